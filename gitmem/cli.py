@@ -1,0 +1,116 @@
+"""The click layer: parse arguments, call one core function, render, return an exit code.
+
+Subcommands live in gitmem/commands/<module>.py and are imported only when invoked, so
+`gitmem --help` and the git hooks start fast.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import sys
+from typing import Any
+
+import click
+
+from gitmem import __version__
+from gitmem.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, GitmemError
+
+# command name -> "module:attribute" (module under gitmem.commands)
+COMMANDS: dict[str, str] = {
+    "init": "ops_cmds:init",
+    "lint": "lint_cmd:lint",
+    "candidates": "review_cmds:candidates",
+    "plan": "ops_cmds:plan",
+    "apply": "ops_cmds:apply",
+    "supersede": "ops_cmds:supersede",
+    "merge": "ops_cmds:merge",
+    "protect": "ops_cmds:protect",
+    "unprotect": "ops_cmds:unprotect",
+    "review": "review_cmds:review",
+    "resolve": "review_cmds:resolve",
+    "dismiss": "review_cmds:dismiss",
+    "sweep": "review_cmds:sweep",
+    "save": "review_cmds:save",
+    "log": "history_cmds:log",
+    "undo": "ops_cmds:undo",
+    "show": "history_cmds:show",
+    "history": "history_cmds:history",
+    "recall": "history_cmds:recall",
+    "hooks": "hooks_cmds:hooks",
+    "hook": "hooks_cmds:hook",
+    "merge-driver": "hooks_cmds:merge_driver",
+    "demo": "demo_cmd:demo",
+}
+
+
+class LazyGroup(click.Group):
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(name for name in COMMANDS if self._available(name))
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        target = COMMANDS.get(cmd_name)
+        if target is None:
+            return None
+        module_name, attr = target.split(":")
+        try:
+            module = importlib.import_module(f"gitmem.commands.{module_name}")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"gitmem.commands.{module_name}":
+                return None
+            raise
+        return getattr(module, attr, None)
+
+    def _available(self, name: str) -> bool:
+        module_name, attr = COMMANDS[name].split(":")
+        spec = importlib.util.find_spec(f"gitmem.commands.{module_name}")
+        return spec is not None
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option(
+    "-C",
+    "directory",
+    type=click.Path(file_okay=False),
+    default=".",
+    show_default=True,
+    help="Run as if gitmem was started in this directory (like git -C).",
+)
+@click.version_option(__version__, prog_name="gitmem")
+@click.pass_context
+def cli(ctx: click.Context, directory: str) -> None:
+    """gitmem: an AI agent's memory, kept in git.
+
+    Every maintenance operation is one commit with Gitmem-* trailers; undo is a revert.
+    """
+    ctx.ensure_object(dict)
+    ctx.obj["directory"] = directory
+
+
+def main(argv: list[str] | None = None) -> Any:
+    """Run the CLI; render GitmemError once, here, as a message and its exit code."""
+    try:
+        code = cli.main(args=argv, prog_name="gitmem", standalone_mode=False)
+    except GitmemError as exc:
+        click.echo(f"gitmem: {exc}", err=True)
+        sys.exit(exc.exit_code)
+    except click.exceptions.Abort:
+        click.echo("gitmem: interrupted", err=True)
+        sys.exit(EXIT_INTERRUPTED)
+    except KeyboardInterrupt:
+        click.echo("gitmem: interrupted", err=True)
+        sys.exit(EXIT_INTERRUPTED)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
+    except BrokenPipeError:
+        sys.exit(0)
+    except Exception as exc:  # noqa: BLE001 - the one place unexpected errors are rendered
+        import traceback
+
+        traceback.print_exc()
+        click.echo(f"gitmem: internal error: {exc!r} (this is a bug; please report it)", err=True)
+        sys.exit(EXIT_INTERNAL)
+    sys.exit(code if isinstance(code, int) else 0)
