@@ -1,0 +1,221 @@
+"""Configuration: `.gitmem.toml`, then git config `gitmem.*`, then `GITMEM_*` env, then flags.
+
+Later sources win. `.gitmem.toml` travels with a cloned memory repo, so it is data, never code:
+`judge.command` (which runs a program) is read only from git config or the environment.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import shlex
+import tomllib
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from gitmem.errors import InvalidInputError
+
+CONFIG_FILE = ".gitmem.toml"
+FAIL_ON_LEVELS = ("error", "warning", "info", "never")
+
+
+@dataclass(frozen=True)
+class Config:
+    include: tuple[str, ...] = ("**/*.md", "**/*.mdc")
+    exclude: tuple[str, ...] = ("README.md", ".git/**", ".github/**", "node_modules/**")
+    code_repos: tuple[str, ...] = (".",)
+    scope_folders: tuple[str, ...] = ()
+    match_threshold: float = 0.86
+    possible_threshold: float = 0.72
+    auto_apply: bool = False
+    max_mutations: int = 5
+    dismiss_days: int = 90
+    fail_on: str = "error"
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    review_file: str = "MEMORY.md"
+    shrink_ratio: float = 0.8
+    hooks_block_on: tuple[str, ...] = ()
+    hooks_warn_on: tuple[str, ...] = ()
+    judge_command: tuple[str, ...] = ()
+    judge_timeout: float = 30.0
+    warnings: tuple[str, ...] = ()
+
+
+# (section, key) in .gitmem.toml -> (Config field, parser)
+def _str_list(value: Any) -> tuple[str, ...]:
+    if isinstance(value, str):
+        return tuple(part.strip() for part in value.split(",") if part.strip())
+    if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
+        return tuple(value)
+    raise ValueError("expected a list of strings")
+
+
+def _float01(value: Any) -> float:
+    number = float(value)
+    if not 0.0 <= number <= 1.0:
+        raise ValueError("expected a number between 0 and 1")
+    return number
+
+
+def _positive_int(value: Any) -> int:
+    if isinstance(value, bool):
+        raise ValueError("expected a whole number")
+    number = int(value)
+    if number < 0:
+        raise ValueError("expected a whole number >= 0")
+    return number
+
+
+def _bool(value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in ("1", "true", "yes", "on"):
+        return True
+    if text in ("0", "false", "no", "off"):
+        return False
+    raise ValueError("expected true or false")
+
+
+def _fail_on(value: Any) -> str:
+    text = str(value).strip().lower()
+    if text not in FAIL_ON_LEVELS:
+        raise ValueError(f"expected one of {', '.join(FAIL_ON_LEVELS)}")
+    return text
+
+
+def _command(value: Any) -> tuple[str, ...]:
+    if isinstance(value, str):
+        return tuple(shlex.split(value))
+    return _str_list(value)
+
+
+def _positive_float(value: Any) -> float:
+    number = float(value)
+    if number <= 0:
+        raise ValueError("expected a number > 0")
+    return number
+
+
+KEYS: dict[tuple[str, str], tuple[str, Any]] = {
+    ("memory", "include"): ("include", _str_list),
+    ("memory", "exclude"): ("exclude", _str_list),
+    ("memory", "scope_folders"): ("scope_folders", _str_list),
+    ("verify", "code_repos"): ("code_repos", _str_list),
+    ("policy", "match_threshold"): ("match_threshold", _float01),
+    ("policy", "possible_threshold"): ("possible_threshold", _float01),
+    ("policy", "auto_apply"): ("auto_apply", _bool),
+    ("policy", "max_mutations"): ("max_mutations", _positive_int),
+    ("policy", "dismiss_days"): ("dismiss_days", _positive_int),
+    ("lint", "fail_on"): ("fail_on", _fail_on),
+    ("lint", "select"): ("select", _str_list),
+    ("lint", "ignore"): ("ignore", _str_list),
+    ("lint", "review_file"): ("review_file", str),
+    ("hooks", "shrink_ratio"): ("shrink_ratio", _float01),
+    ("hooks", "block_on"): ("hooks_block_on", _str_list),
+    ("hooks", "warn_on"): ("hooks_warn_on", _str_list),
+    ("judge", "command"): ("judge_command", _command),
+    ("judge", "timeout"): ("judge_timeout", _positive_float),
+}
+EXECUTABLE_KEYS = {("judge", "command")}
+
+
+def _squash(name: str) -> str:
+    return name.replace("-", "").replace("_", "").lower()
+
+
+_BY_SQUASHED = {(section, _squash(key)): (section, key) for section, key in KEYS}
+
+
+def _apply(values: dict[str, Any], section: str, key: str, raw: Any, source: str) -> None:
+    field, parse = KEYS[(section, key)]
+    try:
+        values[field] = parse(raw)
+    except (TypeError, ValueError) as exc:
+        raise InvalidInputError(
+            f"{source}: [{section}] {key} = {raw!r} is not valid ({exc}); fix it and run again"
+        ) from None
+
+
+def load_config(
+    toml_text: str | None,
+    git_config: Mapping[str, str] | None = None,
+    environ: Mapping[str, str] | None = None,
+    overrides: Mapping[str, Any] | None = None,
+) -> Config:
+    """Merge the four sources into one Config; raise InvalidInputError naming the bad entry."""
+    values: dict[str, Any] = {}
+    warnings: list[str] = []
+    if toml_text:
+        try:
+            data = tomllib.loads(toml_text)
+        except tomllib.TOMLDecodeError as exc:
+            raise InvalidInputError(f"{CONFIG_FILE} is not valid TOML ({exc}); fix it and run again")
+        for section, table in data.items():
+            if not isinstance(table, dict):
+                warnings.append(f"{CONFIG_FILE}: ignoring top-level key {section!r}")
+                continue
+            for key, raw in table.items():
+                if (section, key) not in KEYS:
+                    warnings.append(f"{CONFIG_FILE}: ignoring unknown key [{section}] {key}")
+                elif (section, key) in EXECUTABLE_KEYS:
+                    warnings.append(
+                        f"{CONFIG_FILE}: ignoring [{section}] {key}: a committed file may not make "
+                        "gitmem run a program; set it with `git config gitmem.judge.command` or "
+                        "GITMEM_JUDGE_COMMAND"
+                    )
+                else:
+                    _apply(values, section, key, raw, CONFIG_FILE)
+    for name, raw in (git_config or {}).items():
+        parts = name.split(".")
+        if len(parts) != 3 or parts[0].lower() != "gitmem":
+            continue
+        target = _BY_SQUASHED.get((parts[1].lower(), _squash(parts[2])))
+        if target:
+            _apply(values, *target, raw, f"git config {name}")
+    for name, raw in (environ or {}).items():
+        if not name.startswith("GITMEM_"):
+            continue
+        rest = name[len("GITMEM_") :].lower()
+        section, _, key = rest.partition("_")
+        target = _BY_SQUASHED.get((section, _squash(key)))
+        if target:
+            _apply(values, *target, raw, name)
+    for field, value in (overrides or {}).items():
+        if value is not None:
+            values[field] = value
+    config = Config(**values, warnings=tuple(warnings))
+    if config.possible_threshold > config.match_threshold:
+        raise InvalidInputError(
+            "policy.possible_threshold must not exceed policy.match_threshold; fix the configuration"
+        )
+    return config
+
+
+def default_toml() -> str:
+    """The `.gitmem.toml` that `gitmem init` writes: every setting with its default."""
+    d = Config()
+
+    def arr(items: tuple[str, ...]) -> str:
+        return "[" + ", ".join(f'"{item}"' for item in items) + "]"
+
+    return (
+        "# gitmem configuration (docs/configuration.md). Data only: this file can never make\n"
+        "# gitmem run a program (judge.command is read from git config or the environment).\n"
+        "[memory]\n"
+        f"include = {arr(d.include)}\n"
+        f"exclude = {arr(d.exclude)}\n"
+        "\n[verify]\n"
+        f"code_repos = {arr(d.code_repos)}\n"
+        "\n[policy]\n"
+        f"match_threshold = {d.match_threshold}\n"
+        f"possible_threshold = {d.possible_threshold}\n"
+        f"auto_apply = {'true' if d.auto_apply else 'false'}\n"
+        f"max_mutations = {d.max_mutations}\n"
+        "\n[lint]\n"
+        f'fail_on = "{d.fail_on}"\n'
+    )
+
+
+def replace(config: Config, **changes: Any) -> Config:
+    return dataclasses.replace(config, **changes)
