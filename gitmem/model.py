@@ -125,7 +125,7 @@ class FileChange:
 
     path: str
     before: bytes | None  # None: the file does not exist yet
-    after: bytes
+    after: bytes | None  # None: the op removes the file (only undo of a file-creating op)
 
 
 @dataclass(frozen=True)

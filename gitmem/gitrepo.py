@@ -1,0 +1,527 @@
+"""Every git access gitmem makes. THE ONLY module that imports pygit2.
+
+Reads (trees, the index, the working tree, history) and the one write path, `commit_op`, which
+builds an op commit from HEAD's tree plus the changed memory blobs, moves the branch with a
+compare-and-swap under git's own ref lock, then updates just those paths in the user's index and
+working tree. The crash journal that makes that sequence atomic lives in gitmem/ops/journal.py.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import stat
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator, Sequence
+
+import pygit2
+
+from gitmem.errors import GitStateError, InvalidInputError, UsageError
+from gitmem.model import FileChange
+
+ZERO = "0" * 40
+FILE_MODE = pygit2.enums.FileMode.BLOB
+EXEC_MODE = pygit2.enums.FileMode.BLOB_EXECUTABLE
+
+
+def clean_git_env() -> dict[str, str]:
+    """The environment for git subprocesses: inherited GIT_* (set inside hooks) removed."""
+    return {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
+
+
+def hash_blob(data: bytes) -> str:
+    return str(pygit2.hash(data))
+
+
+@dataclass(frozen=True)
+class CommitInfo:
+    id: str
+    message: str
+    time: int  # committer time, seconds since the epoch
+    offset: int  # committer UTC offset in minutes
+    parents: tuple[str, ...]
+
+    @property
+    def summary(self) -> str:
+        return self.message.split("\n", 1)[0]
+
+    @property
+    def iso_date(self) -> str:
+        tz = dt.timezone(dt.timedelta(minutes=self.offset))
+        return dt.datetime.fromtimestamp(self.time, tz).isoformat()
+
+
+@dataclass(frozen=True)
+class StagedEntry:
+    """One memory path the index changes against HEAD."""
+
+    path: str
+    status: str  # "added" | "modified" | "deleted" | "renamed"
+    old_blob: str | None
+    new_blob: str | None
+    old_path: str | None = None
+
+
+class Repo:
+    """A non-bare repository with a working tree."""
+
+    def __init__(self, repo: pygit2.Repository) -> None:
+        self._repo = repo
+        self.root = Path(repo.workdir).resolve()
+        self.git_dir = Path(repo.path).resolve()
+        self.state_dir = self.git_dir / "gitmem"
+
+    # ----- opening -------------------------------------------------------------------------
+    @classmethod
+    def discover(cls, start: str | os.PathLike[str]) -> Repo:
+        start_path = Path(start)
+        if not start_path.is_dir():
+            raise UsageError(f"{start}: no such directory")
+        found = pygit2.discover_repository(str(start_path))
+        if found is None:
+            raise GitStateError(
+                f"{start_path.resolve()} is not inside a git repository; run `git init` there "
+                "first (or pass -C PATH)"
+            )
+        repo = pygit2.Repository(found)
+        if repo.is_bare or repo.workdir is None:
+            raise GitStateError(
+                f"{found} is a bare repository; gitmem needs a working tree: clone it and run "
+                "gitmem in the clone"
+            )
+        return cls(repo)
+
+    # ----- HEAD and state ------------------------------------------------------------------
+    def head_id(self) -> str | None:
+        """The commit HEAD points at, or None on an unborn branch."""
+        if self._repo.head_is_unborn:
+            return None
+        return str(self._repo.head.target)
+
+    def branch_ref(self) -> str | None:
+        """The full ref HEAD names (`refs/heads/main`), or None when HEAD is detached."""
+        if self._repo.head_is_detached:
+            return None
+        return self._repo.references["HEAD"].target  # type: ignore[no-any-return]
+
+    def require_writable(self) -> str:
+        """Refuse to write an op commit where git itself would need the user's attention."""
+        ref = self.branch_ref()
+        if ref is None:
+            raise GitStateError(
+                "HEAD is detached; check out a branch (git switch <branch>) before running an "
+                "operation that commits"
+            )
+        state = self._repo.state()
+        if state != pygit2.enums.RepositoryState.NONE:
+            name = pygit2.enums.RepositoryState(state).name.lower().replace("_", " ")
+            raise GitStateError(
+                f"a {name} is in progress; finish or abort it first (see `git status`)"
+            )
+        return ref
+
+    def signature(self) -> pygit2.Signature:
+        try:
+            return self._repo.default_signature
+        except (KeyError, pygit2.GitError):
+            raise InvalidInputError(
+                "no git identity is configured; set one with `git config user.name \"Your Name\"`"
+                " and `git config user.email you@example.com`, then run the command again"
+            ) from None
+
+    def config_entries(self, prefix: str = "gitmem.") -> dict[str, str]:
+        out = {}
+        for entry in self._repo.config:
+            if entry.name.startswith(prefix):
+                out[entry.name] = entry.value
+        return out
+
+    def resolve_commit(self, rev: str) -> str:
+        """A full commit id for a revision expression; UsageError when it names no commit."""
+        try:
+            obj = self._repo.revparse_single(rev)
+            commit = obj.peel(pygit2.Commit)
+        except pygit2.AmbiguousError:
+            raise UsageError(f"{rev!r} is ambiguous; give more characters of the id") from None
+        except (KeyError, ValueError, pygit2.GitError, pygit2.InvalidSpecError):
+            raise UsageError(f"{rev!r} does not name a commit in this repository") from None
+        return str(commit.id)
+
+    def commit_info(self, commit_id: str) -> CommitInfo:
+        c = self._repo[commit_id]
+        return CommitInfo(
+            str(c.id), c.message, c.commit_time, c.commit_time_offset, tuple(map(str, c.parent_ids))
+        )
+
+    # ----- reading content -----------------------------------------------------------------
+    def tree_files(self, rev: str | None = "HEAD") -> dict[str, str]:
+        """path -> blob id of every file in a commit's tree ({} on an unborn branch)."""
+        if rev is None or (rev == "HEAD" and self.head_id() is None):
+            return {}
+        commit = self._repo[self.resolve_commit(rev)]
+        index = pygit2.Index()
+        index.read_tree(commit.tree)
+        return {e.path: str(e.id) for e in index if e.mode in (FILE_MODE, EXEC_MODE)}
+
+    def index_files(self) -> dict[str, str]:
+        """path -> blob id of every stage-0 entry of the user's index."""
+        index = self._repo.index
+        index.read(False)
+        return {e.path: str(e.id) for e in index if e.mode in (FILE_MODE, EXEC_MODE)}
+
+    def read_blob(self, blob_id: str) -> bytes:
+        return self._repo[blob_id].data  # type: ignore[no-any-return]
+
+    def read_at(self, rev: str, path: str) -> bytes | None:
+        blob = self.tree_files(rev).get(path)
+        return None if blob is None else self.read_blob(blob)
+
+    def worktree_path(self, path: str) -> Path:
+        return self.root / path
+
+    def read_worktree(self, path: str) -> bytes | None:
+        """A tracked file's bytes in the working tree; None if absent or not a regular file."""
+        full = self.root / path
+        try:
+            st = os.lstat(full)
+        except OSError:
+            return None
+        if not stat.S_ISREG(st.st_mode):
+            return None
+        return full.read_bytes()
+
+    def worktree_files(self) -> list[str]:
+        """Tracked paths plus untracked, not-ignored files of the working tree (no symlinks)."""
+        tracked = set(self.index_files())
+        out = [p for p in tracked if os.path.isfile(self.root / p) and not os.path.islink(self.root / p)]
+        for dirpath, dirnames, filenames in os.walk(self.root):
+            rel_dir = os.path.relpath(dirpath, self.root)
+            rel_dir = "" if rel_dir == "." else rel_dir.replace(os.sep, "/") + "/"
+            keep = []
+            for d in dirnames:
+                if d == ".git" or os.path.islink(os.path.join(dirpath, d)):
+                    continue
+                if self._repo.path_is_ignored(rel_dir + d + "/"):
+                    continue
+                keep.append(d)
+            dirnames[:] = keep
+            for name in filenames:
+                rel = rel_dir + name
+                if rel in tracked or os.path.islink(os.path.join(dirpath, name)):
+                    continue
+                if not self._repo.path_is_ignored(rel):
+                    out.append(rel)
+        return sorted(out)
+
+    def is_ignored(self, path: str) -> bool:
+        try:
+            return bool(self._repo.path_is_ignored(path))
+        except pygit2.GitError:
+            return False
+
+    def staged_changes(self) -> list[StagedEntry]:
+        """What `git commit` would record: the index against HEAD, renames detected."""
+        index = self._repo.index
+        index.read(False)
+        head = self.head_id()
+        if head is None:
+            return [StagedEntry(e.path, "added", None, str(e.id)) for e in index]
+        diff = index.diff_to_tree(self._repo[head].tree)
+        diff.find_similar()
+        out = []
+        # diff_to_tree compares the tree (old) to the index (new)
+        for delta in diff.deltas:
+            status = delta.status_char()
+            old, new = delta.old_file, delta.new_file
+            if status == "A":
+                out.append(StagedEntry(new.path, "added", None, str(new.id)))
+            elif status == "D":
+                out.append(StagedEntry(old.path, "deleted", str(old.id), None))
+            elif status == "R":
+                out.append(StagedEntry(new.path, "renamed", str(old.id), str(new.id), old.path))
+            else:
+                out.append(StagedEntry(new.path, "modified", str(old.id), str(new.id)))
+        return out
+
+    def changed_paths(self, base: str, head: str = "HEAD") -> set[str]:
+        """Paths whose content differs between merge-base(base, head) and head."""
+        head_id = self.resolve_commit(head)
+        base_id = self.resolve_commit(base)
+        merge_base = self._repo.merge_base(base_id, head_id) or base_id
+        diff = self._repo.diff(self._repo[str(merge_base)], self._repo[head_id])
+        out: set[str] = set()
+        for delta in diff.deltas:
+            if delta.new_file.path and delta.status_char() != "D":
+                out.add(delta.new_file.path)
+        return out
+
+    # ----- history -------------------------------------------------------------------------
+    def walk(self, start: str | None = None, first_parent: bool = False) -> Iterator[CommitInfo]:
+        """Commits reachable from start (HEAD by default), newest first."""
+        head = start or self.head_id()
+        if head is None:
+            return
+        walker = self._repo.walk(
+            pygit2.Oid(hex=head), pygit2.enums.SortMode.TOPOLOGICAL | pygit2.enums.SortMode.TIME
+        )
+        if first_parent:
+            walker.simplify_first_parent()
+        for c in walker:
+            yield CommitInfo(
+                str(c.id), c.message, c.commit_time, c.commit_time_offset,
+                tuple(map(str, c.parent_ids)),
+            )
+
+    def blob_in(self, commit_id: str, path: str) -> str | None:
+        tree = self._repo[commit_id].tree
+        try:
+            entry = tree[path]
+        except KeyError:
+            return None
+        return str(entry.id) if entry.type_str == "blob" else None
+
+    def revert_result(self, commit_id: str) -> list[tuple[str, bytes | None]]:
+        """The content each path of `commit_id` gets when it is reverted onto HEAD.
+
+        Raises GitStateError when the revert conflicts with what came after it."""
+        commit = self._repo[commit_id]
+        if len(commit.parents) != 1:
+            raise UsageError(f"{commit_id[:12]} is a merge or root commit; it cannot be undone")
+        head = self._repo[self.head_id()]
+        index = self._repo.revert_commit(commit, head)
+        if index.conflicts is not None:
+            paths = sorted({e.path for entry in index.conflicts for e in entry if e is not None})
+            raise GitStateError(
+                f"undoing {commit_id[:12]} conflicts with later changes to {', '.join(paths)}; "
+                "edit those memories by hand (or undo the later operations first)"
+            )
+        diff = self._repo.diff(commit.parents[0], commit)
+        paths = {d.old_file.path for d in diff.deltas} | {d.new_file.path for d in diff.deltas}
+        result: list[tuple[str, bytes | None]] = []
+        for path in sorted(paths):
+            try:
+                entry = index[path]
+            except KeyError:
+                result.append((path, None))
+                continue
+            result.append((path, self.read_blob(str(entry.id))))
+        return result
+
+    # ----- writing: the op commit ----------------------------------------------------------
+    def check_clean(self, paths: Sequence[str], head: str | None) -> None:
+        """Refuse when a path the op must change has staged or unstaged edits."""
+        index = self._repo.index
+        index.read(False)
+        for path in paths:
+            committed = self.blob_in(head, path) if head else None
+            try:
+                staged: str | None = str(index[path].id)
+            except KeyError:
+                staged = None
+            data = self.read_worktree(path)
+            on_disk = None if data is None else hash_blob(data)
+            if os.path.lexists(self.root / path) and data is None:
+                on_disk = "not-a-file"
+            if staged != committed or on_disk != committed:
+                raise GitStateError(
+                    f"{path} has uncommitted changes; commit or stash them, then run the "
+                    "command again"
+                )
+
+    def build_commit(self, message: str, changes: Sequence[FileChange], parent: str | None) -> str:
+        """Write blobs, a tree (HEAD's tree plus the changes) and a commit; move no ref."""
+        sig = self.signature()
+        index = pygit2.Index()
+        if parent is not None:
+            index.read_tree(self._repo[parent].tree)
+        for change in changes:
+            if change.after is None:
+                if change.path in index:
+                    index.remove(change.path)
+                continue
+            blob = self._repo.create_blob(change.after)
+            mode = FILE_MODE
+            if change.path in index:
+                mode = index[change.path].mode
+            index.add(pygit2.IndexEntry(change.path, blob, mode))
+        tree = index.write_tree(self._repo)
+        parents = [pygit2.Oid(hex=parent)] if parent else []
+        return str(self._repo.create_commit(None, sig, sig, message, tree, parents))
+
+    def move_ref(self, ref: str, new: str, expected: str | None, message: str) -> None:
+        """Compare-and-swap `ref` from `expected` to `new` under git's ref lock."""
+        try:
+            with self._repo.transaction() as txn:
+                txn.lock_ref(ref)
+                current = self._ref_target(ref)
+                if current != expected:
+                    raise GitStateError(
+                        "the branch moved while gitmem was working (another commit landed); "
+                        "nothing was changed: run the command again"
+                    )
+                txn.set_target(ref, pygit2.Oid(hex=new), message=message)
+        except pygit2.GitError as exc:
+            raise GitStateError(
+                f"could not update {ref} ({exc}); another git process may hold its lock: "
+                "nothing was changed, run the command again"
+            ) from None
+
+    def _ref_target(self, ref: str) -> str | None:
+        try:
+            return str(self._repo.references[ref].resolve().target)
+        except (KeyError, pygit2.GitError):
+            return None
+
+    def ref_target(self, ref: str) -> str | None:
+        return self._ref_target(ref)
+
+    def sync_paths(self, changes: Sequence[tuple[str, bytes | None]]) -> None:
+        """Make the working tree and the index hold exactly this content for these paths."""
+        for path, data in changes:
+            full = self.root / path
+            if data is None:
+                if os.path.lexists(full):
+                    os.unlink(full)
+                continue
+            full.parent.mkdir(parents=True, exist_ok=True)
+            mode = 0o644
+            if os.path.isfile(full) and not os.path.islink(full):
+                mode = stat.S_IMODE(os.stat(full).st_mode)
+            tmp = full.with_name(f".{full.name}.gitmem-tmp")
+            with open(tmp, "wb") as fh:
+                fh.write(data)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.chmod(tmp, mode)
+            os.replace(tmp, full)
+        index = self._repo.index
+        index.read(False)
+        for path, data in changes:
+            if data is None:
+                if path in index:
+                    index.remove(path)
+            else:
+                index.add(path)
+        index.write()
+
+    def is_shallow(self) -> bool:
+        return bool(self._repo.is_shallow)
+
+    def run_git(self, *args: str, input: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
+        return subprocess.run(
+            ["git", *args], cwd=self.root, input=input, capture_output=True,
+            env=clean_git_env(), check=False,
+        )
+
+
+# ----- code repositories that memories cite ---------------------------------------------------
+@dataclass(frozen=True)
+class CommitLookup:
+    status: str  # "found" | "missing" | "ambiguous" | "not_a_commit"
+    sha: str | None = None
+    on_default_branch: bool | None = None
+
+
+class CodeRepo:
+    """A repository whose commits and paths memories cite (verify.code_repos)."""
+
+    def __init__(self, label: str, repo: pygit2.Repository) -> None:
+        self.label = label
+        self._repo = repo
+        self.root = Path(repo.workdir or repo.path).resolve()
+        self.shallow = bool(repo.is_shallow)
+        self._default_tip = self._find_default_tip()
+
+    @classmethod
+    def open(cls, label: str, path: Path) -> CodeRepo | None:
+        """None when there is no repository at `path` (the caller reports GM303)."""
+        if not path.exists():
+            return None
+        found = pygit2.discover_repository(str(path))
+        if found is None:
+            return None
+        return cls(label, pygit2.Repository(found))
+
+    def _find_default_tip(self) -> str | None:
+        for name in ("refs/remotes/origin/HEAD", "refs/heads/main", "refs/heads/master", "HEAD"):
+            try:
+                return str(self._repo.references[name].resolve().target)
+            except (KeyError, pygit2.GitError):
+                continue
+        return None
+
+    def lookup_commit(self, hexprefix: str) -> CommitLookup:
+        try:
+            obj = self._repo.git_object_lookup_prefix(hexprefix)
+        except pygit2.AmbiguousError:
+            return CommitLookup("ambiguous")
+        except (ValueError, pygit2.GitError):
+            return CommitLookup("missing")
+        if obj is None:
+            return CommitLookup("missing")
+        if obj.type_str != "commit":
+            return CommitLookup("not_a_commit", str(obj.id))
+        sha = str(obj.id)
+        reachable = None
+        if self._default_tip is not None:
+            reachable = sha == self._default_tip or self._repo.descendant_of(self._default_tip, sha)
+        return CommitLookup("found", sha, reachable)
+
+    def path_state(self, path: str) -> str:
+        """"exists" | "ignored" | "missing" | "outside" for a path cited relative to the root."""
+        candidate = Path(path) if os.path.isabs(path) else self.root / path
+        try:
+            resolved = candidate.resolve()
+        except (OSError, RuntimeError):
+            return "missing"
+        if resolved != self.root and self.root not in resolved.parents:
+            return "outside"
+        if os.path.lexists(candidate):
+            return "exists"
+        rel = resolved.relative_to(self.root).as_posix()
+        if not self._repo.is_bare and not self._repo.head_is_unborn:
+            try:
+                self._repo.head.peel(pygit2.Commit).tree[rel]
+                return "exists"
+            except KeyError:
+                pass
+        try:
+            if self._repo.path_is_ignored(rel):
+                return "ignored"
+        except pygit2.GitError:
+            pass
+        return "missing"
+
+    def path_fates(self, paths: Sequence[str], max_commits: int = 5000) -> dict[str, tuple[str, str, str, str | None]]:
+        """path -> (kind, commit, summary, new_path) for the newest commit that deleted or renamed it."""
+        if not paths or self._repo.head_is_unborn:
+            return {}
+        proc = subprocess.run(
+            ["git", "log", f"--max-count={max_commits}", "--no-renames", "--diff-filter=D",
+             "--name-status", "--format=%x00%H%x09%s", "--", *paths],
+            cwd=self.root, capture_output=True, env=clean_git_env(), check=False,
+        )
+        fates: dict[str, tuple[str, str, str, str | None]] = {}
+        wanted = set(paths)
+        commit, summary = "", ""
+        for line in proc.stdout.decode("utf-8", "replace").splitlines():
+            if line.startswith("\x00"):
+                commit, _, summary = line[1:].partition("\t")
+                continue
+            parts = line.split("\t")
+            if len(parts) >= 2 and parts[1] in wanted and parts[1] not in fates:
+                fates[parts[1]] = ("deleted", commit, summary, None)
+        # A pathspec hides the new side of a rename, so look at each deleting commit whole.
+        for commit_id in {fate[1] for fate in fates.values()}:
+            c = self._repo[commit_id]
+            if not c.parents:
+                continue
+            diff = self._repo.diff(c.parents[0], c)
+            diff.find_similar()
+            for delta in diff.deltas:
+                old = delta.old_file.path
+                if delta.status_char() == "R" and fates.get(old, ("",))[1:2] == (commit_id,):
+                    fates[old] = ("renamed", commit_id, fates[old][2], delta.new_file.path)
+        return fates
