@@ -1,0 +1,67 @@
+"""Turn a Plan into exactly one op commit: the only place gitmem writes memory."""
+
+from __future__ import annotations
+
+from gitmem import trailers
+from gitmem.errors import GitStateError, StalePlanError
+from gitmem.gitrepo import hash_blob
+from gitmem.model import Plan
+from gitmem.ops.journal import clear_journal, op_lock, recover_interrupted, write_journal
+from gitmem.workspace import Workspace
+
+
+def plan_message(plan: Plan) -> str:
+    pairs = list(plan.trailers)
+    if not any(key == trailers.SCHEMA for key, _ in pairs):
+        pairs.append((trailers.SCHEMA, "1"))
+    return trailers.format_message(plan.summary, pairs, plan.body)
+
+
+def commit_changes(ws: Workspace, plan: Plan, *, stale_is_plan_error: bool = False) -> str:
+    """Commit the plan's changes on top of HEAD and bring index + working tree along.
+
+    Refuses (nothing changed) when HEAD no longer holds the plan's `before` content, when a
+    path has uncommitted edits, or when the branch moves under us."""
+    repo = ws.repo
+    ref = repo.require_writable()
+    if not plan.changes:
+        raise GitStateError("the operation changes nothing; no commit was made")
+    recover_interrupted(repo)
+    with op_lock(repo):
+        head = repo.head_id()
+        paths = [c.path for c in plan.changes]
+        for change in plan.changes:
+            current = repo.read_at("HEAD", change.path) if head else None
+            if current != change.before:
+                error = StalePlanError if stale_is_plan_error else GitStateError
+                raise error(
+                    f"{change.path} changed since the operation was planned; plan it again"
+                )
+        repo.check_clean(paths, head)
+        message = plan_message(plan)
+        new = repo.build_commit(message, plan.changes, head)
+        write_journal(
+            repo,
+            {
+                "ref": ref,
+                "old": head,
+                "new": new,
+                "summary": plan.summary,
+                "paths": {
+                    c.path: [
+                        None if c.before is None else hash_blob(c.before),
+                        None if c.after is None else hash_blob(c.after),
+                    ]
+                    for c in plan.changes
+                },
+            },
+        )
+        try:
+            repo.move_ref(ref, new, head, f"gitmem: {plan.summary}")
+        except BaseException:
+            if repo.ref_target(ref) != new:
+                clear_journal(repo)  # the branch never moved: nothing to finish
+            raise
+        repo.sync_paths([(c.path, c.after) for c in plan.changes])
+        clear_journal(repo)
+    return new

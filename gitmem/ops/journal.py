@@ -1,0 +1,113 @@
+"""The crash journal and the op lock that make an op commit all-or-nothing.
+
+An op commit is three steps: move the branch (atomic, under git's ref lock), then update the
+index and the working tree for the op's paths. Before the first step a journal under
+`.git/gitmem/` records the old and new commit. If the process dies (Ctrl-C, kill -9, power),
+the next gitmem command finishes the job (branch moved: bring index and files up to the new
+commit) or drops it (branch not moved: nothing user-visible had changed).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import fcntl
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any, Iterator
+
+from gitmem.errors import GitStateError
+from gitmem.gitrepo import Repo, hash_blob
+
+JOURNAL = "journal.json"
+LOCK = "lock"
+
+
+@contextlib.contextmanager
+def op_lock(repo: Repo, timeout: float = 10.0) -> Iterator[None]:
+    """Serialise gitmem writers. flock is released by the kernel if the holder dies."""
+    repo.state_dir.mkdir(parents=True, exist_ok=True)
+    fd = os.open(repo.state_dir / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
+    deadline = time.monotonic() + timeout
+    try:
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except OSError as exc:
+                if exc.errno not in (errno.EAGAIN, errno.EACCES):
+                    raise
+                if time.monotonic() > deadline:
+                    raise GitStateError(
+                        "another gitmem operation is running in this repository; wait for it to "
+                        "finish and run the command again"
+                    ) from None
+                time.sleep(0.05)
+        yield
+    finally:
+        os.close(fd)
+
+
+def write_journal(repo: Repo, entry: dict[str, Any]) -> None:
+    path = repo.state_dir / JOURNAL
+    tmp = path.with_suffix(".tmp")
+    with open(tmp, "w", encoding="utf-8") as fh:
+        json.dump(entry, fh)
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)
+
+
+def clear_journal(repo: Repo) -> None:
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(repo.state_dir / JOURNAL)
+
+
+def _read_journal(path: Path) -> dict[str, Any] | None:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def recover_interrupted(repo: Repo) -> str | None:
+    """Finish or drop an op that a dead process left half-done; return what was done."""
+    path = repo.state_dir / JOURNAL
+    if not path.exists():
+        return None
+    with op_lock(repo):
+        entry = _read_journal(path)
+        if entry is None:
+            return None  # a live op finished while we waited for the lock
+        message = _recover(repo, entry)
+        clear_journal(repo)
+    if message:
+        print(f"gitmem: {message}", file=sys.stderr)
+    return message
+
+
+def _recover(repo: Repo, entry: dict[str, Any]) -> str | None:
+    ref, old, new = entry.get("ref"), entry.get("old"), entry.get("new")
+    paths = entry.get("paths")
+    if not isinstance(ref, str) or not isinstance(new, str) or not isinstance(paths, dict):
+        return "dropped an unreadable journal of an interrupted operation"
+    current = repo.ref_target(ref)
+    if current == old:
+        return f"rolled back an interrupted operation ({entry.get('summary', 'unknown')}): nothing had changed"
+    if current != new:
+        return "an interrupted operation's branch has moved on since; left the files as they are"
+    todo: list[tuple[str, bytes | None]] = []
+    for rel, (old_blob, new_blob) in paths.items():
+        data = repo.read_worktree(rel)
+        on_disk = None if data is None else hash_blob(data)
+        if on_disk not in (old_blob, new_blob):
+            continue  # edited after the crash: never overwrite a user's edit
+        todo.append((rel, None if new_blob is None else repo.read_blob(new_blob)))
+    repo.sync_paths(todo)
+    return f"finished an interrupted operation ({entry.get('summary', 'unknown')})"

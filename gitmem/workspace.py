@@ -1,0 +1,106 @@
+"""The repository, its configuration and its memories, opened once per command."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+from gitmem.config import CONFIG_FILE, Config, load_config
+from gitmem.errors import UsageError
+from gitmem.gitrepo import CodeRepo, Repo, hash_blob
+from gitmem.memory.discover import MemoryMatcher
+from gitmem.memory.parse import parse_memory
+from gitmem.model import Memory
+
+
+@dataclass
+class Workspace:
+    repo: Repo
+    config: Config
+    matcher: MemoryMatcher
+    cwd: Path = field(default_factory=Path.cwd)
+
+    # ----- which files are memories --------------------------------------------------------
+    def memory_paths(self, source: str = "worktree") -> list[str]:
+        if source == "worktree":
+            paths = self.repo.worktree_files()
+        elif source == "index":
+            paths = list(self.repo.index_files())
+        else:
+            paths = list(self.repo.tree_files(source))
+        return sorted(p for p in paths if self.matcher.matches(p))
+
+    def memories(self, source: str = "worktree") -> list[Memory]:
+        """Every memory as it is in the working tree, the index, or at a revision."""
+        out = []
+        if source == "worktree":
+            for path in self.memory_paths("worktree"):
+                data = self.repo.read_worktree(path)
+                if data is not None:
+                    out.append(parse_memory(path, data, hash_blob(data)))
+            return out
+        blobs = self.repo.index_files() if source == "index" else self.repo.tree_files(source)
+        for path in sorted(blobs):
+            if self.matcher.matches(path):
+                out.append(parse_memory(path, self.repo.read_blob(blobs[path]), blobs[path]))
+        return out
+
+    def memory_at(self, path: str, source: str = "HEAD") -> Memory | None:
+        if source == "worktree":
+            data = self.repo.read_worktree(path)
+        else:
+            data = self.repo.read_at(source, path) if self.repo.head_id() else None
+        return None if data is None else parse_memory(path, data, hash_blob(data))
+
+    # ----- paths as users type them --------------------------------------------------------
+    def relpath(self, user_path: str) -> str:
+        """A repo-relative POSIX path for a path typed relative to the current directory."""
+        full = Path(os.path.abspath(self.cwd / user_path))
+        root = self.repo.root
+        if full != root and root not in full.parents:
+            raise UsageError(f"{user_path}: outside the repository at {root}")
+        return full.relative_to(root).as_posix()
+
+    def memory_path(self, user_path: str, *, must_exist: bool = True) -> str:
+        """Validate a memory path argument: inside the repo, a memory file, committed."""
+        rel = self.relpath(user_path)
+        if not self.matcher.matches(rel):
+            raise UsageError(
+                f"{user_path} is not a memory file (memory.include is "
+                f"{', '.join(self.config.include)}); pass a memory file"
+            )
+        if must_exist and (self.repo.head_id() is None or self.repo.read_at("HEAD", rel) is None):
+            if (self.repo.root / rel).exists():
+                raise UsageError(f"{user_path} is not committed yet; commit it first")
+            raise UsageError(f"{user_path}: no such memory")
+        return rel
+
+    def code_repos(self) -> list[tuple[str, CodeRepo | None]]:
+        """Each configured code repository, or None where there is none to check against."""
+        out: list[tuple[str, CodeRepo | None]] = []
+        for label in self.config.code_repos:
+            out.append((label, CodeRepo.open(label, (self.repo.root / label).resolve())))
+        return out
+
+
+def open_workspace(
+    directory: str | os.PathLike[str] = ".",
+    overrides: Mapping[str, Any] | None = None,
+    *,
+    recover: bool = True,
+) -> Workspace:
+    """Discover the repo, finish any interrupted op, and load the merged configuration."""
+    repo = Repo.discover(directory)
+    if recover:
+        from gitmem.ops.journal import recover_interrupted
+
+        recover_interrupted(repo)
+    toml_path = repo.root / CONFIG_FILE
+    toml_text = None
+    if toml_path.is_file() and not toml_path.is_symlink():
+        toml_text = toml_path.read_text(encoding="utf-8", errors="replace")
+    config = load_config(toml_text, repo.config_entries(), os.environ, overrides)
+    matcher = MemoryMatcher(config.include, config.exclude + (CONFIG_FILE,))
+    return Workspace(repo, config, matcher, Path(os.path.abspath(directory)))
