@@ -1,0 +1,138 @@
+"""Per-text features, computed once per claim and reused for every pair it takes part in.
+
+A text is split into clauses at punctuation and contrast words ("but", "instead of"); each clause
+gets a polarity (+1/-1 by the parity of negators and negative terms, so "do not forget to X" and
+"you cannot skip X" come out positive) and a set of content stems (directive and function words
+removed, synonyms folded to one form).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from gitmem.consistency.lexicon import Lexicon, default_lexicon
+from gitmem.consistency.text import Token, char_shingles, clean, tokenize
+
+_CLAUSE_BREAK = re.compile(
+    r"[;!?()\[\]]|[:,](?=\s)|\.(?=\s|$)|\s[-–—]\s"
+    r"|\b(?:but|however|whereas|although|though)\b"
+    r"|\b(?=instead of\b|rather than\b|unless\b|except\b|otherwise\b)",
+    re.IGNORECASE,
+)
+_CONTRAST_NEGATES = ("instead of", "rather than")
+_CONDITIONAL = frozenset({"if", "unless", "when", "whenever", "otherwise", "except", "case"})
+_NOT_A_NEGATION = frozenset({("not", "only"), ("not", "just"), ("no", "matter"), ("not", "necessarily")})
+
+
+@dataclass(frozen=True)
+class Clause:
+    polarity: int  # +1 affirmative, -1 negated
+    content: frozenset[str]
+    flipped_by: tuple[str, ...]  # the negators / negative terms that set the polarity
+    conditional: bool = False
+
+
+@dataclass(frozen=True)
+class TextFeatures:
+    text: str
+    tokens: tuple[Token, ...]
+    content: frozenset[str]  # canonical content stems of the whole text
+    clauses: tuple[Clause, ...]
+    shingles: frozenset[str]
+    time_scoped: tuple[str, ...]  # time-scope markers found ("since", "as of")
+    corrections: tuple[str, ...]  # correction markers found ("actually", "no longer")
+    conditional: bool
+
+
+def _phrases(stems: list[str], vocabulary: frozenset[str]) -> tuple[str, ...]:
+    found = []
+    for size in (3, 2, 1):
+        for i in range(len(stems) - size + 1):
+            phrase = " ".join(stems[i : i + size])
+            if phrase in vocabulary:
+                found.append(phrase)
+    return tuple(sorted(set(found)))
+
+
+def _marker_positions(stems: list[str], lexicon: Lexicon) -> set[int]:
+    """Positions of tokens that belong to a time-scope or correction marker ("no longer")."""
+    markers = lexicon.time_scope | lexicon.correction
+    positions: set[int] = set()
+    for size in (3, 2, 1):
+        for i in range(len(stems) - size + 1):
+            if " ".join(stems[i : i + size]) in markers:
+                positions.update(range(i, i + size))
+    return positions
+
+
+def content_stems(tokens: tuple[Token, ...] | list[Token], lexicon: Lexicon) -> frozenset[str]:
+    ignored = lexicon.function_words | lexicon.directive_terms | lexicon.negators
+    markers = _marker_positions([t.stem for t in tokens], lexicon)
+    return frozenset(
+        lexicon.canon(t.stem)
+        for i, t in enumerate(tokens)
+        if t.stem not in ignored and t.lower not in ignored and i not in markers
+    )
+
+
+def _clause(tokens: list[Token], negated_by_contrast: bool, lexicon: Lexicon) -> Clause:
+    flips: list[str] = []
+    pairs = set(zip((t.lower for t in tokens), (t.lower for t in tokens[1:])))
+    skip_not = {first for first, second in pairs if (first, second) in _NOT_A_NEGATION}
+    for token in tokens:
+        if token.lower in skip_not:
+            continue
+        if token.stem in lexicon.negators or token.lower in lexicon.negators:
+            flips.append(token.lower)
+        elif token.stem in lexicon.negative_terms or token.lower in lexicon.negative_terms:
+            flips.append(token.lower)
+    if negated_by_contrast:
+        flips.append("instead")
+    conditional = any(t.lower in _CONDITIONAL for t in tokens)
+    return Clause(
+        polarity=-1 if len(flips) % 2 else 1,
+        content=content_stems(tokens, lexicon),
+        flipped_by=tuple(flips),
+        conditional=conditional,
+    )
+
+
+def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
+    lexicon = lexicon or default_lexicon()
+    cleaned = clean(text)
+    clauses: list[Clause] = []
+    all_tokens: list[Token] = []
+    start = 0
+    pieces: list[str] = []
+    for match in _CLAUSE_BREAK.finditer(cleaned):
+        pieces.append(cleaned[start : match.start()])
+        start = match.end()
+    pieces.append(cleaned[start:])
+    conditional = False
+    for piece in pieces:
+        tokens = list(tokenize(piece))
+        if not tokens:
+            continue
+        lowered = " ".join(t.lower for t in tokens[:2])
+        contrast = lowered.startswith(_CONTRAST_NEGATES)
+        if contrast:
+            tokens_for_clause = tokens[2:]
+        else:
+            tokens_for_clause = tokens
+        all_tokens.extend(tokens)
+        clause = _clause(tokens_for_clause, contrast, lexicon)
+        conditional = conditional or clause.conditional
+        if clause.content:
+            clauses.append(clause)
+    stems = [t.stem for t in all_tokens]
+    return TextFeatures(
+        text=text,
+        tokens=tuple(all_tokens),
+        content=content_stems(all_tokens, lexicon),
+        clauses=tuple(clauses),
+        shingles=char_shingles(text),
+        time_scoped=_phrases(stems, lexicon.time_scope),
+        corrections=_phrases(stems, lexicon.correction),
+        conditional=conditional,
+    )

@@ -1,0 +1,134 @@
+"""Lookups over `vocabulary.py`: every key is a phrase of stems ("live room", "far from").
+
+`default_lexicon()` builds one immutable `Lexicon` and caches it; detectors take a `Lexicon`
+argument so tests (or an optional WordNet adapter) can pass another.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass, field
+from typing import Callable, Mapping
+
+from gitmem.consistency import vocabulary
+from gitmem.consistency.text import stem
+
+_ORDINAL_SUFFIX = re.compile(r"^(\d+)(?:st|nd|rd|th)$")
+_VERSION = re.compile(r"^v?(\d+(?:\.\d+)*)$")
+_NUMBER_WORDS = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen twenty"
+).split()
+_ORDINAL_WORDS = (
+    "zeroth first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
+    "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth"
+).split()
+_TENS = {"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
+         "ninety": 90, "hundred": 100, "thousand": 1000, "million": 10**6, "dozen": 12}
+_TENS_ORDINAL = {"thirtieth": 30, "fortieth": 40, "fiftieth": 50, "hundredth": 100}
+
+
+def phrase_key(phrase: str) -> str:
+    """The lookup key of a vocabulary entry or a span of text: stems joined by spaces."""
+    return " ".join(stem(word) for word in phrase.replace("~", " ").lower().split())
+
+
+def _entries(text: str) -> list[str]:
+    return [phrase_key(entry) for entry in text.split()]
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    function_words: frozenset[str]
+    negators: frozenset[str]
+    negative_terms: frozenset[str]
+    directive_terms: frozenset[str]
+    canonical: Mapping[str, str]
+    antonym_pairs: frozenset[frozenset[str]]
+    classes: Mapping[str, frozenset[str]]
+    time_scope: frozenset[str]
+    correction: frozenset[str]
+    # An optional oracle for word pairs the lists do not know: returns "synonym", "antonym",
+    # "exclusive" or None. The WordNet adapter plugs in here.
+    relate_unknown: Callable[[str, str], str | None] | None = field(default=None, compare=False)
+
+    def canon(self, key: str) -> str:
+        return self.canonical.get(key, key)
+
+    def relation(self, a: str, b: str) -> str | None:
+        """How two stem phrases relate: "same", "synonym", "antonym", "exclusive" or None."""
+        if a == b:
+            return "same"
+        ca, cb = self.canon(a), self.canon(b)
+        if ca == cb:
+            return "synonym"
+        if frozenset((ca, cb)) in self.antonym_pairs or frozenset((a, b)) in self.antonym_pairs:
+            return "antonym"
+        shared = (self.classes.get(a, frozenset()) | self.classes.get(ca, frozenset())) & (
+            self.classes.get(b, frozenset()) | self.classes.get(cb, frozenset())
+        )
+        if shared and not _one_contains_other(a, b):
+            return "exclusive"
+        if self.relate_unknown is not None and " " not in a and " " not in b:
+            return self.relate_unknown(a, b)
+        return None
+
+    def is_function_phrase(self, key: str) -> bool:
+        return all(word in self.function_words for word in key.split())
+
+
+def _one_contains_other(a: str, b: str) -> bool:
+    wa, wb = set(a.split()), set(b.split())
+    return wa <= wb or wb <= wa
+
+
+@functools.cache
+def default_lexicon() -> Lexicon:
+    canonical: dict[str, str] = {}
+    for line in vocabulary.SYNONYMS.strip().splitlines():
+        words = _entries(line)
+        for word in words[1:]:
+            canonical.setdefault(word, words[0])
+    antonyms = set()
+    for chunk in vocabulary.ANTONYMS.replace("\n", "|").split("|"):
+        sides = chunk.split()
+        if len(sides) == 2:
+            antonyms.add(frozenset(phrase_key(side) for side in sides))
+    classes: dict[str, set[str]] = {}
+    for line in vocabulary.EXCLUSIVE_CLASSES.strip().splitlines():
+        name, _, members = line.partition(":")
+        for member in _entries(members):
+            classes.setdefault(member, set()).add(name.strip())
+    return Lexicon(
+        function_words=frozenset(_entries(vocabulary.FUNCTION_WORDS)),
+        negators=frozenset(_entries(vocabulary.NEGATORS)),
+        negative_terms=frozenset(_entries(vocabulary.NEGATIVE_TERMS)),
+        directive_terms=frozenset(_entries(vocabulary.DIRECTIVE_TERMS)),
+        canonical=canonical,
+        antonym_pairs=frozenset(antonyms),
+        classes={key: frozenset(names) for key, names in classes.items()},
+        time_scope=frozenset(_entries(vocabulary.TIME_SCOPE_TERMS)),
+        correction=frozenset(_entries(vocabulary.CORRECTION_TERMS)),
+    )
+
+
+def numeric_value(word: str) -> tuple[str, tuple[float, ...]] | None:
+    """("cardinal"|"ordinal"|"version", value) for 16, 3.11, v2.3, 40th, seven, sixteenth."""
+    if word in _NUMBER_WORDS:
+        return "cardinal", (float(_NUMBER_WORDS.index(word)),)
+    if word in _TENS:
+        return "cardinal", (float(_TENS[word]),)
+    if word in _ORDINAL_WORDS:
+        return "ordinal", (float(_ORDINAL_WORDS.index(word)),)
+    if word in _TENS_ORDINAL:
+        return "ordinal", (float(_TENS_ORDINAL[word]),)
+    match = _ORDINAL_SUFFIX.match(word)
+    if match:
+        return "ordinal", (float(match.group(1)),)
+    match = _VERSION.match(word.replace(",", ""))
+    if match:
+        parts = tuple(float(p) for p in match.group(1).split("."))
+        kind = "version" if word.startswith("v") or len(parts) > 2 else "cardinal"
+        return kind, parts
+    return None

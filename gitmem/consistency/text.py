@@ -1,0 +1,163 @@
+"""Tokens, stems and character shingles: the normalised forms every consistency check compares.
+
+Everything here is a pure function of one string. Regexes are compiled once at import; callers
+that compare many pairs precompute `features()` per claim (see `features.py`) instead of
+re-tokenising per pair.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+# A word, a number, a version (v2.3, 3.11.4), an identifier (snake_case, foo.bar, a/b/c), a flag.
+_TOKEN_RE = re.compile(
+    r"(?:[~./]{1,2}|--?)?[A-Za-z0-9]+(?:['’][A-Za-z]+)?(?:[._/+#:\-][A-Za-z0-9]+)*[+#]{0,2}"
+)
+_WORDS_JOINED_BY_HYPHENS = re.compile(r"^[a-z]+(?:-[a-z]+)+$")
+_MARKUP = re.compile(r"[*`\"“”«»]|(?<!\w)_|_(?!\w)")
+
+_CONTRACTIONS = {
+    "can't": ("can", "not"),
+    "cannot": ("can", "not"),
+    "won't": ("will", "not"),
+    "shan't": ("shall", "not"),
+    "ain't": ("is", "not"),
+}
+
+_IRREGULAR_STEMS = {
+    "men": "man",
+    "women": "woman",
+    "children": "child",
+    "kids": "kid",
+    "feet": "foot",
+    "teeth": "tooth",
+    "mice": "mouse",
+    "geese": "goose",
+    "ran": "run",
+    "running": "run",
+    "sat": "sit",
+    "sitting": "sit",
+    "stood": "stand",
+    "lying": "lie",
+    "lay": "lie",
+    "wrote": "write",
+    "written": "write",
+    "ate": "eat",
+    "eaten": "eat",
+    "bought": "buy",
+    "sold": "sell",
+    "made": "make",
+    "took": "take",
+    "taken": "take",
+    "went": "go",
+    "gone": "go",
+    "using": "use",
+    "used": "use",
+    "uses": "use",
+    "data": "data",
+    "was": "be",
+    "were": "be",
+    "is": "be",
+    "are": "be",
+    "does": "do",
+    "did": "do",
+    "has": "have",
+    "had": "have",
+}
+
+_VOWELS = set("aeiouy")
+
+
+@dataclass(frozen=True)
+class Token:
+    """One token as written (`raw`), lowercased (`lower`) and stemmed (`stem`)."""
+
+    raw: str
+    lower: str
+    stem: str
+
+
+def clean(text: str) -> str:
+    """NFKC, typographic quotes folded, Markdown emphasis and backticks dropped."""
+    text = unicodedata.normalize("NFKC", text).replace("’", "'").replace("‘", "'")
+    return _MARKUP.sub(" ", text)
+
+
+def stem(word: str) -> str:
+    """A small, deterministic suffix stripper: plurals, -ing, -ed, final -e.
+
+    It only needs to be consistent ("merges", "merged", "merge" -> "merg"), not linguistic.
+    """
+    if word in _IRREGULAR_STEMS:
+        return _IRREGULAR_STEMS[word]
+    if len(word) < 4 or not word.isalpha():
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        word = word[:-3] + "y"
+    elif word.endswith("sses"):
+        word = word[:-2]
+    elif word.endswith(("xes", "ches", "shes", "zes")):
+        word = word[:-2]
+    elif word.endswith("s") and not word.endswith(("ss", "us", "is", "ous")):
+        word = word[:-1]
+    for suffix in ("ing", "ed"):
+        base = word[: -len(suffix)]
+        if word.endswith(suffix) and len(base) >= 3 and _VOWELS & set(base):
+            word = base
+            if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "lsz" + "aeiou":
+                word = word[:-1]
+            break
+    if len(word) > 3 and word.endswith("e"):
+        word = word[:-1]
+    return word
+
+
+def _split_token(raw: str) -> list[str]:
+    lower = raw.lower()
+    if lower in _CONTRACTIONS:
+        return list(_CONTRACTIONS[lower])
+    if lower.endswith("n't"):
+        return [lower[:-3] or "do", "not"]
+    if "'" in lower:
+        head, _, tail = lower.partition("'")
+        return [head] if tail in ("s", "d", "ll", "re", "ve", "m") else [head + tail]
+    if _WORDS_JOINED_BY_HYPHENS.match(lower):
+        return lower.split("-")
+    return [raw]
+
+
+def tokenize(text: str) -> tuple[Token, ...]:
+    """Tokens in order; contractions expanded ("don't" -> do, not), word-word hyphens split."""
+    out: list[Token] = []
+    for match in _TOKEN_RE.finditer(clean(text)):
+        raw = match.group(0).rstrip(".:-/")
+        if not raw:
+            continue
+        for part in _split_token(raw):
+            lower = part.lower()
+            out.append(Token(raw=part, lower=lower, stem=stem(lower)))
+    return tuple(out)
+
+
+def char_shingles(text: str, size: int = 3) -> frozenset[str]:
+    """Character n-grams of the lowercased, whitespace-collapsed text (padded with spaces)."""
+    squashed = " " + " ".join(clean(text).lower().split()) + " "
+    if len(squashed) <= size:
+        return frozenset({squashed})
+    return frozenset(squashed[i : i + size] for i in range(len(squashed) - size + 1))
+
+
+def jaccard(a: frozenset[str] | set[str], b: frozenset[str] | set[str]) -> float:
+    if not a and not b:
+        return 1.0
+    union = len(a | b)
+    return len(a & b) / union if union else 0.0
+
+
+def containment(small: frozenset[str] | set[str], large: frozenset[str] | set[str]) -> float:
+    """Share of `small` found in `large` (1.0 for an empty `small`)."""
+    if not small:
+        return 1.0
+    return len(small & large) / len(small)
