@@ -165,11 +165,20 @@ class Repo:
         index.read_tree(commit.tree)
         return {e.path: str(e.id) for e in index if e.mode in (FILE_MODE, EXEC_MODE)}
 
-    def index_files(self) -> dict[str, str]:
-        """path -> blob id of every stage-0 entry of the user's index."""
-        index = self._repo.index
-        index.read(False)
+    def index_files(self, index_file: str | os.PathLike[str] | None = None) -> dict[str, str]:
+        """path -> blob id of every stage-0 entry of the user's index (or of `index_file`)."""
+        index = self._index(index_file)
         return {e.path: str(e.id) for e in index if e.mode in (FILE_MODE, EXEC_MODE)}
+
+    def _index(self, index_file: str | os.PathLike[str] | None) -> pygit2.Index:
+        """The user's index, or another index file: while a hook runs for `git commit -a` or
+        `git commit <paths>`, git stages into a temporary index and names it in GIT_INDEX_FILE
+        (relative paths are relative to the working tree root, where git runs hooks)."""
+        if index_file is None:
+            index = self._repo.index
+            index.read(False)
+            return index
+        return pygit2.Index(str(self.root / index_file))
 
     def read_blob(self, blob_id: str) -> bytes:
         return self._repo[blob_id].data  # type: ignore[no-any-return]
@@ -221,17 +230,19 @@ class Repo:
         except pygit2.GitError:
             return False
 
-    def staged_changes(self) -> list[StagedEntry]:
-        """What `git commit` would record: the index against HEAD, renames detected."""
-        index = self._repo.index
-        index.read(False)
+    def staged_changes(
+        self, index_file: str | os.PathLike[str] | None = None
+    ) -> list[StagedEntry]:
+        """What `git commit` would record: the index (or `index_file`, see `_index`) against
+        HEAD, renames detected."""
+        index = self._index(index_file)
         head = self.head_id()
         if head is None:
             return [StagedEntry(e.path, "added", None, str(e.id)) for e in index]
-        diff = index.diff_to_tree(self._repo[head].tree)
+        diff = self._repo[head].tree.diff_to_index(index)
         diff.find_similar()
         out = []
-        # diff_to_tree compares the tree (old) to the index (new)
+        # diff_to_index compares the tree (old) to the index (new)
         for delta in diff.deltas:
             status = delta.status_char()
             old, new = delta.old_file, delta.new_file
