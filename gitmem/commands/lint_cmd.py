@@ -1,0 +1,88 @@
+"""`gitmem lint`: parse options, run `lint_workspace`, render, return 0 or 1 (by lint.fail_on)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from gitmem.commands.common import short, workspace
+from gitmem.errors import UsageError
+from gitmem.lint.annotate import annotate_plan
+from gitmem.lint.engine import LintReport
+from gitmem.lint.formats import FORMATS, render
+from gitmem.lint.registry import split_selectors, validate_selectors
+from gitmem.lint.run import LintRequest, lint_workspace
+from gitmem.workspace import Workspace
+
+
+def _annotate(ws: Workspace, report: LintReport, quiet: bool) -> None:
+    review_file = ws.config.review_file
+    before = ws.repo.read_at("HEAD", review_file) if ws.repo.head_id() else None
+    plan = annotate_plan(review_file, before, report.findings, ws.config.max_mutations)
+    if plan is None:
+        if not quiet:
+            click.echo("gitmem: annotate: every finding is already queued for review", err=True)
+        return
+    from gitmem.ops.apply import commit_changes
+
+    sha = commit_changes(ws, plan)
+    if not quiet:
+        click.echo(f"gitmem: {plan.summary.removeprefix('gitmem: ')} ({short(sha)}; "
+                   f"undo with `gitmem undo {short(sha)}`)", err=True)
+
+
+def _write(text: str, output: str | None, color: bool) -> None:
+    if output:
+        Path(output).write_text(text, encoding="utf-8")
+    else:
+        click.echo(text, nl=False, color=color)
+
+
+@click.command()
+@click.argument("paths", nargs=-1, type=click.Path())
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
+              help="text for people; json, github (Actions annotations) or sarif for tools.")
+@click.option("--select", multiple=True, metavar="CODES",
+              help="Only these rules: codes, code prefixes (GM3) or names, comma-separated.")
+@click.option("--ignore", multiple=True, metavar="CODES", help="Skip these rules (same forms).")
+@click.option("--staged", is_flag=True, help="Lint only the memories the index changes, as staged.")
+@click.option("--since", metavar="REV", help="Lint only the memories changed since REV.")
+@click.option("--output", "-o", type=click.Path(dir_okay=False), help="Write the report here.")
+@click.option("--quiet", "-q", is_flag=True, help="Findings only: no summary, no notices.")
+@click.option("--annotate", is_flag=True,
+              help="Queue warnings and errors in the review file's '## Pending review' section "
+                   "(one annotate commit, at most policy.max_mutations new lines).")
+@click.pass_context
+def lint(
+    ctx: click.Context, paths: tuple[str, ...], fmt: str, select: tuple[str, ...],
+    ignore: tuple[str, ...], staged: bool, since: str | None, output: str | None, quiet: bool,
+    annotate: bool,
+) -> int:
+    """Check memory files: frontmatter, references, claimed commits and cited paths.
+
+    Exit 1 when a finding reaches lint.fail_on (error by default), 0 otherwise.
+    """
+    if annotate and staged:
+        raise UsageError("--annotate queues findings of the committed memories; it cannot be "
+                         "combined with --staged")
+    selected, ignored = split_selectors(select), split_selectors(ignore)
+    validate_selectors("--select", selected)
+    validate_selectors("--ignore", ignored)
+    ws = workspace(ctx)
+    if since:
+        ws.repo.resolve_commit(since)  # a UsageError naming the bad revision, before any work
+    request = LintRequest(tuple(ws.relpath(p) for p in paths), staged, since, selected, ignored)
+    report = lint_workspace(ws, request)
+    if not quiet:
+        for notice in report.notices:
+            click.echo(f"gitmem: notice: {notice}", err=True)
+    if not report.files and paths and not quiet:
+        click.echo("gitmem: notice: no memory files among the given paths", err=True)
+    color = fmt == "text" and not output and sys.stdout.isatty() and "NO_COLOR" not in os.environ
+    _write(render(report, fmt, color=color, quiet=quiet), output, color)
+    if annotate:
+        _annotate(ws, report, quiet)
+    return report.exit_code(ws.config.fail_on)

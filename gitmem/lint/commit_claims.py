@@ -1,0 +1,181 @@
+"""Which hex tokens in a memory are claims that a commit exists (GM301-GM304).
+
+Most hex-looking strings in notes are not commit claims: dates and counters (`20260517`), words
+(`deadbeef`, `facade`), request and trace ids, file digests, ids inside URLs, commits of other
+projects. A token of 7..40 hex characters is a claim only when its context anchors it:
+
+- a commit keyword right before it (`commit`, `sha`, `rev`, `revision`, `fixed in`, `reverted`,
+  `cherry-picked`, `git show` ...), with only filler words or other hashes in between
+  ("commits a1b2c3d and e4f5a6b");
+- or it is the whole content of an inline code span (`` `a1b2c3d` ``) with no id/digest word
+  (`request id`, `trace`, `uuid`, `md5`, `sha256`, `docker image` ...) just before it;
+- or it is the value of a `commit:` / `sha:` / `rev:` frontmatter field (see extract.py).
+
+Never a claim: a token of digits only; a token without any digit unless it sits in a code span or
+a field (a bare `deadbeef` is a word, even after "commit"); a token touching `-`, `_`, `/`, `#`,
+`.ext`, `=` or `key:` (uuids, paths, colours, file names, `sha256:` digests); anything in a URL.
+A token written as `owner/repo@a1b2c3d`, or in a sentence that names another repository
+("in the upstream repo", "in repo acme/tools"), is kept but marked as another repository's:
+it is reported as unverifiable (GM303), never as unknown.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from gitmem.lint.scan import code_spans, inside, mask_urls_and_link_targets
+
+HEX_TOKEN = re.compile(r"(?<![0-9A-Za-z_])[0-9A-Fa-f]{7,40}(?![0-9A-Za-z_])")
+FULL_HEX = re.compile(r"[0-9A-Fa-f]{7,40}")
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*|[0-9A-Fa-f]{7,40}|--?[\w-]+")
+_REPO_AT = re.compile(r"([\w.-]+/[\w.-]+)@$")
+_OTHER_REPO = re.compile(
+    r"\b(?:in|of|from|on|at)\s+(?:the\s+|an?\s+)?(?:(?P<kind>upstream|vendored|third[- ]party|"
+    r"other|another|external|sibling|forked)\b(?:\s+(?:repo|repository|project))?"
+    r"(?:\s+`?(?P<after>[\w.-]+/[\w.-]+)`?)?"
+    r"|(?:repo|repository)\s+`?(?P<named>[\w.-]+(?:/[\w.-]+)?)`?"
+    r"|`?(?P<before>[\w.-]+/[\w.-]+)`?\s+(?:repo|repository)\b)",
+    re.IGNORECASE,
+)
+_NOT_A_NAME = {
+    "this", "our", "the", "same", "code", "memory", "main", "current", "local", "it", "and",
+    "or", "but", "that", "which", "so", "where", "when", "then", "too", "as", "for", "to",
+}
+
+KEYWORDS = {
+    "commit", "commits", "committed", "sha", "sha1", "shas", "rev", "revs", "revision",
+    "revisions", "fixed", "reverted", "reverts", "revert", "cherry-picked", "cherry-pick",
+    "landed", "introduced", "merged",
+}
+GIT_SUBCOMMANDS = {"show", "checkout", "switch", "revert", "cherry-pick", "reset", "log", "diff",
+                   "rebase", "bisect", "blame", "describe", "tag", "branch"}
+FILLERS = {
+    "in", "at", "is", "was", "as", "the", "a", "an", "id", "and", "or", "to", "from", "of", "on",
+    "by", "with", "via", "into", "see", "number", "no", "head", "hash",
+}
+NOT_A_COMMIT = {
+    "request", "req", "trace", "traceid", "span", "uuid", "guid", "md5", "sha256", "sha512",
+    "sha384", "sha224", "sha1sum", "sha256sum", "md5sum", "checksum", "checksums", "digest",
+    "digests", "docker", "image", "images", "container", "containers", "etag", "token", "tokens",
+    "key", "secret", "session", "correlation", "nonce", "salt", "objectid", "mongo", "mongodb",
+    "color", "colour", "build", "job", "run", "execution", "transaction", "tx", "txn", "address",
+    "wallet", "block", "uid", "file", "files", "blob", "tree", "layer", "integrity", "fingerprint",
+}
+_MAX_FILLERS = 4
+_LOOKBACK = 200  # characters before a token that can hold its anchor
+
+
+@dataclass(frozen=True)
+class CommitCitation:
+    """A hex token the memory claims is a commit."""
+
+    token: str
+    line: int
+    anchor: str  # "keyword" | "backticks" | "field"
+    other_repo: str | None = None
+
+    @property
+    def key(self) -> str:
+        return self.token.lower()
+
+
+def has_digit_and_letter(token: str) -> bool:
+    return any(c.isdigit() for c in token) and any(c.isalpha() for c in token)
+
+
+def _preceding_words(text: str) -> list[str]:
+    return [w.lower() for w in _WORD.findall(text[-_LOOKBACK:].replace("`", " "))]
+
+
+def _is_id_word(word: str) -> bool:
+    return word in NOT_A_COMMIT or any(part in NOT_A_COMMIT for part in word.split("-"))
+
+
+def _keyword_anchor(before: str) -> str | None:
+    """'keyword' when a commit keyword leads to the token, 'negative' when an id word does."""
+    words = _preceding_words(before)
+    skipped = 0
+    for index in range(len(words) - 1, -1, -1):
+        word = words[index]
+        if word in GIT_SUBCOMMANDS and index > 0 and words[index - 1] == "git":
+            return "keyword"
+        if word in KEYWORDS:
+            return "keyword"
+        if _is_id_word(word):
+            return "negative"
+        if word in FILLERS or word.startswith("-") or FULL_HEX.fullmatch(word):
+            skipped += 1
+            if skipped > _MAX_FILLERS:
+                return None
+            continue
+        return None
+    return None
+
+
+def _negative_nearby(before: str, window: int = 3) -> bool:
+    meaningful = [w for w in _preceding_words(before) if w not in FILLERS]
+    return any(_is_id_word(word) for word in meaningful[-window:])
+
+
+def _touches_non_token(line: str, start: int, end: int) -> bool:
+    """True when the token is glued to something that makes it part of another string."""
+    prev = line[start - 1] if start > 0 else " "
+    after = line[end:end + 2] or " "
+    if prev in "-/#%&$+~@\\" or after[0] in "-/@+%&$=\\":
+        return True
+    if prev == "." and not line[:start].endswith(".."):
+        return True
+    if after[:1] == "." and after[1:2].isalnum():
+        return True
+    if prev in ":=":
+        word = re.search(r"([A-Za-z][\w-]*)[:=]$", line[:start])
+        return word is None or word.group(1).lower() not in KEYWORDS
+    return False
+
+
+def _other_repo(line: str, start: int) -> str | None:
+    at = _REPO_AT.search(line[:start])
+    if at:
+        return at.group(1)
+    sentence_start = max(line.rfind(". ", 0, start), line.rfind("; ", 0, start)) + 1
+    sentence_end = min((i for i in (line.find(". ", start), line.find("; ", start)) if i >= 0),
+                       default=len(line))
+    for match in _OTHER_REPO.finditer(line[sentence_start:sentence_end]):
+        name = match.group("after") or match.group("named") or match.group("before")
+        if match.group("kind"):
+            return name if name and name.lower() not in _NOT_A_NAME else match.group("kind").lower()
+        if name and name.lower() not in _NOT_A_NAME:
+            return name
+    return None
+
+
+def commit_claims_in_line(line: str, line_number: int) -> list[CommitCitation]:
+    """The commit claims of one prose line (fenced code already excluded)."""
+    if not any(c.isdigit() for c in line) and "`" not in line:
+        return []
+    masked = mask_urls_and_link_targets(line)
+    spans = code_spans(masked)
+    claims: list[CommitCitation] = []
+    for match in HEX_TOKEN.finditer(masked):
+        token, start, end = match.group(), match.start(), match.end()
+        if token.isdigit():
+            continue
+        at_repo = _REPO_AT.search(masked[:start])
+        if not at_repo and _touches_non_token(masked, start, end):
+            continue
+        span = inside(spans, start, end)
+        whole_span = span is not None and span.content.strip() == token
+        anchor = _keyword_anchor(masked[:start])
+        if anchor == "keyword" and (has_digit_and_letter(token) or whole_span):
+            kind = "keyword"
+        elif anchor is None and whole_span and has_digit_and_letter(token) and not (
+            _negative_nearby(masked[:start])
+        ):
+            kind = "backticks"
+        elif at_repo and has_digit_and_letter(token):
+            kind = "keyword"
+        else:
+            continue
+        claims.append(CommitCitation(token, line_number, kind, _other_repo(masked, start)))
+    return claims

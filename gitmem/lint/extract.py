@@ -1,0 +1,83 @@
+"""Every checkable citation of one memory: commit claims and path citations, with their lines.
+
+Pure: it reads the `Memory` record only. The grounding module looks the citations up in git, the
+GM3xx rules judge them, and `grounding_summary` counts them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from gitmem.lint.commit_claims import FULL_HEX, CommitCitation, commit_claims_in_line
+from gitmem.lint.path_citations import PathCitation, path_citations_in_line
+from gitmem.lint.scan import frontmatter_lines, prose_lines
+from gitmem.memory.parse import iter_field_lines
+from gitmem.model import Memory
+
+COMMIT_FIELDS = ("commit", "commits", "sha", "rev", "revision", "fixed_in")
+
+
+@dataclass(frozen=True)
+class Citations:
+    commits: tuple[CommitCitation, ...] = ()
+    paths: tuple[PathCitation, ...] = ()
+
+    @property
+    def count(self) -> int:
+        return len(self.commits) + len(self.paths)
+
+
+def field_lines(memory: Memory) -> dict[str, int]:
+    """Top-level frontmatter key -> its 1-based file line ({} without frontmatter)."""
+    if not memory.has_frontmatter:
+        return {}
+    return iter_field_lines(memory.raw.decode("utf-8", "replace"))
+
+
+def raw_field_value(memory: Memory, key: str, lines: dict[str, int]) -> str | None:
+    """The text after `key:` on the key's line, unquoted, comment dropped (for values YAML
+    re-typed, such as `commit: 0123456` read as an int)."""
+    number = lines.get(key)
+    if number is None:
+        return None
+    file_lines = frontmatter_lines(memory)
+    if number > len(file_lines):
+        return None
+    text = file_lines[number - 1].partition(":")[2].split(" #", 1)[0].strip()
+    return text.strip("'\"") or None
+
+
+def _field_values(memory: Memory, key: str, lines: dict[str, int]) -> list[str]:
+    value: Any = memory.meta.get(key)
+    if isinstance(value, bool) or value is None:
+        return []
+    if isinstance(value, (int, float)):
+        raw = raw_field_value(memory, key, lines)
+        return [raw] if raw else []
+    if isinstance(value, str):
+        return value.replace(",", " ").split()
+    if isinstance(value, list):
+        return [item for item in value if isinstance(item, str)]
+    return []
+
+
+def field_commit_claims(memory: Memory, lines: dict[str, int]) -> list[CommitCitation]:
+    claims: list[CommitCitation] = []
+    for key in COMMIT_FIELDS:
+        for value in _field_values(memory, key, lines):
+            if FULL_HEX.fullmatch(value):
+                claims.append(CommitCitation(value, lines.get(key, 1), "field"))
+    return claims
+
+
+def extract_citations(memory: Memory, review_file: str | None = None) -> Citations:
+    """The commit claims and path citations of a memory, in file order."""
+    commits: list[CommitCitation] = []
+    if memory.meta:
+        commits.extend(field_commit_claims(memory, field_lines(memory)))
+    paths: list[PathCitation] = []
+    for number, line in prose_lines(memory, review_file):
+        commits.extend(commit_claims_in_line(line, number))
+        paths.extend(path_citations_in_line(line, number, memory.path))
+    return Citations(tuple(commits), tuple(paths))

@@ -1,0 +1,37 @@
+"""`--format github`: GitHub Actions workflow commands that annotate the pull request's files.
+
+`::error file=memory/a.md,line=4,title=GM301 unknown-commit::message`. Data is escaped as the
+runner expects (`%`, CR, LF), property values additionally `:` and `,`, so a message can neither
+end the command early nor start a second one.
+"""
+
+from __future__ import annotations
+
+from gitmem.lint.engine import LintReport
+from gitmem.model import Finding
+
+COMMANDS = {"error": "error", "warning": "warning", "info": "notice"}
+
+
+def escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def escape_property(text: str) -> str:
+    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def command(finding: Finding) -> str:
+    message = finding.message
+    if finding.related:
+        message += " (see " + ", ".join(f"{loc.path}:{loc.line}" for loc in finding.related) + ")"
+    properties = ",".join(
+        f"{key}={escape_property(value)}"
+        for key, value in (("file", finding.path), ("line", str(finding.line)),
+                           ("title", f"{finding.code} {finding.name}"))
+    )
+    return f"::{COMMANDS.get(finding.severity, 'warning')} {properties}::{escape_data(message)}"
+
+
+def render(report: LintReport) -> str:
+    return "".join(command(finding) + "\n" for finding in report.findings)

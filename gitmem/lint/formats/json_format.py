@@ -1,0 +1,43 @@
+"""`--format json`: the DESIGN §6 contract, plus the per-memory grounding summary."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from gitmem.lint.engine import LintReport
+from gitmem.model import Finding
+
+VERSION = 1
+
+
+def finding_json(finding: Finding) -> dict[str, Any]:
+    return {
+        "code": finding.code,
+        "name": finding.name,
+        "severity": finding.severity,
+        "path": finding.path,
+        "line": finding.line,
+        "related": [{"path": loc.path, "line": loc.line} for loc in finding.related],
+        "message": finding.message,
+        "confidence": finding.confidence,
+        "signals": dict(finding.signals),
+    }
+
+
+def report_json(report: LintReport) -> dict[str, Any]:
+    return {
+        "version": VERSION,
+        "findings": [finding_json(finding) for finding in report.findings],
+        "memories": [row.as_json() for row in report.memories],
+        "summary": {
+            "files": report.files,
+            "claims": report.claims,
+            "findings": len(report.findings),
+            "seconds": round(report.seconds, 3),
+        },
+    }
+
+
+def render(report: LintReport) -> str:
+    return json.dumps(report_json(report), indent=2, ensure_ascii=False, default=str) + "\n"

@@ -1,0 +1,51 @@
+"""Findings for a terminal: `path:line: CODE message`, grouped by file, then one summary line."""
+
+from __future__ import annotations
+
+from itertools import groupby
+
+import click
+
+from gitmem.lint.engine import LintReport
+from gitmem.model import Finding
+
+COLOURS = {"error": "red", "warning": "yellow", "info": "blue"}
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def finding_line(finding: Finding, *, color: bool = False) -> str:
+    location = f"{finding.path}:{finding.line}:"
+    code = finding.code
+    tail = f" [{finding.severity}]"
+    if finding.related:
+        others = ", ".join(f"{loc.path}:{loc.line}" for loc in finding.related)
+        tail = f" (see {others})" + tail
+    if color:
+        location = click.style(location, bold=True)
+        code = click.style(code, fg=COLOURS.get(finding.severity), bold=True)
+        tail = click.style(tail, dim=True)
+    return f"{location} {code} {finding.message}{tail}"
+
+
+def summary_line(report: LintReport) -> str:
+    counts = report.counts()
+    scope = (f"{plural(report.files, 'file')} ({plural(report.claims, 'claim')}) "
+             f"in {report.seconds:.2f}s")
+    if not report.findings:
+        return f"No findings in {scope}."
+    parts = ", ".join(plural(n, sev) if sev != "info" else f"{n} info"
+                      for sev, n in counts.items() if n)
+    return f"{plural(len(report.findings), 'finding')} ({parts}) in {scope}."
+
+
+def render(report: LintReport, *, color: bool = False, quiet: bool = False) -> str:
+    blocks = []
+    for _, group in groupby(report.findings, key=lambda finding: finding.path):
+        blocks.append("\n".join(finding_line(f, color=color) for f in group))
+    out = "\n\n".join(blocks)
+    if not quiet:
+        out = f"{out}\n\n{summary_line(report)}" if out else summary_line(report)
+    return out + "\n" if out else ""

@@ -1,0 +1,166 @@
+"""Ground citations in git: the one place lint asks the code repositories anything.
+
+`gather_evidence` takes every citation of the corpus and the configured code repositories
+(`verify.code_repos`, opened by the workspace through gitrepo) and answers each distinct hex token
+and path reading once; path histories are fetched in one batch for all missing paths. The GM3xx
+rules and `grounding_summary` then read the resulting `Evidence` without touching git.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import PurePosixPath
+
+from gitmem.gitrepo import CodeRepo
+from gitmem.lint.evidence import (
+    AMBIGUOUS,
+    EXISTS,
+    IGNORED,
+    MISSING,
+    OUTSIDE,
+    PATH_PREFERENCE,
+    UNKNOWN,
+    UNVERIFIABLE,
+    VERIFIED,
+    CommitVerdict,
+    Evidence,
+    PathFate,
+    PathQuery,
+    PathVerdict,
+    describe_repo,
+)
+from gitmem.lint.extract import Citations
+
+BUILD_OUTPUT = frozenset({"dist", "build", "node_modules", "target", ".venv", "venv",
+                          "__pycache__", ".next", "out", ".tox", "coverage"})
+MAX_WALKED_FILES = 200_000
+_FATE_BATCH = 1000
+
+
+@dataclass(frozen=True)
+class Repos:
+    available: tuple[tuple[str, CodeRepo], ...]
+    unavailable: tuple[str, ...]
+
+    @classmethod
+    def of(cls, code_repos: Iterable[tuple[str, CodeRepo | None]]) -> Repos:
+        pairs = list(code_repos)
+        return cls(tuple((label, repo) for label, repo in pairs if repo is not None),
+                   tuple(label for label, repo in pairs if repo is None))
+
+    @property
+    def none_configured(self) -> bool:
+        return not self.available and not self.unavailable
+
+
+def commit_verdict(token: str, repos: Repos) -> CommitVerdict:
+    lookups = [(label, repo, repo.lookup_commit(token)) for label, repo in repos.available]
+    found = [(label, lookup) for label, _, lookup in lookups if lookup.status == "found"]
+    if found:
+        on_default = [lookup.on_default_branch for _, lookup in found]
+        reachable = True if True in on_default else (False if False in on_default else None)
+        return CommitVerdict(VERIFIED, sha=found[0][1].sha, repo=found[0][0],
+                             on_default_branch=reachable)
+    ambiguous = [label for label, _, lookup in lookups if lookup.status == "ambiguous"]
+    if ambiguous:
+        return CommitVerdict(AMBIGUOUS, ", ".join(map(describe_repo, ambiguous)))
+    if repos.none_configured:
+        return CommitVerdict(UNVERIFIABLE, "no code repository is configured (verify.code_repos)")
+    if repos.unavailable:
+        missing = ", ".join(repos.unavailable)
+        return CommitVerdict(UNVERIFIABLE, f"code repository {missing} is not available here")
+    shallow = [label for label, repo, _ in lookups if repo.shallow]
+    if shallow:
+        return CommitVerdict(UNVERIFIABLE, f"{', '.join(shallow)} is a shallow clone; the commit "
+                             "may be older than the history it holds")
+    others = [label for label, _, lookup in lookups if lookup.status == "not_a_commit"]
+    where = " or ".join(describe_repo(label) for label, _ in repos.available)
+    if others:
+        return CommitVerdict(UNKNOWN, f"{where} (it names an object there that is not a commit)")
+    return CommitVerdict(UNKNOWN, where)
+
+
+def _is_build_output(path: str) -> bool:
+    return any(part in BUILD_OUTPUT for part in PurePosixPath(path).parts)
+
+
+def path_verdict(value: str, repos: Repos) -> PathVerdict:
+    if value.startswith("~"):
+        return PathVerdict(OUTSIDE, reason="a path in a home directory")
+    if not repos.available:
+        return PathVerdict(UNVERIFIABLE, reason="no code repository to check against")
+    verdicts = []
+    for label, repo in repos.available:
+        state = repo.path_state(value)
+        if state == "missing" and _is_build_output(value):
+            state = IGNORED
+        verdicts.append(PathVerdict({"exists": EXISTS, "ignored": IGNORED, "outside": OUTSIDE}
+                                    .get(state, MISSING), repo=label))
+    best = min(verdicts, key=lambda verdict: PATH_PREFERENCE.index(verdict.status))
+    if best.status == MISSING and repos.unavailable:
+        return PathVerdict(UNVERIFIABLE, reason=f"{', '.join(repos.unavailable)} is not available")
+    return best
+
+
+def basename_index(repos: Repos) -> set[str]:
+    """Every file name in the code repositories' working trees (build output, .git and symlinks
+    skipped), for bare-name citations such as `package.json`."""
+    names: set[str] = set()
+    for _, repo in repos.available:
+        walked = 0
+        for folder, dirnames, filenames in os.walk(repo.root):
+            dirnames[:] = [d for d in dirnames if d != ".git" and d not in BUILD_OUTPUT
+                           and not os.path.islink(os.path.join(folder, d))]
+            names.update(filenames)
+            walked += len(filenames)
+            if walked > MAX_WALKED_FILES:
+                break
+    return names
+
+
+def attach_fates(paths: dict[PathQuery, PathVerdict], repos: Repos) -> dict[PathQuery, PathVerdict]:
+    """Name the commit that deleted or renamed each missing path (one history walk per repo)."""
+    by_repo: dict[str, list[PathQuery]] = {}
+    for query, verdict in paths.items():
+        if verdict.status == MISSING and verdict.repo and not os.path.isabs(query.value):
+            by_repo.setdefault(verdict.repo, []).append(query)
+    out = dict(paths)
+    for label, repo in repos.available:
+        queries = by_repo.get(label, [])
+        names = {query.value.rstrip("/"): query for query in queries}
+        ordered = sorted(names)
+        for start in range(0, len(ordered), _FATE_BATCH):
+            for path, (kind, commit, summary, new) in repo.path_fates(
+                ordered[start:start + _FATE_BATCH]
+            ).items():
+                if path in names:
+                    query = names[path]
+                    out[query] = PathVerdict(MISSING, label, PathFate(kind, commit, summary, new))
+    return out
+
+
+def gather_evidence(
+    citations: Iterable[Citations], code_repos: Iterable[tuple[str, CodeRepo | None]]
+) -> Evidence:
+    """Answer every distinct commit token and path reading of the corpus."""
+    repos = Repos.of(code_repos)
+    all_citations = list(citations)
+    tokens = sorted({c.key for cs in all_citations for c in cs.commits if not c.other_repo})
+    queries = sorted({q for cs in all_citations for p in cs.paths for q in p.queries},
+                     key=lambda query: (query.kind, query.value))
+    commits = {token: commit_verdict(token, repos) for token in tokens}
+    paths: dict[PathQuery, PathVerdict] = {}
+    names: set[str] | None = None
+    for query in queries:
+        if query.kind == "basename":
+            if not repos.available:
+                paths[query] = PathVerdict(UNVERIFIABLE, reason="no code repository")
+                continue
+            names = basename_index(repos) if names is None else names
+            found = query.value in names
+            paths[query] = PathVerdict(EXISTS if found else UNVERIFIABLE)
+        else:
+            paths[query] = path_verdict(query.value, repos)
+    return Evidence(commits, attach_fates(paths, repos), tuple(l for l, _ in repos.available))

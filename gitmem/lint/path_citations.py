@@ -1,0 +1,144 @@
+"""Which strings in a memory cite a file or folder of the code tree (GM311/GM312).
+
+Looked for in three places of prose lines: inline code spans (`` `src/app.py` ``), Markdown link
+and image targets (`[notes](docs/notes.md)`), and absolute paths written in plain text
+(`/etc/hosts`). A string is a path citation only if it looks like one:
+
+- never: URLs, `mailto:`, anchors (`#x`), flags (`--force`), variables (`$HOME`), assignments
+  (`FOO=bar`), anything with spaces, shell operators, quotes, parentheses or glob characters
+  (`*`, `?`, `[`, `{`), `@` (`@scope/pkg`, `owner/repo@sha`), `:` (`node:fs`, `C:\\`),
+  backslashes, version strings (`v1.2.3`) and domain names (`example.com`, `github.com/x`);
+- with a `/`: when it starts with `./`, `../`, `/` or `~`, ends with `/`, starts with a dot folder
+  (`.github/`) or a usual source folder (`src/`, `tests/` ...), or its last part has an extension.
+  So `text/html`, `and/or`, `owner/repo` and `origin/main` are not paths;
+- absolute (`/x/y`) only under a usual filesystem root (`/etc`, `/home`, `/Users`, `/tmp` ...):
+  `/api/users` is a URL route, not a file;
+- a bare name (no `/`) only with a known source or config extension (`package.json`,
+  `settings.py`) or a well-known name (`Makefile`); it is then looked for anywhere in the tree
+  by basename, and reported neither missing nor outside when it is not found (it may name a
+  file of some other project), only counted as unverifiable.
+
+`~/...` paths are outside the repository by definition. A trailing `:12` / `#L12` line reference
+is dropped. Link targets are read relative to the memory's folder (Markdown's meaning) and, as
+agents often write them, relative to the repository root: either reading may exist.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from dataclasses import dataclass
+
+from gitmem.lint.evidence import PathQuery
+from gitmem.lint.scan import URL, blank, code_spans, is_url, links
+
+KNOWN_EXTENSIONS = frozenset(
+    "py pyi js mjs cjs jsx ts tsx mts cts json jsonc toml yaml yml md mdc mdx rst txt rs go java "
+    "kt kts scala rb php c h cc cpp cxx hpp hh cs fs swift m mm sh bash zsh fish ps1 sql css scss "
+    "sass less html htm vue svelte astro lock cfg ini conf xml gradle properties proto graphql "
+    "gql tf tfvars hcl dockerfile ipynb lua ex exs erl hs ml dart r jl zig nim env example "
+    "csv tsv svg".split()
+)
+WELL_KNOWN_NAMES = frozenset(
+    "Makefile Dockerfile Containerfile Gemfile Rakefile Procfile Justfile Vagrantfile Brewfile "
+    "Pipfile LICENSE CODEOWNERS .gitignore .gitattributes .editorconfig .dockerignore .npmrc "
+    ".nvmrc .python-version .env.example".split()
+)
+SOURCE_FOLDERS = frozenset(
+    "src lib libs tests test spec specs app apps docs doc scripts script packages pkg cmd "
+    "internal bin config configs components pages public include examples tools server client "
+    "api web frontend backend migrations assets static templates modules crates memory "
+    "memory-bank hooks".split()
+)
+FILESYSTEM_ROOTS = frozenset(
+    "etc usr home tmp var opt Users root mnt srv private Library Volumes System bin sbin lib dev "
+    "proc sys nix workspace workspaces work".split()
+)
+_FORBIDDEN = re.compile(r"[\s|&;<>*?\[\]{}()!'\"`,^$%=@:\\]")
+_LINE_REFERENCE = re.compile(r"(?::\d+(?:[:-]\d+)*|#L\d+(?:-L?\d+)?)$")
+_VERSION = re.compile(r"^v?\d+(?:\.\d+)+")
+_EXTENSION = re.compile(r"\.([A-Za-z][A-Za-z0-9]{0,9})$")
+_DOMAIN = re.compile(
+    r"^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|org|net|io|dev|ai|app|co|gov|edu|me|info|xyz|cloud|"
+    r"so|gg|us|uk|de|fr|jp|cn|ru|ly|to|tv|sh|rs|page|site|tech|run|build|vercel|pages)$"
+)
+_ABSOLUTE_IN_PROSE = re.compile(r"(?<![\w.~/:@\\-])((?:~|/[A-Za-z0-9._+-]+)(?:/[A-Za-z0-9._+-]+)+/?)")
+
+
+@dataclass(frozen=True)
+class PathCitation:
+    """A string the memory uses to name a file or folder, with the readings to look up."""
+
+    text: str
+    line: int
+    style: str  # "backticks" | "link" | "absolute"
+    queries: tuple[PathQuery, ...]
+
+    @property
+    def bare(self) -> bool:
+        return all(query.kind == "basename" for query in self.queries)
+
+
+def normalise_candidate(text: str) -> str | None:
+    """The path a string cites, or None when it does not look like a path (see module doc)."""
+    text = _LINE_REFERENCE.sub("", text.strip())
+    if not text or is_url(text) or text.startswith(("#", "-", "mailto:")):
+        return None
+    if _FORBIDDEN.search(text) or _VERSION.match(text) or text in (".", "..", "/", "~"):
+        return None
+    if text.startswith("~"):
+        return text
+    if text.startswith("/"):
+        first = text.lstrip("/").split("/", 1)[0]
+        return text if first in FILESYSTEM_ROOTS and text.count("/") >= 2 else None
+    if "/" not in text:
+        extension = _EXTENSION.search(text)
+        known = extension is not None and extension.group(1).lower() in KNOWN_EXTENSIONS
+        return text if known or text in WELL_KNOWN_NAMES else None
+    first, last = text.split("/", 1)[0], text.rstrip("/").rsplit("/", 1)[-1]
+    if _DOMAIN.match(first.lower()):
+        return None
+    explicit = text.startswith(("./", "../")) or text.endswith("/") or first.startswith(".")
+    if explicit or first in SOURCE_FOLDERS or _EXTENSION.search(last):
+        return text
+    return None
+
+
+def queries_for(text: str, style: str, memory_path: str) -> tuple[PathQuery, ...]:
+    if text.startswith(("~", "/")):
+        return (PathQuery("path", text),)
+    if "/" not in text:
+        return (PathQuery("basename", text),)
+    readings = []
+    if style == "link":
+        folder = posixpath.dirname(memory_path)
+        readings.append(posixpath.normpath(posixpath.join(folder, text)))
+    readings.append(posixpath.normpath(text))
+    unique = dict.fromkeys(readings)
+    return tuple(PathQuery("path", reading) for reading in unique)
+
+
+def path_citations_in_line(line: str, line_number: int, memory_path: str) -> list[PathCitation]:
+    found: list[PathCitation] = []
+
+    def add(raw: str, style: str) -> None:
+        text = normalise_candidate(raw)
+        if text is not None:
+            found.append(PathCitation(text, line_number, style, queries_for(text, style, memory_path)))
+
+    spans = code_spans(line)
+    prose = line
+    for span in spans:
+        prose = blank(prose, span.outer_start, span.outer_end)
+    for link in links(prose):
+        target = link.target.split("#", 1)[0].split("?", 1)[0]
+        if target and not is_url(link.target) and not link.target.startswith("mailto:"):
+            add(target, "link")
+        prose = blank(prose, link.start, link.end)
+    for span in spans:
+        add(span.content, "backticks")
+    for match in URL.finditer(prose):
+        prose = blank(prose, match.start(), match.end())
+    for match in _ABSOLUTE_IN_PROSE.finditer(prose):
+        add(match.group(1).rstrip(".,;:"), "absolute")
+    return found

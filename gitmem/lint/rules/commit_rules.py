@@ -1,0 +1,109 @@
+"""GM30x: do the commits a memory claims exist in the configured code repositories?
+
+The lookups were made beforehand (gitmem.lint.grounding); these rules only read the verdicts.
+"No repository to check" and "the object may lie beyond a shallow clone's boundary" are
+GM303 unverifiable, never GM301 unknown: absence of evidence is not evidence of fabrication.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from gitmem.lint.commit_claims import CommitCitation
+from gitmem.lint.evidence import (
+    AMBIGUOUS,
+    UNKNOWN,
+    UNVERIFIABLE,
+    VERIFIED,
+    CommitVerdict,
+    describe_repo,
+)
+from gitmem.lint.rule import LintContext, MemoryRule
+from gitmem.model import Finding, Memory
+
+
+def judged_claims(
+    memory: Memory, context: LintContext
+) -> Iterator[tuple[CommitCitation, CommitVerdict | None]]:
+    """Each commit claim of this repository's history with its verdict (None: not looked up);
+    claims about other repositories come with None too and carry `other_repo`."""
+    for claim in context.citations_of(memory).commits:
+        if claim.other_repo:
+            yield claim, None
+        else:
+            yield claim, context.evidence.commits.get(claim.key)
+
+
+def _in(verdict: CommitVerdict) -> str:
+    return f" in {verdict.reason}" if verdict.reason else ""
+
+
+class UnknownCommit(MemoryRule):
+    code = "GM301"
+    name = "unknown-commit"
+    severity = "error"
+    summary = "A claimed commit hash that no configured code repository has"
+
+    def check(self, memory: Memory, context: LintContext) -> Iterable[Finding]:
+        for claim, verdict in judged_claims(memory, context):
+            if verdict is not None and verdict.status == UNKNOWN:
+                yield self.finding(
+                    memory.path, claim.line,
+                    f"commit {claim.token} does not exist{_in(verdict)}; the hash may be "
+                    "invented or mistyped",
+                )
+
+
+class AmbiguousCommit(MemoryRule):
+    code = "GM302"
+    name = "ambiguous-commit"
+    severity = "warning"
+    summary = "A short commit hash that matches more than one object"
+
+    def check(self, memory: Memory, context: LintContext) -> Iterable[Finding]:
+        for claim, verdict in judged_claims(memory, context):
+            if verdict is not None and verdict.status == AMBIGUOUS:
+                yield self.finding(
+                    memory.path, claim.line,
+                    f"commit {claim.token} is ambiguous: several objects{_in(verdict)} start "
+                    "with it; write more characters of the hash",
+                )
+
+
+class UnverifiableCommit(MemoryRule):
+    code = "GM303"
+    name = "unverifiable-commit"
+    severity = "info"
+    summary = "A commit claim that cannot be checked (no repository, shallow clone, other repo)"
+
+    def check(self, memory: Memory, context: LintContext) -> Iterable[Finding]:
+        for claim, verdict in judged_claims(memory, context):
+            if claim.other_repo:
+                yield self.finding(
+                    memory.path, claim.line,
+                    f"commit {claim.token} belongs to another repository ({claim.other_repo}); "
+                    "not checked",
+                )
+            elif verdict is not None and verdict.status == UNVERIFIABLE:
+                yield self.finding(
+                    memory.path, claim.line,
+                    f"commit {claim.token} cannot be checked: {verdict.reason}",
+                )
+
+
+class UnmergedCommit(MemoryRule):
+    code = "GM304"
+    name = "unmerged-commit"
+    severity = "info"
+    summary = "A claimed commit that exists but is not reachable from the default branch"
+
+    def check(self, memory: Memory, context: LintContext) -> Iterable[Finding]:
+        for claim, verdict in judged_claims(memory, context):
+            if verdict is not None and verdict.status == VERIFIED and (
+                verdict.on_default_branch is False
+            ):
+                yield self.finding(
+                    memory.path, claim.line,
+                    f"commit {claim.token} exists in {describe_repo(verdict.repo or '.')} but is not on its default "
+                    "branch (an unmerged, rebased or deleted branch?)",
+                )

@@ -1,0 +1,129 @@
+"""GM1xx: is each memory file well-formed, and do its references between memories hold?"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Iterable
+from typing import Any
+
+from gitmem.lint.extract import field_lines, raw_field_value
+from gitmem.lint.field_checks import FIELD_CHECKS, HASH_FIELDS, check_hash_value
+from gitmem.lint.rule import CorpusRule, LintContext, MemoryRule
+from gitmem.memory.problems import FileNotice
+from gitmem.model import Finding, Location, Memory
+
+
+def resolve_reference(source: str, target: str, known: frozenset[str]) -> str | None:
+    """The memory a `superseded_by` / `partner` value names: repo-relative, or relative to the
+    referring memory's folder. None when neither reading is a memory of the corpus."""
+    cleaned = target.strip().lstrip("/")
+    for candidate in (cleaned, posixpath.join(posixpath.dirname(source), cleaned)):
+        normal = posixpath.normpath(candidate)
+        if normal in known:
+            return normal
+    return None
+
+
+class InvalidFrontmatter(MemoryRule):
+    code = "GM101"
+    name = "invalid-frontmatter"
+    severity = "error"
+    summary = "Frontmatter that does not parse, never closes, or is not a mapping"
+
+    def check(self, memory: Memory, context: LintContext) -> Iterable[Finding]:
+        for problem in memory.problems:
+            if not isinstance(problem, FileNotice):
+                yield self.finding(memory.path, problem.line, problem.message)
+
+
+class InvalidField(MemoryRule):
+    code = "GM102"
+    name = "invalid-field"
+    severity = "error"
+    summary = "A known frontmatter field with the wrong type or range, or an unquoted hash"
+
+    def check(self, memory: Memory, context: LintContext) -> Iterable[Finding]:
+        if not memory.meta:
+            return
+        lines = field_lines(memory)
+        for key, value in memory.meta.items():
+            if not isinstance(key, str) or value is None:
+                continue
+            if key in HASH_FIELDS:
+                message = check_hash_value(key, value, raw_field_value(memory, key, lines))
+            elif key in FIELD_CHECKS:
+                message = FIELD_CHECKS[key](value)
+            else:
+                continue
+            if message:
+                yield self.finding(memory.path, lines.get(key, 1), message)
+
+
+def _references(memory: Memory) -> list[tuple[str, str]]:
+    """(field, target) for every memory this one names."""
+    found: list[tuple[str, str]] = []
+    if memory.superseded_by:
+        found.append(("superseded_by", memory.superseded_by))
+    entries: Any = memory.meta.get("do_not_reopen")
+    if isinstance(entries, list):
+        for entry in entries:
+            if isinstance(entry, dict) and isinstance(entry.get("partner"), str):
+                found.append(("do_not_reopen", entry["partner"]))
+    return found
+
+
+class BrokenReference(CorpusRule):
+    code = "GM103"
+    name = "broken-reference"
+    severity = "error"
+    summary = "superseded_by or do_not_reopen.partner naming a memory that does not exist"
+
+    def check_corpus(self, context: LintContext) -> Iterable[Finding]:
+        known = context.memory_paths()
+        for memory in context.corpus:
+            lines = field_lines(memory)
+            for key, target in _references(memory):
+                if resolve_reference(memory.path, target, known) is None:
+                    where = "partner" if key == "do_not_reopen" else key
+                    yield self.finding(
+                        memory.path, lines.get(key, 1),
+                        f"{where} names {target}, which is not a memory in this repository",
+                    )
+
+
+class SupersedeCycle(CorpusRule):
+    code = "GM104"
+    name = "supersede-cycle"
+    severity = "error"
+    summary = "A chain of superseded_by that loops back on itself"
+
+    def check_corpus(self, context: LintContext) -> Iterable[Finding]:
+        known = context.memory_paths()
+        by_path = {memory.path: memory for memory in context.corpus}
+        successor: dict[str, str] = {}
+        for memory in context.corpus:
+            target = memory.superseded_by
+            resolved = resolve_reference(memory.path, target, known) if target else None
+            if resolved is not None:
+                successor[memory.path] = resolved
+        reported: set[frozenset[str]] = set()
+        for start in sorted(successor):
+            chain = [start]
+            while chain[-1] in successor and successor[chain[-1]] not in chain:
+                chain.append(successor[chain[-1]])
+            if chain[-1] not in successor:
+                continue
+            cycle = chain[chain.index(successor[chain[-1]]):]
+            if frozenset(cycle) in reported:
+                continue
+            reported.add(frozenset(cycle))
+            first = min(cycle)
+            order = cycle[cycle.index(first):] + cycle[: cycle.index(first)]
+            loop = " -> ".join([*order, first])
+            others = [Location(p, field_lines(by_path[p]).get("superseded_by", 1))
+                      for p in order[1:]]
+            yield self.finding(
+                first, field_lines(by_path[first]).get("superseded_by", 1),
+                f"superseded_by loops: {loop}; every memory in the loop is hidden from recall",
+                related=others,
+            )

@@ -1,0 +1,90 @@
+"""`gitmem lint` against a workspace: choose the corpus and the files to report, ground, run.
+
+The corpus is every memory of the working tree (or of the index with --staged); the targets are
+what is reported: all memories, the ones under PATHS, the ones the index changes (--staged) or
+the ones changed since a revision (--since). Corpus rules still compare against everything.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from gitmem.errors import UsageError
+from gitmem.lint.engine import LintReport, lint_corpus
+from gitmem.lint.extract import extract_citations
+from gitmem.lint.grounding import gather_evidence
+from gitmem.lint.registry import enabled_rules, unknown_selectors
+from gitmem.lint.rule import LintContext, Rule
+from gitmem.lint.summary import grounding_summary
+from gitmem.model import Memory
+from gitmem.workspace import Workspace
+
+
+@dataclass(frozen=True)
+class LintRequest:
+    paths: tuple[str, ...] = ()  # repo-relative files or folders; empty: everything
+    staged: bool = False
+    since: str | None = None
+    select: tuple[str, ...] = ()  # from the command line; empty: lint.select of the config
+    ignore: tuple[str, ...] = ()
+
+
+def under(path: str, prefixes: Sequence[str]) -> bool:
+    return any(p in ("", ".") or path == p or path.startswith(p.rstrip("/") + "/")
+               for p in prefixes)
+
+
+def choose_rules(ws: Workspace, request: LintRequest) -> tuple[tuple[Rule, ...], list[str]]:
+    """Command-line selectors replace the configured ones; unknown configured ones are warned
+    about (the file may be written for a newer gitmem), not fatal."""
+    notices = []
+    select = request.select or ws.config.select
+    ignore = request.ignore or ws.config.ignore
+    for option, configured, given in (("select", ws.config.select, request.select),
+                                      ("ignore", ws.config.ignore, request.ignore)):
+        bad = [] if given else unknown_selectors(configured)
+        if bad:
+            notices.append(f"lint.{option}: ignoring unknown rule {', '.join(bad)}")
+    select = tuple(s for s in select if s not in unknown_selectors([s]))
+    ignore = tuple(s for s in ignore if s not in unknown_selectors([s]))
+    return enabled_rules(select, ignore), notices
+
+
+def choose_targets(ws: Workspace, corpus: Sequence[Memory], request: LintRequest) -> set[str]:
+    targets = {memory.path for memory in corpus}
+    if request.staged:
+        changed = {e.path for e in ws.repo.staged_changes() if e.status != "deleted"}
+        targets &= changed
+    if request.since:
+        targets &= ws.repo.changed_paths(request.since)
+    if request.paths:
+        for path in request.paths:
+            if not any(under(m.path, [path]) for m in corpus) and not (
+                ws.repo.root / path
+            ).exists():
+                raise UsageError(f"{path}: no such file or folder")
+        targets = {t for t in targets if under(t, request.paths)}
+    return targets
+
+
+def lint_workspace(ws: Workspace, request: LintRequest) -> LintReport:
+    start = time.perf_counter()
+    if request.staged and request.since:
+        raise UsageError("--staged and --since cannot be combined; pick one")
+    rules, notices = choose_rules(ws, request)
+    corpus = ws.memories("index" if request.staged else "worktree")
+    targets = choose_targets(ws, corpus, request)
+    review_file = ws.config.review_file
+    linted = [memory for memory in corpus if memory.path in targets]
+    citations = {memory.path: extract_citations(memory, review_file) for memory in linted}
+    evidence = gather_evidence(citations.values(), ws.code_repos())
+    context = LintContext(tuple(corpus), ws.config, evidence, citations)
+    summary = grounding_summary(linted, evidence, citations, review_file)
+    report = lint_corpus(corpus, rules, context, targets, summary)
+    return LintReport(
+        findings=report.findings, rules=report.rules, files=report.files, claims=report.claims,
+        seconds=time.perf_counter() - start, memories=report.memories,
+        notices=tuple(notices) + report.notices,
+    )
