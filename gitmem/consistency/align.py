@@ -11,7 +11,7 @@ import difflib
 from collections import Counter
 from dataclasses import dataclass
 
-from gitmem.consistency.features import TextFeatures
+from gitmem.consistency.features import TextFeatures, content_stems
 from gitmem.consistency.lexicon import Lexicon, numeric_value
 from gitmem.consistency.text import Token
 
@@ -23,9 +23,12 @@ HARMLESS = frozenset({"function", "synonym"})
 
 @dataclass(frozen=True)
 class Change:
-    kind: str  # function synonym negation antonym polarity exclusive number case insert unknown
+    kind: str  # function synonym quantifier negation antonym polarity exclusive number case
+    # insert unknown
     a: str
     b: str
+    words_a: frozenset[str] = frozenset()  # content stems of the span on each side
+    words_b: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -38,13 +41,60 @@ class Alignment:
     def kinds(self) -> Counter[str]:
         return Counter(change.kind for change in self.changes)
 
+    def inserted(self) -> tuple[frozenset[str], frozenset[str]]:
+        """Content words only one side has, outside the spans that were matched to each other."""
+        only_a: set[str] = set()
+        only_b: set[str] = set()
+        for change in self.changes:
+            if change.kind == "insert":
+                only_a |= change.words_a
+                only_b |= change.words_b
+        return frozenset(only_a - only_b), frozenset(only_b - only_a)
+
     @property
     def equal_ratio(self) -> float:
         return self.equal_tokens / self.total_tokens if self.total_tokens else 1.0
 
 
+_HEDGES = frozenset("about around approximately roughly nearly almost over under some than least most".split())
+
+
+# Small words that change a claim's force; words on one line are interchangeable.
+_QUANTIFIER_GROUPS = {
+    word: index
+    for index, line in enumerate(
+        [
+            "all every each",
+            "some several many various",
+            "few",
+            "most",
+            "more",
+            "only just",
+            "other another",
+            "same",
+            "both",
+            "either",
+            "any",
+            "must",
+            "should ought",
+            "may might can could",
+            "will would shall",
+        ]
+    )
+    for word in line.split()
+}
+
+
+def _quantifiers(tokens: list[Token]) -> frozenset[int]:
+    return frozenset(_QUANTIFIER_GROUPS[t.lower] for t in tokens if t.lower in _QUANTIFIER_GROUPS)
+
+
 def _is_code_like(raw: str) -> bool:
-    return any(ch in raw for ch in "/._-:#+") or any(ch.isupper() for ch in raw[1:])
+    """Paths, dotted names and camelCase, where case is part of the name ("/Prod", "getUser")."""
+    inner = raw[1:]
+    has_separator = any(ch in inner[:-1] for ch in "/._:#\\") or raw[:1] in "/~."
+    camel = any(ch.isupper() for ch in inner) and any(ch.islower() for ch in raw)
+    return has_separator or camel
 
 
 def _trim(tokens: list[Token], lexicon: Lexicon) -> list[Token]:
@@ -56,48 +106,101 @@ def _trim(tokens: list[Token], lexicon: Lexicon) -> list[Token]:
     return tokens[start:end]
 
 
-def _has(tokens: list[Token], vocabulary: frozenset[str]) -> bool:
-    return any(t.stem in vocabulary or t.lower in vocabulary for t in tokens)
+def _negative(tokens: list[Token], lexicon: Lexicon) -> bool:
+    return any(lexicon.is_negative(t.lower, t.stem) for t in tokens)
 
 
-def _numbers_differ(a: list[Token], b: list[Token]) -> bool | None:
-    """True/False when both spans are one number of the same kind; None otherwise."""
-    if len(a) != 1 or len(b) != 1:
+def _key(tokens: list[Token]) -> str:
+    return " ".join(t.stem for t in tokens)
+
+
+def _numbers(a: list[Token], b: list[Token]) -> str | None:
+    """"number" / "synonym" when both spans are one number of a kind; None otherwise."""
+    words_a = [t.lower for t in a if t.lower not in _HEDGES]
+    words_b = [t.lower for t in b if t.lower not in _HEDGES]
+    if len(words_a) != 1 or len(words_b) != 1:
         return None
-    va, vb = numeric_value(a[0].lower), numeric_value(b[0].lower)
+    va, vb = numeric_value(words_a[0]), numeric_value(words_b[0])
     if va is None or vb is None:
         return None
-    return va[1] != vb[1]
+    if va[1] == vb[1]:
+        return "synonym"
+    hedged = len(words_a) != len(a) or len(words_b) != len(b)
+    return "unknown" if hedged else "number"
+
+
+def _spelling_variant(a: list[Token], b: list[Token]) -> bool:
+    """"web sites"/"websites", "2.4-GHz"/"2.4 GHz", "organiser"/"organizer"."""
+    joined_a = "".join(t.lower for t in a).replace("-", "").replace(".", "")
+    joined_b = "".join(t.lower for t in b).replace("-", "").replace(".", "")
+    if joined_a == joined_b:
+        return True
+    if len(a) != 1 or len(b) != 1 or not (joined_a.isalpha() and joined_b.isalpha()):
+        return False
+    if min(len(joined_a), len(joined_b)) < 6 or joined_a[:3] != joined_b[:3]:
+        return False
+    return difflib.SequenceMatcher(a=joined_a, b=joined_b).ratio() >= 0.8
+
+
+def _related(a: list[Token], b: list[Token], lexicon: Lexicon) -> str | None:
+    if not a or not b:
+        return None
+    number = _numbers(a, b)
+    if number is not None:
+        return number
+    relation = lexicon.relation(_key(a), _key(b))
+    if relation == "same":
+        return "synonym"
+    if relation == "antonym" and _negative(a, lexicon) != _negative(b, lexicon):
+        return "polarity"
+    if relation is None and _spelling_variant(a, b):
+        return "synonym"
+    return relation
 
 
 def _classify(a: list[Token], b: list[Token], lexicon: Lexicon) -> str:
+    """The kind of one differing span (`a` and `b` already stripped of edge function words)."""
     if not a and not b:
         return "function"
-    negative_words = lexicon.negators | lexicon.negative_terms
-    neg_a, neg_b = _has(a, negative_words), _has(b, negative_words)
-    if a and b:
-        differ = _numbers_differ(a, b)
-        if differ is not None:
-            return "number" if differ else "synonym"
-        relation = lexicon.relation(" ".join(t.stem for t in a), " ".join(t.stem for t in b))
-        if relation in ("synonym", "same"):
-            return "synonym"
-        if relation == "antonym":
-            return "polarity" if neg_a != neg_b else "antonym"
-        if relation == "exclusive":
-            return relation
+    related = _related(a, b, lexicon)
+    if related is not None:
+        return related
+    neg_a, neg_b = _negative(a, lexicon), _negative(b, lexicon)
     if neg_a == neg_b:
         return "insert" if not a or not b else "unknown"
     # One side is negated: what is left once the negative words are taken out?
-    rest_a = _trim([t for t in a if t.stem not in negative_words], lexicon)
-    rest_b = _trim([t for t in b if t.stem not in negative_words], lexicon)
-    rest = _classify(rest_a, rest_b, lexicon)
+    rest_a = _trim([t for t in a if not lexicon.is_negative(t.lower, t.stem)], lexicon)
+    rest_b = _trim([t for t in b if not lexicon.is_negative(t.lower, t.stem)], lexicon)
+    if rest_a or rest_b:
+        rest = _classify(rest_a, rest_b, lexicon)
+        if rest in ("antonym", "polarity"):
+            return "synonym"  # "is big" / "is not small": two flips agree
+        if rest != "synonym":
+            return "unknown" if rest_a and rest_b else "insert"
     positive_side = a if neg_b else b
-    if rest in ("function", "synonym", "insert"):
-        return "polarity" if _has(positive_side, lexicon.directive_terms) else "negation"
-    if rest in ("antonym", "polarity"):
-        return "synonym"  # "is big" / "is not small": two flips agree
-    return "unknown"
+    directive = any(t.stem in lexicon.directive_terms for t in positive_side)
+    return "polarity" if directive else "negation"
+
+
+def _span_kind(
+    ta: tuple[Token, ...], tb: tuple[Token, ...], box: tuple[int, int, int, int], lexicon: Lexicon
+) -> str:
+    i1, i2, j1, j2 = box
+    raw_a, raw_b = list(ta[i1:i2]), list(tb[j1:j2])
+    related = _related(raw_a, raw_b, lexicon)  # before trimming: on/off, with/without
+    if related is not None:
+        return related
+    kind = _classify(_trim(raw_a, lexicon), _trim(raw_b, lexicon), lexicon)
+    if kind == "function" and _negative(raw_a, lexicon) != _negative(raw_b, lexicon):
+        return "negation"
+    if kind == "function" and raw_a and raw_b and _quantifiers(raw_a) != _quantifiers(raw_b):
+        return "quantifier"  # all/some, must/may, other/same: small words, different claims
+    if kind == "unknown" and i2 < len(ta) and j2 < len(tb) and ta[i2].stem == tb[j2].stem:
+        # "living room" / "dining room": the shared next word completes both values.
+        extended = _related(raw_a + [ta[i2]], raw_b + [tb[j2]], lexicon)
+        if extended in ("exclusive", "antonym"):
+            return extended
+    return kind
 
 
 def align(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> Alignment:
@@ -111,16 +214,17 @@ def align(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> Alignment:
         if op == "equal":
             equal += i2 - i1
             for x, y in zip(ta[i1:i2], tb[j1:j2]):
-                if x.raw != y.raw and x.lower == y.lower and _is_code_like(x.raw + y.raw):
+                if x.raw != y.raw and x.lower == y.lower and (_is_code_like(x.raw) or _is_code_like(y.raw)):
                     changes.append(Change("case", x.raw, y.raw))
             continue
-        span_a, span_b = _trim(list(ta[i1:i2]), lexicon), _trim(list(tb[j1:j2]), lexicon)
-        kind = _classify(span_a, span_b, lexicon)
-        if kind == "function" and (i2 - i1) + (j2 - j1) > 0:
-            negative_words = lexicon.negators | lexicon.negative_terms
-            if _has(list(ta[i1:i2]), negative_words) != _has(list(tb[j1:j2]), negative_words):
-                kind = "negation"
+        kind = _span_kind(ta, tb, (i1, i2, j1, j2), lexicon)
         changes.append(
-            Change(kind, " ".join(t.raw for t in ta[i1:i2]), " ".join(t.raw for t in tb[j1:j2]))
+            Change(
+                kind,
+                " ".join(t.raw for t in ta[i1:i2]),
+                " ".join(t.raw for t in tb[j1:j2]),
+                content_stems(ta[i1:i2], lexicon),
+                content_stems(tb[j1:j2], lexicon),
+            )
         )
     return Alignment(tuple(changes), equal, max(len(ta), len(tb)))

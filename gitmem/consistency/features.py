@@ -38,6 +38,7 @@ class TextFeatures:
     text: str
     tokens: tuple[Token, ...]
     content: frozenset[str]  # canonical content stems of the whole text
+    content_sequence: tuple[str, ...]  # the same stems in text order (for word-order checks)
     clauses: tuple[Clause, ...]
     shingles: frozenset[str]
     time_scoped: tuple[str, ...]  # time-scope markers found ("since", "as of")
@@ -66,35 +67,53 @@ def _marker_positions(stems: list[str], lexicon: Lexicon) -> set[int]:
     return positions
 
 
-def content_stems(tokens: tuple[Token, ...] | list[Token], lexicon: Lexicon) -> frozenset[str]:
-    ignored = lexicon.function_words | lexicon.directive_terms | lexicon.negators
+def content_sequence(tokens: tuple[Token, ...] | list[Token], lexicon: Lexicon) -> tuple[str, ...]:
+    """Canonical stems of the words that carry the subject, in order."""
+    ignored = lexicon.function_words | lexicon.directive_terms | lexicon.negative_terms
     markers = _marker_positions([t.stem for t in tokens], lexicon)
-    return frozenset(
+    return tuple(
         lexicon.canon(t.stem)
         for i, t in enumerate(tokens)
-        if t.stem not in ignored and t.lower not in ignored and i not in markers
+        if t.stem not in ignored and t.lower not in lexicon.negators and i not in markers
     )
 
 
-def _clause(tokens: list[Token], negated_by_contrast: bool, lexicon: Lexicon) -> Clause:
+def content_stems(tokens: tuple[Token, ...] | list[Token], lexicon: Lexicon) -> frozenset[str]:
+    return frozenset(content_sequence(tokens, lexicon))
+
+
+def _flips(tokens: list[Token], lexicon: Lexicon) -> list[str]:
     flips: list[str] = []
-    pairs = set(zip((t.lower for t in tokens), (t.lower for t in tokens[1:])))
-    skip_not = {first for first, second in pairs if (first, second) in _NOT_A_NEGATION}
-    for token in tokens:
-        if token.lower in skip_not:
+    for token, following in zip(tokens, tokens[1:] + [None]):
+        if following is not None and (token.lower, following.lower) in _NOT_A_NEGATION:
             continue
-        if token.stem in lexicon.negators or token.lower in lexicon.negators:
+        if lexicon.is_negative(token.lower, token.stem):
             flips.append(token.lower)
-        elif token.stem in lexicon.negative_terms or token.lower in lexicon.negative_terms:
-            flips.append(token.lower)
+    return flips
+
+
+def _clause(tokens: list[Token], negated_by_contrast: bool, lexicon: Lexicon) -> Clause:
+    """Polarity by parity within each and/or-joined part: "is not A and is not B" stays negated."""
+    parts: list[list[Token]] = [[]]
+    for token in tokens:
+        if token.lower in ("and", "or", "nor") and parts[-1]:
+            parts.append([])
+        else:
+            parts[-1].append(token)
+    flips: list[str] = []
+    negated = False
+    for part in parts:
+        part_flips = _flips(part, lexicon)
+        flips.extend(part_flips)
+        negated = negated or len(part_flips) % 2 == 1
     if negated_by_contrast:
         flips.append("instead")
-    conditional = any(t.lower in _CONDITIONAL for t in tokens)
+        negated = not negated
     return Clause(
-        polarity=-1 if len(flips) % 2 else 1,
+        polarity=-1 if negated else 1,
         content=content_stems(tokens, lexicon),
         flipped_by=tuple(flips),
-        conditional=conditional,
+        conditional=any(t.lower in _CONDITIONAL for t in tokens),
     )
 
 
@@ -126,10 +145,12 @@ def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
         if clause.content:
             clauses.append(clause)
     stems = [t.stem for t in all_tokens]
+    sequence = content_sequence(all_tokens, lexicon)
     return TextFeatures(
         text=text,
         tokens=tuple(all_tokens),
-        content=content_stems(all_tokens, lexicon),
+        content=frozenset(sequence),
+        content_sequence=sequence,
         clauses=tuple(clauses),
         shingles=char_shingles(text),
         time_scoped=_phrases(stems, lexicon.time_scope),

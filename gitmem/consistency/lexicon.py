@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Mapping
 
 from gitmem.consistency import vocabulary
-from gitmem.consistency.text import stem
+from gitmem.consistency.text import tokenize
 
 _ORDINAL_SUFFIX = re.compile(r"^(\d+)(?:st|nd|rd|th)$")
 _VERSION = re.compile(r"^v?(\d+(?:\.\d+)*)$")
@@ -31,11 +31,21 @@ _TENS_ORDINAL = {"thirtieth": 30, "fortieth": 40, "fiftieth": 50, "hundredth": 1
 
 def phrase_key(phrase: str) -> str:
     """The lookup key of a vocabulary entry or a span of text: stems joined by spaces."""
-    return " ".join(stem(word) for word in phrase.replace("~", " ").lower().split())
+    return " ".join(token.stem for token in tokenize(phrase.replace("~", " ").lower()))
 
 
-def _entries(text: str) -> list[str]:
-    return [phrase_key(entry) for entry in text.split()]
+def _trimmed(key: str, function_words: frozenset[str]) -> str:
+    """A multi-word key without function words at its edges ("far away from" -> "far away")."""
+    words = key.split()
+    while len(words) > 1 and words[-1] in function_words:
+        words.pop()
+    while len(words) > 1 and words[0] in function_words:
+        words.pop(0)
+    return " ".join(words)
+
+
+def _entries(text: str, function_words: frozenset[str] = frozenset()) -> list[str]:
+    return [_trimmed(phrase_key(entry), function_words) for entry in text.split()]
 
 
 @dataclass(frozen=True)
@@ -47,6 +57,7 @@ class Lexicon:
     canonical: Mapping[str, str]
     antonym_pairs: frozenset[frozenset[str]]
     classes: Mapping[str, frozenset[str]]
+    hyponyms: Mapping[str, frozenset[str]]  # "person" -> {"man", "woman", ...}
     time_scope: frozenset[str]
     correction: frozenset[str]
     # An optional oracle for word pairs the lists do not know: returns "synonym", "antonym",
@@ -77,6 +88,14 @@ class Lexicon:
     def is_function_phrase(self, key: str) -> bool:
         return all(word in self.function_words for word in key.split())
 
+    def is_negative(self, lower: str, stem: str) -> bool:
+        """A negator ("not", "never") or a negative term ("avoid", "disabled")."""
+        return lower in self.negators or stem in self.negative_terms
+
+    def covered(self, word: str, others: frozenset[str]) -> bool:
+        """Is `word` said by `others`, itself or through a narrower word ("person" by "man")?"""
+        return word in others or bool(self.hyponyms.get(word, frozenset()) & others)
+
 
 def _one_contains_other(a: str, b: str) -> bool:
     wa, wb = set(a.split()), set(b.split())
@@ -85,29 +104,45 @@ def _one_contains_other(a: str, b: str) -> bool:
 
 @functools.cache
 def default_lexicon() -> Lexicon:
+    function_words = frozenset(_entries(vocabulary.FUNCTION_WORDS))
     canonical: dict[str, str] = {}
     for line in vocabulary.SYNONYMS.strip().splitlines():
-        words = _entries(line)
+        words = _entries(line, function_words)
         for word in words[1:]:
             canonical.setdefault(word, words[0])
     antonyms = set()
     for chunk in vocabulary.ANTONYMS.replace("\n", "|").split("|"):
         sides = chunk.split()
         if len(sides) == 2:
-            antonyms.add(frozenset(phrase_key(side) for side in sides))
+            antonyms.add(frozenset(_entries(chunk, function_words)))
     classes: dict[str, set[str]] = {}
     for line in vocabulary.EXCLUSIVE_CLASSES.strip().splitlines():
         name, _, members = line.partition(":")
-        for member in _entries(members):
+        for member in _entries(members, function_words):
             classes.setdefault(member, set()).add(name.strip())
+    members_of: dict[str, set[str]] = {}
+    for member, names in classes.items():
+        for name in names:
+            members_of.setdefault(name, set()).add(member)
+    hyponyms: dict[str, frozenset[str]] = {}
+    for line in vocabulary.HYPERNYMS.strip().splitlines():
+        word, _, narrower = line.partition(":")
+        covered: set[str] = set()
+        for entry in narrower.split():
+            if entry.startswith("class:"):
+                covered |= members_of.get(entry[len("class:") :], set())
+            else:
+                covered.add(phrase_key(entry))
+        hyponyms[phrase_key(word)] = frozenset(canonical.get(c, c) for c in covered)
     return Lexicon(
-        function_words=frozenset(_entries(vocabulary.FUNCTION_WORDS)),
-        negators=frozenset(_entries(vocabulary.NEGATORS)),
+        function_words=function_words,
+        negators=frozenset(vocabulary.NEGATORS.split()),  # matched unstemmed: "noted" is no "not"
         negative_terms=frozenset(_entries(vocabulary.NEGATIVE_TERMS)),
         directive_terms=frozenset(_entries(vocabulary.DIRECTIVE_TERMS)),
         canonical=canonical,
         antonym_pairs=frozenset(antonyms),
         classes={key: frozenset(names) for key, names in classes.items()},
+        hyponyms=hyponyms,
         time_scope=frozenset(_entries(vocabulary.TIME_SCOPE_TERMS)),
         correction=frozenset(_entries(vocabulary.CORRECTION_TERMS)),
     )

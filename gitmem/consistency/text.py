@@ -15,7 +15,7 @@ from dataclasses import dataclass
 _TOKEN_RE = re.compile(
     r"(?:[~./]{1,2}|--?)?[A-Za-z0-9]+(?:['’][A-Za-z]+)?(?:[._/+#:\-][A-Za-z0-9]+)*[+#]{0,2}"
 )
-_WORDS_JOINED_BY_HYPHENS = re.compile(r"^[a-z]+(?:-[a-z]+)+$")
+_WORDS_JOINED_BY_HYPHENS = re.compile(r"^(?:[a-z]+|[0-9]+)(?:-(?:[a-z]+|[0-9]+))+$")
 _MARKUP = re.compile(r"[*`\"“”«»]|(?<!\w)_|_(?!\w)")
 
 _CONTRACTIONS = {

@@ -28,7 +28,7 @@ NEGATIVE_TERMS = """
 avoid avoided avoiding disable disabled disabling forbid forbidden forbids prohibit prohibited
 disallow disallowed deprecate deprecated discourage discouraged ban banned banning exclude excluded
 reject rejected refuse refused skip skipped skipping omit omitted forget forgetting neglect
-stop stopped quit ignore ignored remove removed drop dropped dislike dislikes unsupported
+quit dislike dislikes unsupported
 """
 
 # Directive words that carry stance but not subject; they are dropped from subject comparison.
@@ -36,7 +36,7 @@ DIRECTIVE_TERMS = """
 use uses used using utilize always prefer preferred enable enabled allow allowed recommend recommended
 require required mandatory must should need needs ensure make sure keep do don't never avoid
 disable disabled forbid forbidden prohibit prohibited disallow deprecated discourage ban exclude
-reject refuse skip omit forget neglect stop ignore include included
+reject refuse skip omit forget neglect include included
 """
 
 # Each line: words that mean one thing. The first entry is the canonical form.
@@ -60,8 +60,15 @@ shop store
 begin start commence
 finish complete
 talk speak chat
+telephone phone cellphone
+woman lady
+man guy gentleman
+jump bounce hop leap
+cut slice chop dice
+lawn grass
+bike bicycle cycle
+someone somebody
 shout yell scream
-jump leap
 stone rock
 garbage trash rubbish
 forest woods
@@ -143,6 +150,8 @@ show hide|shown hidden|online offline|present absent|available unavailable|defen
 attack defend|listening ignoring|drilling closing|pouring removing|smiling frowning|laugh cry
 laughing crying|asleep awake|sleeping awake|background foreground|same different|identical different
 allowed forbidden|allowed disallowed|permitted forbidden|always never|blocking non-blocking
+keep remove|keep drop|add drop|ignore follow|ignore obey|ignore fix|stop continue|shunning following
+start stop|turn~on turn~off|switch~on switch~off|alone with~others|fasting eating
 """
 
 # Each line: a class of mutually exclusive values (one swapped for another changes the fact).
@@ -182,6 +191,29 @@ data_format: json xml yaml toml csv ini protobuf
 naming_case: camelcase snake_case kebab-case pascalcase
 deploy_environment: production prod staging development dev
 editor: vim neovim emacs vscode nano sublime
+"""
+
+# Each line: a general word and what it covers (`class:NAME` takes a whole exclusive class), so
+# "there is no person riding" covers "a man is riding".
+HYPERNYMS = """
+person: man woman boy girl child kid baby lady guy gentleman someone player worker cook
+people: men women boys girls children kids persons
+animal: class:animal
+pet: dog cat hamster parrot rabbit
+vegetable: class:vegetable
+fruit: class:fruit
+food: class:vegetable class:fruit pizza bread meat cheese rice pasta noodle egg soup salad sandwich
+drink: class:drink
+beverage: class:drink
+instrument: class:instrument
+colour: class:colour
+color: class:colour
+room: class:room
+country: class:country
+planet: class:planet
+vehicle: car truck bus bike bicycle motorcycle van jeep train boat scooter
+language: class:language
+database: class:database
 """
 
 # Markers that scope a claim in time: an evolution, not a contradiction.

@@ -1,0 +1,106 @@
+"""Do two claims contradict? Two lines of evidence, both gated on a shared subject.
+
+1. Minimal pairs (alignment): the texts differ only in opposing spans (negation, antonym, paired
+   polarity terms such as always/never, use/avoid, enable/disable) or in one exclusive value
+   (PostgreSQL 16/14, tabs/spaces, kitchen/courtroom), with nothing else swapped.
+2. Clause polarity: a negated clause whose whole subject appears in an affirmative clause of the
+   other text. "Don't use Redis" / "Use Redis for caching" contradict; "Use the ORM for CRUD" /
+   "Don't use the ORM for reports" do not (the negated clause names a scope the other lacks).
+
+Time-scoped evolution ("Since v2.3 the API returns JSON") is not a contradiction; correction
+words ("actually", "no longer", "instead of") raise confidence.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from gitmem.consistency.align import HARMLESS, OPPOSING, VALUE_CHANGES, Alignment, align
+from gitmem.consistency.features import Clause, TextFeatures, features
+from gitmem.consistency.lexicon import Lexicon, default_lexicon
+from gitmem.consistency.text import jaccard
+
+
+@dataclass(frozen=True)
+class Contradiction:
+    confidence: float  # 0..1
+    signals: Mapping[str, Any] = field(default_factory=dict)
+
+
+def _minimal_pair(alignment: Alignment) -> tuple[str, float] | None:
+    """(signal, confidence) when the texts differ only by opposing or value changes."""
+    kinds = alignment.kinds
+    if kinds["unknown"] or kinds["case"]:
+        return None
+    opposing = sum(kinds[k] for k in OPPOSING)
+    values = sum(kinds[k] for k in VALUE_CHANGES)
+    only_a, only_b = alignment.inserted()
+    if only_a and only_b:
+        return None  # each side says something the other does not: a different statement
+    inserts = len(only_a) + len(only_b)
+    if opposing % 2 == 1 and not values:
+        signal = next(c.kind for c in alignment.changes if c.kind in OPPOSING)
+        base = 0.92
+    elif values and opposing == 0:
+        signal = "slot"
+        base = 0.88
+    else:
+        return None
+    confidence = base - 0.03 * max(0, inserts - 1) - 0.15 * (1 - alignment.equal_ratio)
+    return signal, confidence
+
+
+def _opposed_clauses(
+    fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon
+) -> tuple[Clause, Clause, float] | None:
+    """The best (negated, affirmative) clause pair whose negated subject is inside the other."""
+    best: tuple[Clause, Clause, float] | None = None
+    for ca in fa.clauses:
+        for cb in fb.clauses:
+            if ca.polarity == cb.polarity:
+                continue
+            negated, affirmed = (ca, cb) if ca.polarity < 0 else (cb, ca)
+            if not all(lexicon.covered(word, affirmed.content) for word in negated.content):
+                continue
+            overlap = jaccard(negated.content, affirmed.content)
+            if best is None or overlap > best[2]:
+                best = (negated, affirmed, overlap)
+    return best
+
+
+def detect_contradiction_features(
+    fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon | None = None
+) -> Contradiction | None:
+    """`detect_contradiction` over precomputed features (what `find_pairs` calls)."""
+    lexicon = lexicon or default_lexicon()
+    if fa.time_scoped != fb.time_scoped:
+        return None
+    subject = jaccard(fa.content, fb.content)
+    signals: dict[str, Any] = {"subject_overlap": round(subject, 2)}
+    confidence = 0.0
+    alignment = align(fa, fb, lexicon)
+    minimal = _minimal_pair(alignment)
+    if minimal is not None:
+        signal, confidence = minimal
+        changed = [c for c in alignment.changes if c.kind not in HARMLESS and c.kind != "insert"]
+        signals[signal] = ", ".join(f"{c.a} / {c.b}" for c in changed)
+    opposed = _opposed_clauses(fa, fb, lexicon)
+    if opposed is not None and not (fa.conditional or fb.conditional):
+        negated, affirmed, overlap = opposed
+        clause_confidence = 0.7 + 0.22 * overlap
+        signals["negation"] = " ".join(negated.flipped_by)
+        confidence = max(confidence, clause_confidence)
+    if confidence <= 0.0:
+        return None
+    corrections = sorted(set(fa.corrections) | set(fb.corrections))
+    if corrections:
+        signals["correction"] = ", ".join(corrections)
+        confidence += 0.05
+    return Contradiction(round(min(confidence, 0.99), 3), signals)
+
+
+def detect_contradiction(a: str, b: str, lexicon: Lexicon | None = None) -> Contradiction | None:
+    """A `Contradiction` (confidence 0..1 and the signals that fired) or None."""
+    lexicon = lexicon or default_lexicon()
+    return detect_contradiction_features(features(a, lexicon), features(b, lexicon), lexicon)
