@@ -1,0 +1,39 @@
+"""What the installed hooks run: `gitmem hook pre-commit` and `gitmem hook post-merge`.
+
+The shims in hooks/ only find gitmem and exec `gitmem hook <name>`; everything else is here:
+the kept foreign hook (`<name>.legacy`) runs first, then gitmem's own checks.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Sequence, TextIO
+
+from gitmem.hooks_run.legacy import run_legacy_hook
+from gitmem.workspace import Workspace, open_workspace
+
+
+def open_hook_workspace(directory: str, err: TextIO) -> Workspace:
+    ws = open_workspace(directory, recover=False)  # git holds the index lock: write nothing
+    for warning in ws.config.warnings:
+        err.write(f"gitmem: warning: {warning}\n")
+    return ws
+
+
+def run_hook(name: str, args: Sequence[str], directory: str, out: TextIO, err: TextIO) -> int:
+    """Run hook `name` as git would: the exit code is what git sees."""
+    if name == "post-merge":
+        from gitmem.hooks_run.post_merge import run_post_merge_hook
+
+        return run_post_merge_hook(directory, args, out, err)
+    from gitmem.gitrepo import Repo
+    from gitmem.hooks_run.pre_commit import run_pre_commit_checks
+
+    legacy_code = run_legacy_hook(Repo.discover(directory), name, args, out)
+    index_file = os.environ.get("GIT_INDEX_FILE") or None  # set by git commit -a / <paths>
+    code = run_pre_commit_checks(open_hook_workspace(directory, err), index_file, out, err)
+    if legacy_code:
+        err.write(f"gitmem: the kept {name}.legacy hook failed (exit {legacy_code}); "
+                  "the commit is blocked\n")
+        return legacy_code
+    return code

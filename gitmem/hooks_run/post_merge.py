@@ -1,0 +1,87 @@
+"""`gitmem hook post-merge <squash>`: report what a merge or pull brought in; never block.
+
+Lints the memories the merge changed (ORIG_HEAD..HEAD; the staged changes after a squash merge),
+prints the findings, and queues the duplicate and contradiction pairs it found for review
+(`gitmem review`). It never edits a memory file and always exits 0: the merge has happened, and a
+hook failing here would only hide the report.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence, TextIO
+
+from gitmem.lint.engine import LintReport
+from gitmem.lint.formats.text import finding_line, plural
+from gitmem.lint.run import LintRequest, lint_workspace
+from gitmem.model import Finding
+from gitmem.review_queue import ReviewItem, enqueue, today
+from gitmem.workspace import Workspace
+
+PAIR_KINDS = {"GM201": "duplicate", "GM202": "duplicate", "GM211": "contradiction"}
+
+
+def run_post_merge_hook(directory: str, args: Sequence[str], out: TextIO, err: TextIO) -> int:
+    try:
+        _post_merge(directory, args, out, err)
+    except Exception as exc:  # noqa: BLE001 - a post-merge hook must never fail the pull
+        err.write(f"gitmem post-merge: could not check the merge ({type(exc).__name__}: {exc}); "
+                  "run `gitmem lint` to check the memory by hand\n")
+    return 0
+
+
+def _post_merge(directory: str, args: Sequence[str], out: TextIO, err: TextIO) -> None:
+    from gitmem.gitrepo import Repo
+    from gitmem.hooks_run import open_hook_workspace
+    from gitmem.hooks_run.legacy import run_legacy_hook
+
+    run_legacy_hook(Repo.discover(directory), "post-merge", args, out)
+    ws = open_hook_workspace(directory, err)
+    squash = bool(args) and args[0] == "1"
+    if not squash and ws.repo.ref_target("ORIG_HEAD") is None:
+        err.write("gitmem post-merge: no ORIG_HEAD, so nothing to compare; skipped\n")
+        return
+    request = LintRequest(staged=True) if squash else LintRequest(since="ORIG_HEAD")
+    report = lint_workspace(ws, request)
+    if not report.files:
+        return
+    queued = enqueue(ws.repo.state_dir, review_items(ws, report.findings))
+    _print(report, len(queued), out)
+
+
+def review_items(ws: Workspace, findings: Sequence[Finding]) -> list[ReviewItem]:
+    """A review-queue item for every duplicate or contradiction pair among the findings."""
+    items = []
+    texts: dict[str, dict[int, str]] = {}
+    for finding in findings:
+        kind = PAIR_KINDS.get(finding.code)
+        if kind is None or not finding.related:
+            continue
+        other = finding.related[0]
+        items.append(ReviewItem(
+            kind=kind,
+            a_path=finding.path, a_line=finding.line,
+            a_text=_claim_text(ws, texts, finding.path, finding.line),
+            b_path=other.path, b_line=other.line,
+            b_text=_claim_text(ws, texts, other.path, other.line),
+            reason=finding.message, detected_at=today(), source="post-merge",
+            confidence=finding.confidence,
+        ))
+    return items
+
+
+def _claim_text(ws: Workspace, cache: dict[str, dict[int, str]], path: str, line: int) -> str:
+    if path not in cache:
+        memory = ws.memory_at(path, "worktree")
+        cache[path] = {c.line: c.text for c in memory.claims} if memory else {}
+    return cache[path].get(line, "")
+
+
+def _print(report: LintReport, queued: int, out: TextIO) -> None:
+    lines = [finding_line(f) for f in report.findings if f.severity != "info"]
+    head = f"gitmem post-merge: checked {plural(report.files, 'changed memory file')}"
+    if not lines:
+        out.write(f"{head}: no findings\n")
+        return
+    out.write(f"{head}:\n" + "\n".join(lines) + "\n")
+    if queued:
+        out.write(f"{plural(queued, 'pair')} added to the review queue; see `gitmem review`\n")

@@ -1,0 +1,49 @@
+"""Helpers for driving real git with gitmem's hooks installed.
+
+The shims exec `gitmem` from PATH, else the interpreter recorded at install time. Tests run git
+with a PATH that holds git and a shell but no `gitmem`, so every hook runs this checkout through
+the recorded `sys.executable -m gitmem` fallback (the interpreter running the tests).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+from gitutil import gitmem, make_repo
+
+
+def _hook_path() -> str:
+    dirs = []
+    for tool in ("git", "sh", "cat", "dirname"):
+        found = shutil.which(tool)
+        if found and os.path.dirname(found) not in dirs:
+            dirs.append(os.path.dirname(found))
+    for folder in dirs:
+        assert not os.path.exists(os.path.join(folder, "gitmem")), f"gitmem is in {folder}"
+    return os.pathsep.join(dirs)
+
+
+HOOK_PATH = _hook_path()
+
+
+def run_git(repo: Path, *args: str, input: str | None = None) -> subprocess.CompletedProcess[str]:
+    """git as a user runs it (hooks included); never raises on a non-zero exit."""
+    env = dict(os.environ, PATH=HOOK_PATH)
+    return subprocess.run(["git", *args], cwd=repo, env=env, capture_output=True, text=True,
+                          input=input, check=False)
+
+
+def hooked_repo(root: Path, files: dict[str, str | bytes]) -> Path:
+    """A memory repository with `files` committed and gitmem's hooks installed."""
+    repo = make_repo(root, files)
+    result = gitmem(repo, "hooks", "install")
+    assert result.code == 0, result
+    return repo
+
+
+def memory(name: str, *claims: str, **fields: str) -> str:
+    meta = "".join(f"{key}: {value}\n" for key, value in {"name": name, **fields}.items())
+    return f"---\n{meta}---\n" + "".join(f"- {claim}\n" for claim in claims)

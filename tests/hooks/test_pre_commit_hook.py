@@ -1,0 +1,152 @@
+"""The pre-commit hook through real `git commit` runs: what blocks, what warns, what passes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from gitutil import git, gitmem, make_repo, write
+from hookutil import hooked_repo, memory, run_git
+
+WRAPPER = memory("wrapper", "The calendar wrapper lives in bin/cal.", "It takes no arguments.",
+                 "Call it once per day.", "Its output is JSON.", "It logs to stderr.",
+                 "It exits 2 on a bad date.")
+PINNED = memory("pinned", "Never force-push to main.", "Releases are tagged by CI.",
+                protected="true")
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    return hooked_repo(tmp_path / "mem", {"memory/wrapper.md": WRAPPER,
+                                          "memory/pinned.md": PINNED})
+
+
+def head(repo: Path) -> str:
+    return git(repo, "rev-parse", "HEAD").strip()
+
+
+def commit(repo: Path, *args: str) -> tuple[int, str]:
+    before = head(repo)
+    proc = run_git(repo, "commit", "-q", "-m", "agent edit", *args)
+    moved = head(repo) != before
+    assert moved == (proc.returncode == 0), proc.stderr
+    return proc.returncode, proc.stderr
+
+
+def test_a_clean_commit_passes(repo: Path) -> None:
+    write(repo, {"memory/deploy.md": memory("deploy", "Deploys run from the release branch.")})
+    git(repo, "add", "memory/deploy.md")
+    code, err = commit(repo)
+    assert code == 0, err
+    assert "block" not in err
+
+
+def test_a_fabricated_commit_hash_in_an_added_line_blocks(repo: Path) -> None:
+    write(repo, {"memory/fix.md": memory("fix", "The date bug was fixed in commit 4f2a9c81be.")})
+    git(repo, "add", "memory/fix.md")
+    code, err = commit(repo)
+    assert code == 1
+    assert "memory/fix.md:4: GM301" in err
+    assert "git commit --no-verify" in err
+
+
+def test_no_verify_bypasses_the_hook(repo: Path) -> None:
+    write(repo, {"memory/fix.md": memory("fix", "The date bug was fixed in commit 4f2a9c81be.")})
+    git(repo, "add", "memory/fix.md")
+    code, err = commit(repo, "--no-verify")
+    assert code == 0, err
+
+
+def test_a_fabricated_hash_already_committed_only_warns(repo: Path) -> None:
+    write(repo, {"memory/fix.md": memory("fix", "Fixed in commit 4f2a9c81be.")})
+    git(repo, "add", "memory/fix.md")
+    assert commit(repo, "--no-verify")[0] == 0
+    write(repo, {"memory/fix.md": memory("fix", "Fixed in commit 4f2a9c81be.", "Test it daily.")})
+    git(repo, "add", "memory/fix.md")
+    code, err = commit(repo)
+    assert code == 0, err
+    assert "warnings (not blocking)" in err and "GM301" in err
+
+
+def test_a_deleted_memory_blocks(repo: Path) -> None:
+    git(repo, "rm", "-q", "memory/wrapper.md")
+    code, err = commit(repo)
+    assert code == 1
+    assert "memory/wrapper.md:1: GM402" in err and "gitmem supersede" in err
+
+
+def test_a_shrunk_memory_blocks(repo: Path) -> None:
+    write(repo, {"memory/wrapper.md": memory("wrapper", "The calendar wrapper lives in bin/cal.")})
+    git(repo, "add", "memory/wrapper.md")
+    code, err = commit(repo)
+    assert code == 1
+    assert "GM401" in err and "loses 5 of its 6 claims" in err
+
+
+def test_shrink_ratio_is_configurable(repo: Path) -> None:
+    git(repo, "config", "gitmem.hooks.shrinkRatio", "0.9")
+    write(repo, {"memory/wrapper.md": memory("wrapper", "The calendar wrapper lives in bin/cal.")})
+    git(repo, "add", "memory/wrapper.md")
+    assert commit(repo)[0] == 0
+
+
+def test_editing_a_protected_memory_blocks(repo: Path) -> None:
+    text = PINNED.replace("Releases are tagged by CI.", "Releases are tagged by hand.")
+    write(repo, {"memory/pinned.md": text})
+    git(repo, "add", "memory/pinned.md")
+    code, err = commit(repo)
+    assert code == 1
+    assert "memory/pinned.md:6: GM403" in err and "gitmem unprotect" in err
+
+
+def test_commit_all_is_checked_through_the_index_git_hands_the_hook(repo: Path) -> None:
+    """`git commit -a` stages into a temporary index (GIT_INDEX_FILE), not .git/index."""
+    write(repo, {"memory/wrapper.md": WRAPPER + "- Rewritten in commit 9e8d7c6b5a.\n"})
+    code, err = commit(repo, "-a")
+    assert code == 1 and "GM301" in err
+
+
+def test_commit_of_named_paths_is_checked_through_its_index(repo: Path) -> None:
+    write(repo, {"memory/wrapper.md": WRAPPER + "- Rewritten in commit 9e8d7c6b5a.\n",
+                 "memory/other.md": memory("other", "Fine.")})
+    git(repo, "add", "memory/other.md")
+    code, err = commit(repo, "--", "memory/wrapper.md")
+    assert code == 1 and "memory/wrapper.md" in err and "GM301" in err
+
+
+def test_hooks_warn_on_turns_a_guard_into_a_warning(repo: Path) -> None:
+    write(repo, {".gitmem.toml": '[hooks]\nwarn_on = ["GM402"]\n'})
+    git(repo, "add", ".gitmem.toml")
+    git(repo, "rm", "-q", "memory/wrapper.md")
+    code, err = commit(repo)
+    assert code == 0, err
+    assert "GM402" in err and "warnings (not blocking)" in err
+
+
+def test_the_foreign_hook_runs_first_and_its_failure_blocks(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "mem", {"memory/wrapper.md": WRAPPER})
+    seen, code_file = tmp_path / "seen", tmp_path / "code"
+    foreign = repo / ".git" / "hooks" / "pre-commit"
+    foreign.write_text(f"#!/bin/sh\necho ran >> '{seen}'\nexit \"$(cat '{code_file}')\"\n")
+    foreign.chmod(0o755)
+    assert gitmem(repo, "hooks", "install").code == 0
+    code_file.write_text("0")
+    write(repo, {"memory/deploy.md": memory("deploy", "Deploys run from the release branch.")})
+    git(repo, "add", "memory/deploy.md")
+    assert commit(repo)[0] == 0
+    assert seen.read_text() == "ran\n"
+
+    code_file.write_text("3")
+    write(repo, {"memory/other.md": memory("other", "A clean note.")})
+    git(repo, "add", "memory/other.md")
+    code, err = commit(repo)
+    assert code != 0
+    assert "pre-commit.legacy hook failed (exit 3)" in err
+    assert seen.read_text() == "ran\nran\n"
+
+
+def test_a_commit_without_memory_files_is_not_checked(repo: Path) -> None:
+    write(repo, {"src/app.py": "print('hi')\n"})
+    git(repo, "add", "src/app.py")
+    code, err = commit(repo)
+    assert code == 0 and err == ""
