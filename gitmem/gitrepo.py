@@ -12,6 +12,7 @@ import datetime as dt
 import os
 import stat
 import subprocess
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator, Sequence
@@ -33,6 +34,34 @@ def clean_git_env() -> dict[str, str]:
 
 def hash_blob(data: bytes) -> str:
     return str(pygit2.hash(data))
+
+
+def merge_file(
+    base: bytes, ours: bytes, theirs: bytes, labels: tuple[str, str, str],
+    *, marker_size: int = 7, diff3: bool = False,
+) -> tuple[bytes, int]:
+    """Three-way line merge exactly as git does it (`git merge-file -p`): (result, number of
+    conflicts). `labels` name ours, base and theirs in the conflict markers."""
+    with tempfile.TemporaryDirectory(prefix="gitmem-merge-") as folder:
+        paths = []
+        for name, data in (("ours", ours), ("base", base), ("theirs", theirs)):
+            path = os.path.join(folder, name)
+            with open(path, "wb") as fh:
+                fh.write(data)
+            paths.append(path)
+        args = ["git", "merge-file", "-p", f"--marker-size={marker_size}"]
+        if diff3:
+            args.append("--diff3")
+        for label in labels:
+            args += ["-L", label]
+        proc = subprocess.run([*args, *paths], capture_output=True, env=clean_git_env(),
+                              check=False)
+    if proc.returncode < 0 or proc.returncode > 127:
+        raise GitStateError(
+            f"git merge-file failed ({proc.stderr.decode(errors='replace').strip()}); "
+            "check that git works, then run the merge again"
+        )
+    return proc.stdout, proc.returncode
 
 
 @dataclass(frozen=True)
