@@ -28,8 +28,16 @@ def hermetic_git(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.M
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
     monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(config))
     monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
-    monkeypatch.setenv("GIT_AUTHOR_DATE", "")
-    monkeypatch.delenv("GIT_AUTHOR_DATE")
+    # libgit2 (inside pygit2, in this process) caches where it looks for config: point it at
+    # the hermetic home too, or it reads the machine's real ~/.gitconfig.
+    import pygit2
+
+    empty = home / "empty"
+    empty.mkdir(exist_ok=True)
+    levels = pygit2.enums.ConfigLevel
+    pygit2.settings.search_path[levels.GLOBAL] = str(home)
+    pygit2.settings.search_path[levels.XDG] = str(empty)
+    pygit2.settings.search_path[levels.SYSTEM] = str(empty)
 
 
 @pytest.fixture

@@ -54,3 +54,28 @@ def snapshot(repo: Path) -> dict[str, object]:
             path = Path(dirpath, name)
             files[str(path.relative_to(repo))] = path.read_bytes()
     return {"head": head, "index": index, "files": files}
+
+
+class Result:
+    def __init__(self, code: int, out: str, err: str) -> None:
+        self.code, self.out, self.err = code, out, err
+
+    def __repr__(self) -> str:
+        return f"Result(code={self.code}, out={self.out!r}, err={self.err!r})"
+
+
+def gitmem(repo: Path, *args: str, input: str | None = None) -> Result:
+    """Run the real CLI entry point in-process (exit codes rendered exactly as for users)."""
+    from click.testing import CliRunner
+
+    from gitmem.cli import main
+
+    runner = CliRunner()
+    with runner.isolation(input=input) as (out, err, _):
+        try:
+            main(["-C", str(repo), *args])
+            code = 0
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        return Result(code, out.getvalue().decode("utf-8", "replace"),
+                      err.getvalue().decode("utf-8", "replace"))

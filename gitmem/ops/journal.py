@@ -52,6 +52,7 @@ def op_lock(repo: Repo, timeout: float = 10.0) -> Iterator[None]:
 
 
 def write_journal(repo: Repo, entry: dict[str, Any]) -> None:
+    repo.state_dir.mkdir(parents=True, exist_ok=True)
     path = repo.state_dir / JOURNAL
     tmp = path.with_suffix(".tmp")
     with open(tmp, "w", encoding="utf-8") as fh:
@@ -88,7 +89,8 @@ def recover_interrupted(repo: Repo) -> str | None:
         message = _recover(repo, entry)
         clear_journal(repo)
     if message:
-        print(f"gitmem: {message}", file=sys.stderr)
+        sys.stderr.write(f"gitmem: {message}\n")
+        sys.stderr.flush()
     return message
 
 

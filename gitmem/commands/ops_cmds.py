@@ -1,0 +1,238 @@
+"""Commands that write memory: init, plan/apply, supersede, merge, protect, unprotect, undo."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from typing import Sequence
+
+import click
+
+from gitmem import trailers as t
+from gitmem.commands.common import emit_json, short, workspace
+from gitmem.config import CONFIG_FILE, default_toml
+from gitmem.errors import GitStateError, StalePlanError, UsageError
+from gitmem.model import FileChange, Memory, Plan
+from gitmem.ops.apply import commit_changes
+from gitmem.ops.diff import unified_diff
+from gitmem.ops.plan import merge_plan, protect_plan, supersede_plan
+from gitmem.ops.scoring import score_pair
+from gitmem.ops.store import discard_plan, load_plan, save_plan
+from gitmem.ops.undo import resolve_op, undo_plan
+from gitmem.workspace import Workspace
+
+
+def _load(ws: Workspace, user_path: str) -> Memory:
+    rel = ws.memory_path(user_path)
+    memory = ws.memory_at(rel, "HEAD")
+    assert memory is not None  # memory_path checked it is committed
+    return memory
+
+
+def _supersede(ws: Workspace, old: str, new: str, reason: str) -> Plan:
+    a, b = _load(ws, old), _load(ws, new)
+    klass, confidence, signals = score_pair(b, a, ws.config)
+    return supersede_plan(a, b, today=dt.date.today(), reason=reason, klass=klass,
+                          confidence=confidence, signals=signals)
+
+
+def _merge(ws: Workspace, paths: Sequence[str], into: str | None, reason: str) -> Plan:
+    if len(paths) < 2:
+        raise UsageError("merge needs at least two memories: gitmem merge A B [--into A]")
+    memories = [_load(ws, p) for p in paths]
+    survivor = _load(ws, into) if into else memories[0]
+    if survivor.path not in {m.path for m in memories}:
+        raise UsageError(f"--into {into} must be one of the memories being merged")
+    others = [m for m in memories if m.path != survivor.path]
+    klass, confidence, signals = score_pair(survivor, others[0], ws.config) if len(others) == 1 \
+        else ("possible", None, {})
+    return merge_plan(memories, survivor, today=dt.date.today(), reason=reason, klass=klass,
+                      confidence=confidence, signals=signals)
+
+
+def _gate(ws: Workspace, plan: Plan, confirm: bool, plan_id: str | None = None) -> None:
+    """Without --confirm only a byte-identical match-band plan applies, and only with
+    policy.auto_apply; everything else is shown and waits for a person."""
+    automatic = ws.config.auto_apply and plan.klass == "match" and plan.signals.get("identical")
+    if confirm or automatic:
+        return
+    again = f"gitmem apply {short(plan_id)} --confirm" if plan_id else "the same command with --confirm"
+    raise UsageError(
+        f"this {plan.op} is in the '{plan.klass}' band and needs a person's confirmation: review "
+        f"the diff, then run {again}"
+    )
+
+
+def _report(plan: Plan, sha: str) -> None:
+    click.echo(f"{plan.summary.removeprefix('gitmem: ')}")
+    click.echo(f"committed {short(sha)}; undo with `gitmem undo {short(sha)}`")
+
+
+def _print_plan(plan: Plan, plan_id: str, as_json: bool) -> None:
+    diff = unified_diff(plan.changes)
+    if as_json:
+        emit_json({"plan": plan_id, "op": plan.op, "class": plan.klass,
+                   "confidence": plan.confidence, "signals": dict(plan.signals), "diff": diff})
+        return
+    click.echo(diff, nl=False)
+    conf = "" if plan.confidence is None else f", confidence {plan.confidence:.2f}"
+    click.echo(f"\nplan {plan_id}: {plan.op}, class {plan.klass}{conf}")
+    click.echo(f"apply it with: gitmem apply {plan_id} --confirm")
+
+
+def _one_step(ctx: click.Context, plan: Plan, confirm: bool, ws: Workspace) -> None:
+    try:
+        _gate(ws, plan, confirm)
+    except UsageError:
+        click.echo(unified_diff(plan.changes), nl=False, err=True)
+        raise
+    _report(plan, commit_changes(ws, plan))
+
+
+@click.command()
+@click.option("--hooks", "with_hooks", is_flag=True, help="Also install the git hooks.")
+@click.option("--merge-driver", is_flag=True, help="Also register the memory merge driver.")
+@click.pass_context
+def init(ctx: click.Context, with_hooks: bool, merge_driver: bool) -> None:
+    """Write .gitmem.toml with the defaults, as one commit (Gitmem-Op: init)."""
+    ws = workspace(ctx)
+    head = ws.repo.head_id()
+    existing = ws.repo.read_at("HEAD", CONFIG_FILE) if head else None
+    if existing is not None:
+        click.echo(f"{CONFIG_FILE} is already committed; nothing to do")
+    else:
+        if (ws.repo.root / CONFIG_FILE).exists():
+            raise GitStateError(
+                f"{CONFIG_FILE} exists but is not committed; commit it (or remove it), then run "
+                "`gitmem init` again"
+            )
+        plan = Plan(
+            op="init",
+            changes=(FileChange(CONFIG_FILE, None, default_toml().encode()),),
+            summary="gitmem: init",
+            trailers=((t.OP, "init"), (t.PATH, CONFIG_FILE)),
+        )
+        sha = commit_changes(ws, plan)
+        click.echo(f"wrote {CONFIG_FILE} in commit {short(sha)}")
+    if with_hooks or merge_driver:
+        from gitmem.hooks import install_hooks
+
+        for line in install_hooks(ws.repo, hooks=with_hooks, merge_driver=merge_driver):
+            click.echo(line)
+
+
+@click.group()
+def plan() -> None:
+    """Compute a plan, print its diff and id; change nothing tracked."""
+
+
+@plan.command("supersede")
+@click.argument("old")
+@click.option("--by", "new", required=True, help="The memory that replaces OLD.")
+@click.option("--reason", default="", help="Why (recorded as Gitmem-Reason).")
+@click.option("--json", "as_json", is_flag=True, help="Print the plan as JSON.")
+@click.pass_context
+def plan_supersede(ctx: click.Context, old: str, new: str, reason: str, as_json: bool) -> None:
+    """Plan marking OLD as superseded by NEW."""
+    ws = workspace(ctx)
+    p = _supersede(ws, old, new, reason)
+    _print_plan(p, save_plan(ws.repo.state_dir, p, ws.repo.head_id()), as_json)
+
+
+@plan.command("merge")
+@click.argument("paths", nargs=-1, required=True)
+@click.option("--into", default=None, help="The surviving memory (default: the first).")
+@click.option("--reason", default="", help="Why (recorded as Gitmem-Reason).")
+@click.option("--json", "as_json", is_flag=True, help="Print the plan as JSON.")
+@click.pass_context
+def plan_merge(ctx: click.Context, paths: tuple[str, ...], into: str | None, reason: str,
+               as_json: bool) -> None:
+    """Plan merging memories into one survivor."""
+    ws = workspace(ctx)
+    p = _merge(ws, paths, into, reason)
+    _print_plan(p, save_plan(ws.repo.state_dir, p, ws.repo.head_id()), as_json)
+
+
+@click.command()
+@click.argument("plan_id", metavar="PLAN")
+@click.option("--confirm", is_flag=True, help="Apply a plan that is not auto-applicable.")
+@click.pass_context
+def apply(ctx: click.Context, plan_id: str, confirm: bool) -> None:
+    """Apply a stored plan as one op commit; refuse a stale or tampered plan."""
+    ws = workspace(ctx)
+    full_id, p, _head = load_plan(ws.repo.state_dir, plan_id)
+    for change in p.changes:
+        if change.path.startswith("/") or ".." in change.path.split("/") or (
+            not ws.matcher.matches(change.path)
+        ):
+            raise StalePlanError(f"plan {plan_id} touches {change.path!r}, not a memory; refused")
+    _gate(ws, p, confirm, full_id)
+    p = dataclasses.replace(p, trailers=p.trailers + ((t.PLAN, full_id[:12]),))
+    sha = commit_changes(ws, p, stale_is_plan_error=True)
+    discard_plan(ws.repo.state_dir, full_id)
+    _report(p, sha)
+
+
+@click.command()
+@click.argument("old")
+@click.option("--by", "new", required=True, help="The memory that replaces OLD.")
+@click.option("--reason", default="", help="Why (recorded as Gitmem-Reason).")
+@click.option("--confirm", is_flag=True, help="Apply without auto-apply policy.")
+@click.pass_context
+def supersede(ctx: click.Context, old: str, new: str, reason: str, confirm: bool) -> None:
+    """Mark OLD as superseded by NEW (plan + apply in one step)."""
+    ws = workspace(ctx)
+    _one_step(ctx, _supersede(ws, old, new, reason), confirm, ws)
+
+
+@click.command()
+@click.argument("paths", nargs=-1, required=True)
+@click.option("--into", default=None, help="The surviving memory (default: the first).")
+@click.option("--reason", default="", help="Why (recorded as Gitmem-Reason).")
+@click.option("--confirm", is_flag=True, help="Apply without auto-apply policy.")
+@click.pass_context
+def merge(ctx: click.Context, paths: tuple[str, ...], into: str | None, reason: str,
+          confirm: bool) -> None:
+    """Merge memories into one survivor (plan + apply in one step)."""
+    ws = workspace(ctx)
+    _one_step(ctx, _merge(ws, paths, into, reason), confirm, ws)
+
+
+def _protect(ctx: click.Context, path: str, reason: str, on: bool) -> None:
+    ws = workspace(ctx)
+    p = protect_plan(_load(ws, path), on, reason)
+    _report(p, commit_changes(ws, p))
+
+
+@click.command()
+@click.argument("path")
+@click.option("--reason", default="", help="Why (recorded as Gitmem-Reason).")
+@click.pass_context
+def protect(ctx: click.Context, path: str, reason: str) -> None:
+    """Pin a memory: it can survive a merge but is never merged away or superseded."""
+    _protect(ctx, path, reason, True)
+
+
+@click.command()
+@click.argument("path")
+@click.option("--reason", default="", help="Why (recorded as Gitmem-Reason).")
+@click.pass_context
+def unprotect(ctx: click.Context, path: str, reason: str) -> None:
+    """Remove a memory's pin."""
+    _protect(ctx, path, reason, False)
+
+
+@click.command()
+@click.argument("op_id", metavar="[OP]", required=False)
+@click.option("--last", is_flag=True, help="Undo the newest operation not yet undone.")
+@click.option("--run", "run_id", default=None, help="Undo every operation of one sweep run.")
+@click.pass_context
+def undo(ctx: click.Context, op_id: str | None, last: bool, run_id: str | None) -> None:
+    """Revert an op commit (undoing an undo is a redo)."""
+    if sum(bool(x) for x in (op_id, last, run_id)) != 1:
+        raise UsageError("name exactly one of: an operation id, --last, or --run RUN")
+    ws = workspace(ctx)
+    for sha in resolve_op(ws.repo, op_id, last, run_id):
+        p = undo_plan(ws.repo, sha, run_id)
+        new = commit_changes(ws, p)
+        click.echo(f"undid {short(sha)} ({p.summary.removeprefix('gitmem: undo ')}) in {short(new)}")

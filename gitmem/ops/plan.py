@@ -1,0 +1,155 @@
+"""Pure planners: memories in, a Plan out. No git, no disk."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Sequence
+
+from gitmem import trailers as t
+from gitmem.errors import GitStateError, UsageError
+from gitmem.memory.fields import append_to_body, remove_field, set_field
+from gitmem.model import FileChange, Memory, Plan
+
+
+def _scored(plan_trailers: list[tuple[str, str]], klass: str, confidence: float | None,
+            signals: dict[str, object]) -> None:
+    if confidence is not None:
+        plan_trailers.append((t.CONFIDENCE, f"{confidence:.2f}"))
+    plan_trailers.append((t.CLASS, klass))
+    if signals:
+        plan_trailers.append((t.SIGNALS, " ".join(f"{k}={_fmt(v)}" for k, v in signals.items())))
+
+
+def _fmt(value: object) -> str:
+    return f"{value:.2f}" if isinstance(value, float) else str(value).replace(" ", "_")
+
+
+def _refuse_if_pinned(memory: Memory, verb: str) -> None:
+    if memory.protected:
+        raise GitStateError(
+            f"{memory.path} is protected and cannot be {verb}; run `gitmem unprotect "
+            f"{memory.path}` first if you really mean it"
+        )
+
+
+def supersede_plan(
+    old: Memory,
+    new: Memory,
+    *,
+    today: dt.date,
+    reason: str = "",
+    klass: str = "possible",
+    confidence: float | None = None,
+    signals: dict[str, object] | None = None,
+) -> Plan:
+    """Mark OLD as superseded by NEW (superseded_by + valid_until); nothing is deleted."""
+    if old.path == new.path:
+        raise UsageError(f"cannot supersede {old.path} by itself; name a different memory")
+    _refuse_if_pinned(old, "superseded")
+    if old.superseded_by == new.path:
+        raise GitStateError(f"{old.path} is already superseded by {new.path}; nothing to do")
+    if new.superseded_by:
+        raise GitStateError(
+            f"{new.path} is itself superseded by {new.superseded_by}; supersede by that one instead"
+        )
+    after = set_field(old.raw, "superseded_by", new.path)
+    after = set_field(after, "valid_until", today)
+    pairs = [(t.OP, "supersede"), (t.PATH, old.path), (t.PATH, new.path),
+             (t.SUPERSEDED_BY, new.path)]
+    _scored(pairs, klass, confidence, signals or {})
+    if reason:
+        pairs.append((t.REASON, reason))
+    return Plan(
+        op="supersede",
+        changes=(FileChange(old.path, old.raw, after),),
+        summary=f"gitmem: supersede {old.path} by {new.path}",
+        trailers=tuple(pairs),
+        klass=klass,
+        confidence=confidence,
+        signals=signals or {},
+        reason=reason,
+        body=reason,
+    )
+
+
+_SPACE = re.compile(r"\s+")
+
+
+def _norm(text: str) -> str:
+    return _SPACE.sub(" ", text).strip().casefold().rstrip(".")
+
+
+def merge_plan(
+    memories: Sequence[Memory],
+    into: Memory,
+    *,
+    today: dt.date,
+    reason: str = "",
+    klass: str = "possible",
+    confidence: float | None = None,
+    signals: dict[str, object] | None = None,
+) -> Plan:
+    """The survivor keeps its text and gains the others' distinct claims; the others are
+    superseded by it, never deleted."""
+    others = [m for m in memories if m.path != into.path]
+    if len({m.path for m in others}) != len(others):
+        raise UsageError("a memory is named twice; name each memory once")
+    if not others:
+        raise UsageError("merge needs at least two different memories")
+    for memory in others:
+        _refuse_if_pinned(memory, "merged away")
+        if memory.superseded_by:
+            raise GitStateError(
+                f"{memory.path} is already superseded by {memory.superseded_by}; leave it out"
+            )
+    known = {_norm(c.text) for c in into.claims}
+    added: list[str] = []
+    for memory in others:
+        for claim in memory.claims:
+            key = _norm(claim.text)
+            if key and key not in known:
+                known.add(key)
+                added.append(f"- {claim.text} (merged from {memory.path})")
+    changes = []
+    if added:
+        changes.append(FileChange(into.path, into.raw, append_to_body(into.raw, added)))
+    for memory in others:
+        after = set_field(memory.raw, "superseded_by", into.path)
+        changes.append(FileChange(memory.path, memory.raw, set_field(after, "valid_until", today)))
+    pairs = [(t.OP, "merge"), (t.PATH, into.path)] + [(t.PATH, m.path) for m in others]
+    pairs += [(t.SUPERSEDED_BY, into.path)]
+    _scored(pairs, klass, confidence, signals or {})
+    if reason:
+        pairs.append((t.REASON, reason))
+    names = ", ".join(m.path for m in others)
+    return Plan(
+        op="merge",
+        changes=tuple(changes),
+        summary=f"gitmem: merge {names} into {into.path}",
+        trailers=tuple(pairs),
+        klass=klass,
+        confidence=confidence,
+        signals=signals or {},
+        reason=reason,
+        body=f"{len(added)} distinct claim(s) carried over. {reason}".strip(),
+    )
+
+
+def protect_plan(memory: Memory, protect: bool, reason: str = "") -> Plan:
+    if memory.protected == protect:
+        state = "protected" if protect else "not protected"
+        raise GitStateError(f"{memory.path} is already {state}; nothing to do")
+    after = set_field(memory.raw, "protected", True) if protect else remove_field(memory.raw, "protected")
+    op = "protect" if protect else "unprotect"
+    pairs = [(t.OP, op), (t.PATH, memory.path)]
+    if reason:
+        pairs.append((t.REASON, reason))
+    return Plan(
+        op=op,
+        changes=(FileChange(memory.path, memory.raw, after),),
+        summary=f"gitmem: {op} {memory.path}",
+        trailers=tuple(pairs),
+        klass="match",
+        reason=reason,
+    )

@@ -1,0 +1,118 @@
+"""Plans saved under .git/gitmem/plans/<id>.json, content-addressed so tampering is detected.
+
+The id is a hash of the plan's canonical content; a file whose content no longer hashes to its
+id (edited, truncated, swapped) is refused rather than applied.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from gitmem.errors import StalePlanError
+from gitmem.model import FileChange, Plan
+
+PLAN_DIR = "plans"
+ID_LENGTH = 12
+
+
+def _b64(data: bytes | None) -> str | None:
+    return None if data is None else base64.b64encode(data).decode("ascii")
+
+
+def _unb64(text: Any) -> bytes | None:
+    if text is None:
+        return None
+    if not isinstance(text, str):
+        raise ValueError("bad content")
+    return base64.b64decode(text.encode("ascii"), validate=True)
+
+
+def plan_payload(plan: Plan, head: str | None) -> dict[str, Any]:
+    return {
+        "schema": 1,
+        "op": plan.op,
+        "head": head,
+        "summary": plan.summary,
+        "body": plan.body,
+        "reason": plan.reason,
+        "class": plan.klass,
+        "confidence": plan.confidence,
+        "signals": dict(plan.signals),
+        "trailers": [list(p) for p in plan.trailers],
+        "changes": [
+            {"path": c.path, "before": _b64(c.before), "after": _b64(c.after)} for c in plan.changes
+        ],
+    }
+
+
+def _digest(payload: dict[str, Any]) -> str:
+    canonical = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(canonical.encode("ascii")).hexdigest()
+
+
+def save_plan(state_dir: Path, plan: Plan, head: str | None) -> str:
+    payload = plan_payload(plan, head)
+    digest = _digest(payload)
+    folder = state_dir / PLAN_DIR
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / f"{digest}.json"
+    tmp = folder / f".{digest}.tmp"
+    tmp.write_text(json.dumps({"id": digest, "plan": payload}, indent=1), encoding="utf-8")
+    os.replace(tmp, target)
+    return digest[:ID_LENGTH]
+
+
+def find_plan_file(state_dir: Path, plan_id: str) -> Path:
+    folder = state_dir / PLAN_DIR
+    key = plan_id.strip().lower()
+    if len(key) < 4 or any(ch not in "0123456789abcdef" for ch in key):
+        raise StalePlanError(f"{plan_id!r} is not a plan id; `gitmem plan ...` prints one")
+    matches = sorted(folder.glob(f"{key}*.json")) if folder.is_dir() else []
+    if not matches:
+        raise StalePlanError(f"no plan {plan_id!r}; make one with `gitmem plan ...`")
+    if len(matches) > 1:
+        raise StalePlanError(f"plan id {plan_id!r} is ambiguous; give more characters")
+    return matches[0]
+
+
+def load_plan(state_dir: Path, plan_id: str) -> tuple[str, Plan, str | None]:
+    """(full id, plan, head it was made at); StalePlanError when missing or tampered."""
+    path = find_plan_file(state_dir, plan_id)
+    full_id = path.stem
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        payload = data["plan"]
+        if data.get("id") != full_id or _digest(payload) != full_id:
+            raise ValueError("digest mismatch")
+        changes = tuple(
+            FileChange(c["path"], _unb64(c["before"]), _unb64(c["after"])) for c in payload["changes"]
+        )
+        plan = Plan(
+            op=payload["op"],
+            changes=changes,
+            summary=payload["summary"],
+            trailers=tuple((str(k), str(v)) for k, v in payload["trailers"]),
+            klass=payload["class"],
+            confidence=payload["confidence"],
+            signals=payload["signals"],
+            reason=payload["reason"],
+            body=payload["body"],
+        )
+    except (ValueError, KeyError, TypeError, UnicodeDecodeError, OSError) as exc:
+        raise StalePlanError(
+            f"plan {plan_id} is damaged or was edited ({exc.__class__.__name__}); it was not "
+            "applied: make a new one with `gitmem plan ...`"
+        ) from None
+    return full_id, plan, payload.get("head")
+
+
+def discard_plan(state_dir: Path, full_id: str) -> None:
+    try:
+        os.unlink(state_dir / PLAN_DIR / f"{full_id}.json")
+    except FileNotFoundError:
+        pass

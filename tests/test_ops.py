@@ -1,0 +1,402 @@
+"""The engine's operations on real temporary repositories: each op is one commit, undo reverts."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from gitutil import commit_all, git, gitmem, make_repo, snapshot, write
+
+from gitmem import trailers as t
+
+OLD = """---
+name: wrapper
+description: how the calendar wrapper is called
+type: project
+tags: [calendar, wrapper]
+---
+- The calendar wrapper cannot pass arguments.
+- Call it through `bin/cal`.
+"""
+NEW = """---
+name: wrapper-v2
+type: project
+tags: [calendar]
+---
+- The calendar wrapper passes arguments since v2.
+- Verified with a real call on 2026-11-01.
+"""
+PLAIN = "# Notes\n\n- Always squash merges.\n"
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    return make_repo(tmp_path / "mem", {
+        "memory/wrapper.md": OLD,
+        "memory/wrapper-v2.md": NEW,
+        "memory/plain.md": PLAIN,
+        "src/app.py": "print('hi')\n",
+    })
+
+
+def head_message(repo: Path) -> str:
+    return git(repo, "log", "-1", "--format=%B")
+
+
+def changed_files(repo: Path, rev: str = "HEAD") -> list[str]:
+    return git(repo, "show", "--name-only", "--format=", rev).split()
+
+
+def test_supersede_needs_confirm_and_changes_nothing_without_it(repo: Path) -> None:
+    before = snapshot(repo)
+    result = gitmem(repo, "supersede", "memory/wrapper.md", "--by", "memory/wrapper-v2.md")
+    assert result.code == 2
+    assert "--confirm" in result.err
+    assert snapshot(repo) == before
+
+
+def test_supersede_is_one_commit_with_trailers_and_minimal_diff(repo: Path) -> None:
+    result = gitmem(repo, "supersede", "memory/wrapper.md", "--by", "memory/wrapper-v2.md",
+                    "--reason", "verified call passes arguments", "--confirm")
+    assert result.code == 0, result
+    assert changed_files(repo) == ["memory/wrapper.md"]
+    found = t.trailer_map(t.parse_trailers(head_message(repo)))
+    assert found["Gitmem-Op"] == ("supersede",)
+    assert found["Gitmem-Path"] == ("memory/wrapper.md", "memory/wrapper-v2.md")
+    assert found["Gitmem-Superseded-By"] == ("memory/wrapper-v2.md",)
+    assert found["Gitmem-Reason"] == ("verified call passes arguments",)
+    assert found["Gitmem-Schema"] == ("1",)
+    text = (repo / "memory/wrapper.md").read_text()
+    assert "superseded_by: memory/wrapper-v2.md" in text
+    assert "valid_until: " in text
+    # the body is byte-for-byte and only frontmatter lines were added
+    assert text.endswith(OLD.split("---\n", 2)[2])
+    diff = git(repo, "diff", "HEAD~1", "HEAD", "--unified=0")
+    removed = [ln for ln in diff.splitlines() if ln.startswith("-") and not ln.startswith("---")]
+    assert removed == []
+    # git status is clean: index and working tree follow the commit
+    assert git(repo, "status", "--porcelain") == ""
+
+
+def test_op_keeps_users_other_staged_and_unstaged_work(repo: Path) -> None:
+    write(repo, {"src/app.py": "print('staged')\n"})
+    git(repo, "add", "src/app.py")
+    write(repo, {"src/app.py": "print('unstaged on top')\n", "memory/plain.md": PLAIN + "- wip\n",
+                 "notes.txt": "untracked\n"})
+    staged_before = git(repo, "diff", "--cached")
+    result = gitmem(repo, "supersede", "memory/wrapper.md", "--by", "memory/wrapper-v2.md", "--confirm")
+    assert result.code == 0, result
+    assert changed_files(repo) == ["memory/wrapper.md"]
+    assert git(repo, "diff", "--cached") == staged_before
+    assert (repo / "src/app.py").read_text() == "print('unstaged on top')\n"
+    assert (repo / "memory/plain.md").read_text() == PLAIN + "- wip\n"
+    assert (repo / "notes.txt").read_text() == "untracked\n"
+
+
+@pytest.mark.parametrize("args, code, words", [
+    (["supersede", "memory/wrapper.md", "--by", "memory/wrapper.md", "--confirm"], 2, "itself"),
+    (["supersede", "memory/nope.md", "--by", "memory/wrapper.md", "--confirm"], 2, "no such memory"),
+    (["supersede", "src/app.py", "--by", "memory/wrapper.md", "--confirm"], 2, "not a memory"),
+    (["supersede", "../outside.md", "--by", "memory/wrapper.md", "--confirm"], 2, "outside"),
+    (["merge", "memory/wrapper.md", "--confirm"], 2, "at least two"),
+    (["merge", "memory/wrapper.md", "memory/plain.md", "--into", "memory/wrapper-v2.md",
+      "--confirm"], 2, "--into"),
+    (["undo", "deadbeef"], 2, "does not name a commit"),
+    (["undo"], 2, "--last"),
+    (["apply", "0123abcd"], 5, "no plan"),
+    (["apply", "not-an-id"], 5, "not a plan id"),
+    (["show", "memory/wrapper.md", "--as-of", "1999-01-01"], 2, "as of"),
+])
+def test_refusals_say_what_to_do_and_change_nothing(repo: Path, args: list[str], code: int,
+                                                    words: str) -> None:
+    before = snapshot(repo)
+    result = gitmem(repo, *args)
+    assert result.code == code, result
+    assert words in result.err
+    assert snapshot(repo) == before
+
+
+def test_dirty_memory_is_refused_with_exit_4(repo: Path) -> None:
+    write(repo, {"memory/wrapper.md": OLD + "- an edit in progress\n"})
+    before = snapshot(repo)
+    result = gitmem(repo, "supersede", "memory/wrapper.md", "--by", "memory/wrapper-v2.md", "--confirm")
+    assert result.code == 4
+    assert "uncommitted changes" in result.err and "commit or stash" in result.err
+    assert snapshot(repo) == before
+
+
+def test_staged_edit_of_the_memory_is_refused(repo: Path) -> None:
+    write(repo, {"memory/wrapper.md": OLD + "- staged\n"})
+    git(repo, "add", "memory/wrapper.md")
+    write(repo, {"memory/wrapper.md": OLD})  # worktree equals HEAD, index does not
+    before = snapshot(repo)
+    result = gitmem(repo, "supersede", "memory/wrapper.md", "--by", "memory/wrapper-v2.md", "--confirm")
+    assert result.code == 4
+    assert snapshot(repo) == before
+
+
+def test_protected_memory_cannot_be_superseded_or_merged_away(repo: Path) -> None:
+    assert gitmem(repo, "protect", "memory/wrapper.md").code == 0
+    assert t.trailer_map(t.parse_trailers(head_message(repo)))["Gitmem-Op"] == ("protect",)
+    assert "protected: true" in (repo / "memory/wrapper.md").read_text()
+    before = snapshot(repo)
+    r1 = gitmem(repo, "supersede", "memory/wrapper.md", "--by", "memory/wrapper-v2.md", "--confirm")
+    r2 = gitmem(repo, "merge", "memory/wrapper-v2.md", "memory/wrapper.md", "--confirm")
+    assert (r1.code, r2.code) == (4, 4)
+    assert "protected" in r1.err and "unprotect" in r1.err
+    assert snapshot(repo) == before
+    # it may survive a merge
+    assert gitmem(repo, "merge", "memory/wrapper.md", "memory/plain.md", "--confirm").code == 0
+    assert gitmem(repo, "unprotect", "memory/wrapper.md").code == 0
+    assert "protected" not in (repo / "memory/wrapper.md").read_text()
+
+
+def test_protect_twice_is_a_clear_noop(repo: Path) -> None:
+    assert gitmem(repo, "protect", "memory/plain.md").code == 0
+    head = git(repo, "rev-parse", "HEAD")
+    again = gitmem(repo, "protect", "memory/plain.md")
+    assert again.code == 4 and "already protected" in again.err
+    assert git(repo, "rev-parse", "HEAD") == head
+
+
+def test_merge_carries_distinct_claims_and_supersedes_the_absorbed(repo: Path) -> None:
+    result = gitmem(repo, "merge", "memory/wrapper-v2.md", "memory/wrapper.md", "--confirm")
+    assert result.code == 0, result
+    survivor = (repo / "memory/wrapper-v2.md").read_text()
+    assert survivor.startswith(NEW)
+    assert "- The calendar wrapper cannot pass arguments. (merged from memory/wrapper.md)" in survivor
+    absorbed = (repo / "memory/wrapper.md").read_text()
+    assert "superseded_by: memory/wrapper-v2.md" in absorbed
+    assert sorted(changed_files(repo)) == ["memory/wrapper-v2.md", "memory/wrapper.md"]
+    assert (repo / "memory/wrapper.md").exists()
+
+
+def test_plan_changes_nothing_tracked_and_apply_commits_it(repo: Path) -> None:
+    before = snapshot(repo)
+    planned = gitmem(repo, "plan", "supersede", "memory/wrapper.md", "--by", "memory/wrapper-v2.md",
+                     "--json")
+    assert planned.code == 0, planned
+    data = json.loads(planned.out)
+    assert data["op"] == "supersede" and data["class"] in ("match", "possible")
+    assert "+superseded_by: memory/wrapper-v2.md" in data["diff"]
+    import unidiff
+
+    assert [f.path for f in unidiff.PatchSet(data["diff"])] == ["memory/wrapper.md"]
+    assert snapshot(repo) == before
+    refused = gitmem(repo, "apply", data["plan"])
+    assert refused.code == 2 and snapshot(repo) == before
+    applied = gitmem(repo, "apply", data["plan"], "--confirm")
+    assert applied.code == 0, applied
+    found = t.trailer_map(t.parse_trailers(head_message(repo)))
+    assert found["Gitmem-Plan"] == (data["plan"],)
+
+
+def test_apply_refuses_a_stale_plan(repo: Path) -> None:
+    planned = json.loads(gitmem(repo, "plan", "supersede", "memory/wrapper.md", "--by",
+                                "memory/wrapper-v2.md", "--json").out)
+    write(repo, {"memory/wrapper.md": OLD + "- newer fact\n"})
+    commit_all(repo, "agent edit")
+    before = snapshot(repo)
+    result = gitmem(repo, "apply", planned["plan"], "--confirm")
+    assert result.code == 5 and "plan it again" in result.err
+    assert snapshot(repo) == before
+
+
+def test_apply_refuses_a_tampered_plan(repo: Path) -> None:
+    planned = json.loads(gitmem(repo, "plan", "supersede", "memory/wrapper.md", "--by",
+                                "memory/wrapper-v2.md", "--json").out)
+    plan_file = next((repo / ".git/gitmem/plans").glob(planned["plan"] + "*.json"))
+    data = json.loads(plan_file.read_text())
+    data["plan"]["changes"][0]["path"] = "src/app.py"
+    plan_file.write_text(json.dumps(data))
+    before = snapshot(repo)
+    assert gitmem(repo, "apply", planned["plan"], "--confirm").code == 5
+    plan_file.write_text(plan_file.read_text()[:40])  # truncated
+    assert gitmem(repo, "apply", planned["plan"], "--confirm").code == 5
+    assert snapshot(repo) == before
+
+
+def test_undo_restores_every_byte_and_refuses_twice(repo: Path) -> None:
+    original = (repo / "memory/wrapper.md").read_bytes()
+    gitmem(repo, "supersede", "memory/wrapper.md", "--by", "memory/wrapper-v2.md", "--confirm")
+    op = git(repo, "rev-parse", "HEAD").strip()
+    result = gitmem(repo, "undo", op[:9])
+    assert result.code == 0, result
+    assert (repo / "memory/wrapper.md").read_bytes() == original
+    message = head_message(repo)
+    assert f"This reverts commit {op}." in message
+    found = t.trailer_map(t.parse_trailers(message))
+    assert found["Gitmem-Op"] == ("undo",) and found["Gitmem-Reverts"] == (op,)
+    before = snapshot(repo)
+    again = gitmem(repo, "undo", op)
+    assert again.code == 4 and "already undone" in again.err
+    assert snapshot(repo) == before
+
+
+def test_undo_of_an_undo_is_a_redo(repo: Path) -> None:
+    gitmem(repo, "protect", "memory/plain.md")
+    protected = (repo / "memory/plain.md").read_bytes()
+    assert gitmem(repo, "undo", "--last").code == 0
+    undo_id = git(repo, "rev-parse", "HEAD").strip()
+    assert gitmem(repo, "undo", undo_id).code == 0
+    assert (repo / "memory/plain.md").read_bytes() == protected
+    ops = json.loads(gitmem(repo, "log", "--json").out)["ops"]
+    assert [o["op"] for o in ops] == ["undo", "undo", "protect"]
+    assert ops[2]["undone_by"] is None  # redone
+    assert ops[1]["undone_by"] == ops[0]["id"]
+
+
+def test_undo_refuses_a_commit_that_is_not_an_op(repo: Path) -> None:
+    before = snapshot(repo)
+    result = gitmem(repo, "undo", "HEAD")
+    assert result.code == 4 and "not a gitmem operation" in result.err
+    assert snapshot(repo) == before
+
+
+def test_undo_refuses_when_later_edits_conflict(repo: Path) -> None:
+    gitmem(repo, "protect", "memory/plain.md")
+    op = git(repo, "rev-parse", "HEAD").strip()
+    text = (repo / "memory/plain.md").read_text().replace("protected: true", "protected: false")
+    write(repo, {"memory/plain.md": text})
+    commit_all(repo, "hand edit of the same line")
+    before = snapshot(repo)
+    result = gitmem(repo, "undo", op)
+    assert result.code == 4 and "conflicts" in result.err
+    assert snapshot(repo) == before
+
+
+def test_log_json_shape_and_filters(repo: Path) -> None:
+    gitmem(repo, "protect", "memory/plain.md")
+    gitmem(repo, "supersede", "memory/wrapper.md", "--by", "memory/wrapper-v2.md", "--confirm")
+    data = json.loads(gitmem(repo, "log", "--json").out)
+    assert [o["op"] for o in data["ops"]] == ["supersede", "protect"]
+    op = data["ops"][0]
+    assert set(op) == {"id", "op", "date", "summary", "paths", "trailers", "undone_by"}
+    assert len(op["id"]) == 40 and op["undone_by"] is None
+    assert op["trailers"]["Gitmem-Op"] == ["supersede"]
+    only = json.loads(gitmem(repo, "log", "--op", "protect", "--json").out)["ops"]
+    assert [o["op"] for o in only] == ["protect"]
+    by_path = json.loads(gitmem(repo, "log", "--path", "memory/wrapper.md", "--json").out)["ops"]
+    assert [o["op"] for o in by_path] == ["supersede"]
+    text = gitmem(repo, "log").out
+    assert "supersede" in text and "protect" in text
+
+
+def test_recall_hides_superseded_unless_asked(repo: Path) -> None:
+    gitmem(repo, "supersede", "memory/wrapper.md", "--by", "memory/wrapper-v2.md", "--confirm")
+    found = json.loads(gitmem(repo, "recall", "calendar wrapper", "--json").out)["memories"]
+    assert [m["path"] for m in found] == ["memory/wrapper-v2.md"]
+    assert set(found[0]) == {"path", "name", "type", "superseded_by", "protected", "score"}
+    both = json.loads(gitmem(repo, "recall", "calendar wrapper", "--include-superseded",
+                             "--json").out)["memories"]
+    assert [m["path"] for m in both] == ["memory/wrapper-v2.md", "memory/wrapper.md"]
+    assert both[1]["superseded_by"] == "memory/wrapper-v2.md"
+
+
+def test_show_as_of_a_revision_and_a_date_and_history(repo: Path) -> None:
+    first = git(repo, "rev-parse", "HEAD").strip()
+    gitmem(repo, "supersede", "memory/wrapper.md", "--by", "memory/wrapper-v2.md", "--confirm")
+    assert gitmem(repo, "show", "memory/wrapper.md", "--as-of", first).out == OLD
+    assert "superseded_by" in gitmem(repo, "show", "memory/wrapper.md").out
+    assert "superseded_by" in gitmem(repo, "show", "memory/wrapper.md", "--as-of", "2999-01-01").out
+    events = json.loads(gitmem(repo, "history", "memory/wrapper.md", "--json").out)["events"]
+    assert [e["op"] for e in events] == ["supersede", None]
+    assert events[1]["change"] == "added"
+
+
+def test_init_writes_config_as_an_op_and_is_idempotent(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "fresh")  # unborn branch, no commits yet
+    result = gitmem(repo, "init")
+    assert result.code == 0, result
+    assert t.trailer_map(t.parse_trailers(head_message(repo)))["Gitmem-Op"] == ("init",)
+    assert "[policy]" in (repo / ".gitmem.toml").read_text()
+    head = git(repo, "rev-parse", "HEAD")
+    assert gitmem(repo, "init").code == 0
+    assert git(repo, "rev-parse", "HEAD") == head
+
+
+def test_no_identity_is_a_clear_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    repo = make_repo(tmp_path / "anon", {"memory/a.md": "- fact\n"})
+    home = Path(os.environ["HOME"])
+    (home / ".gitconfig").write_text("")
+    monkeypatch.setenv("EMAIL", "")
+    before = snapshot(repo)
+    result = gitmem(repo, "protect", "memory/a.md")
+    assert result.code == 3 and "git config user.name" in result.err
+    assert snapshot(repo) == before
+
+
+def test_not_a_repo_bare_repo_and_detached_head(tmp_path: Path, repo: Path) -> None:
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    r = gitmem(plain, "log")
+    assert r.code == 4 and "not inside a git repository" in r.err
+    bare = tmp_path / "bare.git"
+    subprocess.run(["git", "init", "-q", "--bare", str(bare)], check=True)
+    r = gitmem(bare, "log")
+    assert r.code == 4 and "bare" in r.err
+    git(repo, "checkout", "-q", "--detach", "HEAD")
+    before = snapshot(repo)
+    r = gitmem(repo, "protect", "memory/plain.md")
+    assert r.code == 4 and "detached" in r.err
+    assert snapshot(repo) == before
+
+
+def test_interrupted_op_is_finished_by_the_next_command(repo: Path) -> None:
+    """A crash after the branch moved but before the files were written is completed."""
+    from gitmem.model import FileChange
+    from gitmem.ops.journal import write_journal
+    from gitmem.gitrepo import hash_blob
+    from gitmem.workspace import open_workspace
+
+    ws = open_workspace(repo)
+    before = (repo / "memory/plain.md").read_bytes()
+    after = before + b"- finished after a crash\n"
+    head = ws.repo.head_id()
+    new = ws.repo.build_commit("gitmem: save\n\nGitmem-Op: save\n",
+                               [FileChange("memory/plain.md", before, after)], head)
+    write_journal(ws.repo, {"ref": "refs/heads/main", "old": head, "new": new, "summary": "save",
+                            "paths": {"memory/plain.md": [hash_blob(before), hash_blob(after)]}})
+    ws.repo.move_ref("refs/heads/main", new, head, "test")
+    # ... killed here: HEAD moved, index and file still old
+    result = gitmem(repo, "log")
+    assert result.code == 0
+    assert "finished an interrupted operation" in result.err
+    assert (repo / "memory/plain.md").read_bytes() == after
+    assert git(repo, "status", "--porcelain") == ""
+
+
+def test_interrupted_op_before_the_branch_moved_is_rolled_back(repo: Path) -> None:
+    from gitmem.model import FileChange
+    from gitmem.ops.journal import write_journal
+    from gitmem.gitrepo import hash_blob
+    from gitmem.workspace import open_workspace
+
+    ws = open_workspace(repo)
+    before_snapshot = snapshot(repo)
+    data = (repo / "memory/plain.md").read_bytes()
+    head = ws.repo.head_id()
+    new = ws.repo.build_commit("x\n\nGitmem-Op: save\n",
+                               [FileChange("memory/plain.md", data, data + b"- x\n")], head)
+    write_journal(ws.repo, {"ref": "refs/heads/main", "old": head, "new": new, "summary": "save",
+                            "paths": {"memory/plain.md": [hash_blob(data), hash_blob(data + b"- x\n")]}})
+    result = gitmem(repo, "log")
+    assert "rolled back" in result.err
+    assert snapshot(repo) == before_snapshot
+    assert not (repo / ".git/gitmem/journal.json").exists()
+
+
+def test_racing_branch_move_is_refused(repo: Path) -> None:
+    from gitmem.errors import GitStateError
+    from gitmem.workspace import open_workspace
+
+    ws = open_workspace(repo)
+    head = ws.repo.head_id()
+    write(repo, {"other.txt": "x\n"})
+    commit_all(repo, "someone else committed")
+    with pytest.raises(GitStateError):
+        ws.repo.move_ref("refs/heads/main", head, head, "stale")
