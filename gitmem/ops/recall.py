@@ -1,0 +1,48 @@
+"""Recall: active memories ranked by token overlap with a query."""
+
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from gitmem.model import Memory
+
+_TOKEN = re.compile(r"[a-z0-9][a-z0-9_.-]*[a-z0-9]|[a-z0-9]")
+_SUPERSEDED_CLAIM = re.compile(r"\(superseded \d{4}-\d{2}-\d{2} by [^)]*\)")
+
+
+def tokens(text: str) -> set[str]:
+    return set(_TOKEN.findall(text.casefold()))
+
+
+def memory_text(memory: Memory) -> str:
+    """What recall matches against: name, description, tags and the claims still in force."""
+    parts = [memory.name, " ".join(memory.tags)]
+    description = memory.meta.get("description")
+    if isinstance(description, str):
+        parts.append(description)
+    parts += [c.text for c in memory.claims if not _SUPERSEDED_CLAIM.search(c.text)]
+    return " ".join(parts)
+
+
+def rank_memories(
+    memories: Sequence[Memory], query: str, include_superseded: bool = False
+) -> list[tuple[Memory, float]]:
+    """(memory, score) best first; score = share of query tokens the memory contains."""
+    wanted = tokens(query)
+    ranked = []
+    for memory in memories:
+        if not include_superseded and not memory.active:
+            continue
+        if memory.problems and not memory.claims:
+            continue
+        if not wanted:
+            score = 1.0
+        else:
+            have = tokens(memory_text(memory))
+            score = len(wanted & have) / len(wanted)
+            if score == 0:
+                continue
+        ranked.append((memory, score))
+    ranked.sort(key=lambda pair: (-pair[1], not pair[0].active, pair[0].path))
+    return ranked

@@ -1,0 +1,64 @@
+"""Undo is a revert: an op commit's changes reversed as a new op commit."""
+
+from __future__ import annotations
+
+from gitmem import trailers as t
+from gitmem.errors import GitStateError, UsageError
+from gitmem.gitrepo import Repo
+from gitmem.model import FileChange, Plan
+from gitmem.ops.history import list_ops
+
+
+def resolve_op(repo: Repo, op_id: str | None, last: bool, run: str | None = None) -> list[str]:
+    """The op commit(s) to undo: one id, the newest op not yet undone, or a whole run."""
+    ops = list_ops(repo)
+    if run is not None:
+        chosen = [o.id for o in ops if run in o.trailers.get(t.RUN, ()) and o.undone_by is None]
+        if not chosen:
+            raise UsageError(f"no operation of run {run!r} is left to undo")
+        return chosen  # newest first: reverting in this order never conflicts within the run
+    if last:
+        for op in ops:
+            if op.op != "undo" and op.undone_by is None:
+                return [op.id]
+        raise GitStateError("there is no gitmem operation left to undo")
+    if not op_id:
+        raise UsageError("name the operation to undo (see `gitmem log`) or pass --last")
+    sha = repo.resolve_commit(op_id)
+    by_id = {o.id: o for o in ops}
+    if sha not in by_id:
+        info = repo.commit_info(sha)
+        if t.gitmem_trailers(info.message).get(t.OP):
+            raise GitStateError(f"{sha[:12]} is not in the history of HEAD; nothing to undo here")
+        raise GitStateError(
+            f"{sha[:12]} is not a gitmem operation; undo only reverts gitmem op commits "
+            "(use `git revert` for other commits)"
+        )
+    if by_id[sha].undone_by:
+        raise GitStateError(f"{sha[:12]} was already undone by {by_id[sha].undone_by[:12]}")
+    return [sha]
+
+
+def undo_plan(repo: Repo, sha: str, run: str | None = None) -> Plan:
+    info = repo.commit_info(sha)
+    original = t.gitmem_trailers(info.message)
+    op_name = original[t.OP][0]
+    changes = []
+    for path, after in repo.revert_result(sha):
+        before = repo.read_at("HEAD", path)
+        if before != after:
+            changes.append(FileChange(path, before, after))
+    if not changes:
+        raise GitStateError(f"undoing {sha[:12]} changes nothing: its effect is already gone")
+    pairs = [(t.OP, "undo"), (t.REVERTS, sha)] + [(t.PATH, c.path) for c in changes]
+    if run:
+        pairs.append((t.RUN, run))
+    title = info.summary.removeprefix("gitmem: ")
+    return Plan(
+        op="undo",
+        changes=tuple(changes),
+        summary=f"gitmem: undo {op_name} ({title})",
+        trailers=tuple(pairs),
+        klass="match",
+        body=f"This reverts commit {sha}.",
+    )
