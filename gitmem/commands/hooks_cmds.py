@@ -61,9 +61,11 @@ def hook(ctx: click.Context, name: str, args: tuple[str, ...]) -> int:
 @click.argument("ours", type=click.Path(dir_okay=False))
 @click.argument("theirs", type=click.Path(dir_okay=False))
 @click.argument("path", required=False, default="")
-def merge_driver(base: str, ours: str, theirs: str, path: str) -> int:
+@click.pass_context
+def merge_driver(ctx: click.Context, base: str, ours: str, theirs: str, path: str) -> int:
     """Merge a memory file for git (merge.gitmem.driver): writes the result to OURS; exit 1 on a
     conflict, leaving standard conflict markers."""
     from gitmem.merge_driver import merge_driver_main
 
-    return merge_driver_main(base, ours, theirs, path)
+    directory = (ctx.find_root().obj or {}).get("directory", ".")
+    return merge_driver_main(base, ours, theirs, path, directory)
