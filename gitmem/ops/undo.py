@@ -41,8 +41,6 @@ def resolve_op(repo: Repo, op_id: str | None, last: bool, run: str | None = None
 
 def undo_plan(repo: Repo, sha: str, run: str | None = None) -> Plan:
     info = repo.commit_info(sha)
-    original = t.gitmem_trailers(info.message)
-    op_name = original[t.OP][0]
     changes = []
     for path, after in repo.revert_result(sha):
         before = repo.read_at("HEAD", path)
@@ -57,7 +55,7 @@ def undo_plan(repo: Repo, sha: str, run: str | None = None) -> Plan:
     return Plan(
         op="undo",
         changes=tuple(changes),
-        summary=f"gitmem: undo {op_name} ({title})",
+        summary=f"gitmem: undo {title}",
         trailers=tuple(pairs),
         klass="match",
         body=f"This reverts commit {sha}.",
