@@ -45,15 +45,21 @@ def uninstall(ctx: click.Context) -> int:
 
 
 @click.command(context_settings={"ignore_unknown_options": True})
+@click.option("--no-legacy", is_flag=True,
+              help="Do not run a kept <name>.legacy hook (the pre-commit framework runs its own).")
 @click.argument("name", type=click.Choice(["pre-commit", "post-merge"]))
 @click.argument("args", nargs=-1, type=click.UNPROCESSED)
 @click.pass_context
-def hook(ctx: click.Context, name: str, args: tuple[str, ...]) -> int:
+def hook(ctx: click.Context, no_legacy: bool, name: str, args: tuple[str, ...]) -> int:
     """Run a git hook's checks (called by the installed shims)."""
     from gitmem.hooks_run import run_hook
 
     directory = (ctx.find_root().obj or {}).get("directory", ".")
-    return run_hook(name, args, directory, sys.stdout, sys.stderr)
+    try:
+        return run_hook(name, args, directory, sys.stdout, sys.stderr, legacy=not no_legacy)
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
 
 
 @click.command("merge-driver")

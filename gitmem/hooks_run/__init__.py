@@ -20,16 +20,23 @@ def open_hook_workspace(directory: str, err: TextIO) -> Workspace:
     return ws
 
 
-def run_hook(name: str, args: Sequence[str], directory: str, out: TextIO, err: TextIO) -> int:
-    """Run hook `name` as git would: the exit code is what git sees."""
+def run_hook(
+    name: str, args: Sequence[str], directory: str, out: TextIO, err: TextIO,
+    *, legacy: bool = True,
+) -> int:
+    """Run hook `name` as git would: the exit code is what git sees. `legacy`: run the kept
+    foreign hook first (off under the pre-commit framework, which runs its own)."""
     if name == "post-merge":
         from gitmem.hooks_run.post_merge import run_post_merge_hook
 
-        return run_post_merge_hook(directory, args, out, err)
+        squash = (bool(args) and args[0] == "1") or (
+            os.environ.get("PRE_COMMIT_IS_SQUASH_MERGE") == "1"  # the framework's way to say it
+        )
+        return run_post_merge_hook(directory, args, squash, out, err, legacy=legacy)
     from gitmem.gitrepo import Repo
     from gitmem.hooks_run.pre_commit import run_pre_commit_checks
 
-    legacy_code = run_legacy_hook(Repo.discover(directory), name, args, out)
+    legacy_code = run_legacy_hook(Repo.discover(directory), name, args, out) if legacy else 0
     index_file = os.environ.get("GIT_INDEX_FILE") or None  # set by git commit -a / <paths>
     code = run_pre_commit_checks(open_hook_workspace(directory, err), index_file, out, err)
     if legacy_code:

@@ -20,23 +20,28 @@ from gitmem.workspace import Workspace
 PAIR_KINDS = {"GM201": "duplicate", "GM202": "duplicate", "GM211": "contradiction"}
 
 
-def run_post_merge_hook(directory: str, args: Sequence[str], out: TextIO, err: TextIO) -> int:
+def run_post_merge_hook(
+    directory: str, args: Sequence[str], squash: bool, out: TextIO, err: TextIO,
+    *, legacy: bool = True,
+) -> int:
     try:
-        _post_merge(directory, args, out, err)
+        _post_merge(directory, args, squash, out, err, legacy)
     except Exception as exc:  # noqa: BLE001 - a post-merge hook must never fail the pull
         err.write(f"gitmem post-merge: could not check the merge ({type(exc).__name__}: {exc}); "
                   "run `gitmem lint` to check the memory by hand\n")
     return 0
 
 
-def _post_merge(directory: str, args: Sequence[str], out: TextIO, err: TextIO) -> None:
+def _post_merge(
+    directory: str, args: Sequence[str], squash: bool, out: TextIO, err: TextIO, legacy: bool
+) -> None:
     from gitmem.gitrepo import Repo
     from gitmem.hooks_run import open_hook_workspace
     from gitmem.hooks_run.legacy import run_legacy_hook
 
-    run_legacy_hook(Repo.discover(directory), "post-merge", args, out)
+    if legacy:
+        run_legacy_hook(Repo.discover(directory), "post-merge", args, out)
     ws = open_hook_workspace(directory, err)
-    squash = bool(args) and args[0] == "1"
     if not squash and ws.repo.ref_target("ORIG_HEAD") is None:
         err.write("gitmem post-merge: no ORIG_HEAD, so nothing to compare; skipped\n")
         return

@@ -1,0 +1,108 @@
+"""What the GitHub Action (action.yml) runs: `python -m gitmem.ci_action`.
+
+One lint run over the memories a pull request changes (`--since` its base), rendered three ways:
+workflow-command annotations on stdout, an optional SARIF file for code scanning, and a Markdown
+job summary appended to $GITHUB_STEP_SUMMARY; counts go to $GITHUB_OUTPUT. The action passes its
+inputs as environment variables (INPUT_BASE, INPUT_FAIL_ON, INPUT_SARIF_FILE), never by
+interpolating them into a script, so this module reads only the environment it is given.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Mapping, TextIO
+
+from gitmem.config import FAIL_ON_LEVELS
+from gitmem.errors import GitmemError, UsageError
+from gitmem.lint.engine import LintReport
+from gitmem.lint.formats import render
+from gitmem.lint.formats.github import escape_data
+from gitmem.lint.run import LintRequest, lint_workspace
+from gitmem.workspace import open_workspace
+
+MAX_SUMMARY_ROWS = 50
+SHALLOW_HINT = (
+    "Some commit claims could not be checked (GM303): a shallow clone does not hold the history "
+    "they name. Check out with `actions/checkout` and `fetch-depth: 0`."
+)
+
+
+def _cell(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("|", "\\|").replace("\r", " ").replace("\n", " ")
+
+
+def job_summary(report: LintReport, base: str | None, fail_on: str) -> str:
+    """The Markdown the job's summary page shows."""
+    scope = f"memories changed since `{base[:12]}`" if base else "all memories"
+    counts = report.counts()
+    verdict = "fails" if report.exit_code(fail_on) else "passes"
+    lines = [
+        "## gitmem memory lint", "",
+        f"Checked {report.files} files ({report.claims} claims): {scope}. "
+        f"The check {verdict} (fail-on: `{fail_on}`).", "",
+        "| errors | warnings | info |", "| ---: | ---: | ---: |",
+        f"| {counts['error']} | {counts['warning']} | {counts['info']} |", "",
+    ]
+    if report.findings:
+        lines += ["| where | rule | severity | message |", "| --- | --- | --- | --- |"]
+        for finding in report.findings[:MAX_SUMMARY_ROWS]:
+            lines.append(f"| `{_cell(finding.path)}:{finding.line}` | {finding.code} "
+                         f"{finding.name} | {finding.severity} | {_cell(finding.message)} |")
+        if len(report.findings) > MAX_SUMMARY_ROWS:
+            lines.append(f"\n…and {len(report.findings) - MAX_SUMMARY_ROWS} more (see the "
+                         "annotations or the SARIF report).")
+        lines.append("")
+    if any(f.code == "GM303" for f in report.findings):
+        lines += [f"> {SHALLOW_HINT}", ""]
+    return "\n".join(lines) + "\n"
+
+
+def _append(path: str | None, text: str) -> None:
+    if path:
+        with open(path, "a", encoding="utf-8") as fh:
+            fh.write(text)
+
+
+def run_action(env: Mapping[str, str], directory: str, out: TextIO, err: TextIO) -> int:
+    base = env.get("INPUT_BASE", "").strip() or None
+    fail_on = env.get("INPUT_FAIL_ON", "").strip().lower() or "error"
+    if fail_on not in FAIL_ON_LEVELS:
+        raise UsageError(f"fail-on: {fail_on!r} is not one of {', '.join(FAIL_ON_LEVELS)}")
+    ws = open_workspace(directory, {"fail_on": fail_on})
+    if base is not None:
+        try:
+            ws.repo.resolve_commit(base)
+        except UsageError:
+            raise UsageError(
+                f"base {base} is not in this clone; check out with actions/checkout and "
+                "fetch-depth: 0 so the pull request's base commit is present"
+            ) from None
+    report = lint_workspace(ws, LintRequest(since=base))
+    out.write(render(report, "github"))
+    for notice in report.notices:
+        err.write(f"gitmem: notice: {notice}\n")
+    sarif_file = env.get("INPUT_SARIF_FILE", "").strip()
+    if sarif_file:
+        Path(sarif_file).write_text(render(report, "sarif"), encoding="utf-8")
+    _append(env.get("GITHUB_STEP_SUMMARY"), job_summary(report, base, fail_on))
+    counts = report.counts()
+    _append(env.get("GITHUB_OUTPUT"),
+            f"findings={len(report.findings)}\nerrors={counts['error']}\n"
+            f"warnings={counts['warning']}\n")
+    return report.exit_code(fail_on)
+
+
+def main() -> None:
+    try:
+        code = run_action(os.environ, ".", sys.stdout, sys.stderr)
+    except GitmemError as exc:
+        sys.stdout.write(f"::error title=gitmem::{escape_data(str(exc))}\n")
+        sys.stderr.write(f"gitmem: {exc}\n")
+        code = exc.exit_code
+    sys.exit(code)
+
+
+if __name__ == "__main__":
+    main()
