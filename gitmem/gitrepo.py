@@ -15,7 +15,7 @@ import subprocess
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 
 import pygit2
 
@@ -417,8 +417,13 @@ class Repo:
     def ref_target(self, ref: str) -> str | None:
         return self._ref_target(ref)
 
-    def sync_paths(self, changes: Sequence[tuple[str, bytes | None]]) -> None:
-        """Make the working tree and the index hold exactly this content for these paths."""
+    def sync_paths(
+        self, changes: Sequence[tuple[str, bytes | None]], step: Callable[[str], None] | None = None
+    ) -> None:
+        """Make the working tree and the index hold exactly this content for these paths.
+
+        `step` is called with "after-worktree-file" after each file and "after-worktree" before
+        the index is written (the crash points of tests/reliability)."""
         for path, data in changes:
             full = self.root / path
             if data is None:
@@ -436,6 +441,10 @@ class Repo:
                 os.fsync(fh.fileno())
             os.chmod(tmp, mode)
             os.replace(tmp, full)
+            if step is not None:
+                step("after-worktree-file")
+        if step is not None:
+            step("after-worktree")
         index = self._repo.index
         index.read(False)
         for path, data in changes:

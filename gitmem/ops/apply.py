@@ -6,7 +6,13 @@ from gitmem import trailers
 from gitmem.errors import GitStateError, StalePlanError
 from gitmem.gitrepo import hash_blob
 from gitmem.model import Plan
-from gitmem.ops.journal import clear_journal, op_lock, recover_interrupted, write_journal
+from gitmem.ops.journal import (
+    clear_journal,
+    crash_point,
+    op_lock,
+    recover_interrupted,
+    write_journal,
+)
 from gitmem.workspace import Workspace
 
 
@@ -40,6 +46,7 @@ def commit_changes(ws: Workspace, plan: Plan, *, stale_is_plan_error: bool = Fal
         repo.check_clean(paths, head)
         message = plan_message(plan)
         new = repo.build_commit(message, plan.changes, head)
+        crash_point("after-build-commit")
         write_journal(
             repo,
             {
@@ -56,12 +63,15 @@ def commit_changes(ws: Workspace, plan: Plan, *, stale_is_plan_error: bool = Fal
                 },
             },
         )
+        crash_point("after-journal")
         try:
             repo.move_ref(ref, new, head, f"gitmem: {plan.summary}")
         except BaseException:
             if repo.ref_target(ref) != new:
                 clear_journal(repo)  # the branch never moved: nothing to finish
             raise
-        repo.sync_paths([(c.path, c.after) for c in plan.changes])
+        crash_point("after-move-ref")
+        repo.sync_paths([(c.path, c.after) for c in plan.changes], step=crash_point)
+        crash_point("after-index")
         clear_journal(repo)
     return new

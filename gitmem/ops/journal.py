@@ -24,6 +24,14 @@ from gitmem.gitrepo import Repo, hash_blob
 
 JOURNAL = "journal.json"
 LOCK = "lock"
+CRASH_ENV = "GITMEM_TEST_CRASH_AT"
+
+
+def crash_point(step: str) -> None:
+    """Test hook: die as `kill -9` would at a named step of an op when GITMEM_TEST_CRASH_AT names
+    it (tests/reliability). Inert unless that variable is set to exactly this step."""
+    if os.environ.get(CRASH_ENV) == step:
+        os._exit(137)
 
 
 @contextlib.contextmanager

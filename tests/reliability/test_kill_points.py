@@ -1,0 +1,70 @@
+"""An op killed (os._exit(137), as kill -9) at each named step of its commit sequence leaves the
+repository, after the next gitmem command, exactly as before the op or exactly as after it.
+
+The steps are the crash points of gitmem/ops/apply.py, switched on by GITMEM_TEST_CRASH_AT:
+objects written; journal written; branch moved; first file written; all files written; index
+written. Up to the journal the op must vanish; from the branch move on it must be completed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from reliutil import (
+    assert_git_healthy,
+    clone_tree,
+    describe_difference,
+    fork_gitmem,
+    run_gitmem,
+    state,
+)
+from scenes import SCENES, Scene
+from templates import template
+
+from gitutil import gitmem
+
+ROLLED_BACK = ("after-build-commit", "after-journal")
+FINISHED = ("after-move-ref", "after-worktree-file", "after-worktree", "after-index")
+
+
+@pytest.mark.parametrize("step", ROLLED_BACK + FINISHED)
+@pytest.mark.parametrize("scene", SCENES, ids=[s.name for s in SCENES])
+def test_kill_at_a_named_step_is_rolled_back_or_finished(
+    tmp_path_factory: pytest.TempPathFactory, tmp_path: Path, scene: Scene, step: str
+) -> None:
+    tpl = template(tmp_path_factory, scene)
+    repo = clone_tree(tpl.repo, tmp_path / "repo")
+    killed = fork_gitmem(repo, *scene.args, GITMEM_TEST_CRASH_AT=step).result()
+    assert killed.code == 137, killed
+    check_recovered(repo, tpl.before if step in ROLLED_BACK else tpl.after, f"{scene.name}/{step}")
+
+
+def check_recovered(repo: Path, want: dict[str, object], label: str) -> None:
+    nxt = gitmem(repo, "log")  # any command: it finishes or drops the interrupted op first
+    assert nxt.code == 0, nxt
+    got = state(repo)
+    assert got == want, f"{label}:\n{describe_difference(got, want)}"
+    assert_git_healthy(repo)
+
+
+@pytest.mark.parametrize("step", ["after-journal", "after-worktree-file"])
+def test_crash_hook_kills_a_real_python_m_gitmem(
+    tmp_path_factory: pytest.TempPathFactory, tmp_path: Path, step: str
+) -> None:
+    scene = next(s for s in SCENES if s.name == "merge")
+    tpl = template(tmp_path_factory, scene)
+    repo = clone_tree(tpl.repo, tmp_path / "repo")
+    killed = run_gitmem(repo, *scene.args, GITMEM_TEST_CRASH_AT=step)
+    assert killed.code == 137, killed
+    check_recovered(repo, tpl.before if step in ROLLED_BACK else tpl.after, f"merge/{step}")
+
+
+def test_crash_hook_is_inert_unless_named(tmp_path_factory: pytest.TempPathFactory,
+                                          tmp_path: Path) -> None:
+    scene = SCENES[0]
+    tpl = template(tmp_path_factory, scene)
+    repo = clone_tree(tpl.repo, tmp_path / "repo")
+    done = run_gitmem(repo, *scene.args, GITMEM_TEST_CRASH_AT="no-such-step")
+    assert done.code == 0, done
+    assert state(repo) == tpl.after
