@@ -199,6 +199,27 @@ class Repo:
         index = self._index(index_file)
         return {e.path: str(e.id) for e in index if e.mode in (FILE_MODE, EXEC_MODE)}
 
+    def index_blobs(self, index_file: str | os.PathLike[str] | None = None) -> dict[str, str]:
+        """index_files() computed by `git ls-files` in C: the same answer, but 10,000 entries
+        cost milliseconds instead of a Python loop over pygit2 entries (the pre-commit hook)."""
+        env = clean_git_env()
+        if index_file is not None:
+            env["GIT_INDEX_FILE"] = str(self.root / index_file)
+        proc = subprocess.run(["git", "ls-files", "--stage", "-z"], cwd=self.root,
+                              capture_output=True, env=env, check=False)
+        if proc.returncode != 0:
+            raise GitStateError(
+                f"git ls-files failed ({proc.stderr.decode(errors='replace').strip()}); "
+                "check the repository with `git status`"
+            )
+        out = {}
+        for record in proc.stdout.split(b"\0"):
+            meta, _, path = record.partition(b"\t")
+            fields = meta.split()
+            if len(fields) == 3 and fields[2] == b"0" and fields[0] in (b"100644", b"100755"):
+                out[os.fsdecode(path)] = fields[1].decode()
+        return out
+
     def _index(self, index_file: str | os.PathLike[str] | None) -> pygit2.Index:
         """The user's index, or another index file: while a hook runs for `git commit -a` or
         `git commit <paths>`, git stages into a temporary index and names it in GIT_INDEX_FILE
