@@ -21,7 +21,7 @@ import stat
 import sys
 from pathlib import Path
 
-from gitmem.errors import GitStateError
+from gitmem.errors import GitmemError, GitStateError
 from gitmem.gitrepo import Repo
 
 HOOK_NAMES = ("pre-commit", "post-merge")
@@ -100,6 +100,7 @@ def install_hooks(repo: Repo, hooks: bool = True, merge_driver: bool = False) ->
         lines.extend(_shared_folder_warning(repo, folder))
         for name in HOOK_NAMES:
             lines.append(_install_one(folder, name, render_shim(name, sys.executable)))
+        lines.append(_prepare_key_index(repo))
     if merge_driver:
         from gitmem.merge_driver.registration import register_merge_driver
 
@@ -114,6 +115,9 @@ def uninstall_hooks(repo: Repo, hooks: bool = True, merge_driver: bool = True) -
         folder = hooks_dir(repo)
         for name in HOOK_NAMES:
             lines.append(_uninstall_one(folder, name))
+        from gitmem.hooks_run.neighbours import INDEX_FILE
+
+        (repo.state_dir / INDEX_FILE).unlink(missing_ok=True)
     if merge_driver:
         from gitmem.merge_driver.registration import unregister_merge_driver
 
@@ -149,6 +153,21 @@ def _install_one(folder: Path, name: str, shim: str) -> str:
     _make_executable(tmp)
     os.replace(tmp, hook)
     return f"{name}: installed at {hook}{kept}"
+
+
+def _prepare_key_index(repo: Repo) -> str:
+    """Index every memory's keys now, so the first commit does not pay for a large corpus."""
+    from gitmem.hooks_run.neighbours import update_key_index
+    from gitmem.workspace import open_workspace
+
+    try:
+        matcher = open_workspace(repo.root, recover=False).matcher
+    except GitmemError as exc:
+        return f"pre-commit: key index not prepared ({exc}); the first commit will build it"
+    blobs = {blob for path, blob in repo.index_blobs().items() if matcher.matches(path)}
+    db, added = update_key_index(repo.state_dir, blobs, repo.read_blob)
+    db.close()
+    return f"pre-commit: duplicate-check index ready ({added} memories indexed now)"
 
 
 def _uninstall_one(folder: Path, name: str) -> str:

@@ -8,6 +8,8 @@ import pytest
 from gitutil import git, gitmem, make_repo, write
 from hookutil import hooked_repo, memory, run_git
 
+from gitmem.lint.registry import rule_by_code
+
 WRAPPER = memory("wrapper", "The calendar wrapper lives in bin/cal.", "It takes no arguments.",
                  "Call it once per day.", "Its output is JSON.", "It logs to stderr.",
                  "It exits 2 on a bad date.")
@@ -66,6 +68,16 @@ def test_a_fabricated_hash_already_committed_only_warns(repo: Path) -> None:
     code, err = commit(repo)
     assert code == 0, err
     assert "warnings (not blocking)" in err and "GM301" in err
+
+
+@pytest.mark.skipif(rule_by_code("GM201") is None, reason="duplicate rule not registered yet")
+def test_a_duplicate_of_an_existing_memory_only_warns(repo: Path) -> None:
+    write(repo, {"memory/cal.md": memory("cal", "The calendar wrapper lives in bin/cal.")})
+    git(repo, "add", "memory/cal.md")
+    code, err = commit(repo)
+    assert code == 0, err
+    assert "warnings (not blocking)" in err and "GM20" in err
+    assert "memory/wrapper.md" in err
 
 
 def test_a_deleted_memory_blocks(repo: Path) -> None:
