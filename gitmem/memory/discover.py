@@ -1,0 +1,123 @@
+"""Which files of a tree are memories: gitignore-style include/exclude globs.
+
+The matcher runs once per path of a tree (100,000 paths in a large code repository), so every
+pattern is translated to a regex once and all patterns of one side are joined into a single
+alternation: one `re.match` per side per path.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from gitmem.errors import InvalidInputError
+
+DEFAULT_INCLUDE: tuple[str, ...] = ("**/*.md", "**/*.mdc")
+DEFAULT_EXCLUDE: tuple[str, ...] = ("README.md", ".git/**", ".github/**", "node_modules/**")
+
+_NEVER = re.compile(r"(?!)")
+
+
+def glob_to_regex(pattern: str) -> str:
+    """Translate one gitignore-style glob to a regex source matching whole repo-relative paths.
+
+    - `*` and `?` stay inside one path segment; `[...]` is a character class (`[!...]` negates).
+    - `**/` spans zero or more directories, `/**` at the end everything below, `/**/` in the
+      middle zero or more directories.
+    - A pattern without a `/` (other than a trailing one) matches any path segment at any depth,
+      so `README.md` drops every README.md and `drafts` everything under a `drafts/` folder.
+    - A trailing `/` means "this directory", i.e. everything below it.
+    """
+    anchored = "/" in pattern.rstrip("/")
+    if pattern.endswith("/"):
+        pattern = pattern.rstrip("/") + "/**"
+    pattern = pattern.lstrip("/")
+    segments = pattern.split("/")
+    parts: list[str] = []
+    last = len(segments) - 1
+    for index, segment in enumerate(segments):
+        if segment == "**":
+            if index == last:
+                parts.append(".*" if index == 0 else "/.*")
+            elif index == 0:
+                parts.append("(?:.*/)?")
+            else:
+                parts.append("/(?:.*/)?")
+            continue
+        if index > 0 and segments[index - 1] != "**":
+            parts.append("/")
+        parts.append(_segment_to_regex(segment))
+    body = "".join(parts)
+    if anchored:
+        return body
+    return f"(?:.*/)?{body}(?:/.*)?"
+
+
+def _segment_to_regex(segment: str) -> str:
+    out: list[str] = []
+    i, n = 0, len(segment)
+    while i < n:
+        char = segment[i]
+        if char == "*":
+            while i + 1 < n and segment[i + 1] == "*":
+                i += 1  # `a**b` inside a segment behaves like `a*b`
+            out.append("[^/]*")
+        elif char == "?":
+            out.append("[^/]")
+        elif char == "[":
+            start = i + 1
+            if segment[start : start + 1] in ("!", "^"):
+                start += 1
+            end = segment.find("]", start + 1)  # a `]` right after `[` is a literal member
+            if end == -1:
+                out.append(re.escape(char))
+            else:
+                negate = start > i + 1
+                members = re.sub(r"([\\\[\]])", r"\\\1", segment[start:end])
+                out.append(f"[^/{members}]" if negate else f"[{members}]")
+                i = end
+        else:
+            out.append(re.escape(char))
+        i += 1
+    return "".join(out)
+
+
+def _compile(patterns: Sequence[str]) -> re.Pattern[str]:
+    sources: list[str] = []
+    for pattern in patterns:
+        pattern = pattern.strip()
+        if not pattern:
+            continue
+        source = glob_to_regex(pattern)
+        try:
+            re.compile(source)
+        except re.error as error:
+            raise InvalidInputError(
+                f"memory glob {pattern!r} is not a valid pattern ({error}); fix memory.include "
+                "or memory.exclude"
+            ) from None
+        sources.append(source)
+    if not sources:
+        return _NEVER
+    return re.compile("(?:" + "|".join(f"(?:{s})" for s in sources) + r")\Z")
+
+
+class MemoryMatcher:
+    """Decide whether a repo-relative POSIX path is a memory file (included and not excluded)."""
+
+    def __init__(
+        self,
+        include: Sequence[str] = DEFAULT_INCLUDE,
+        exclude: Sequence[str] = DEFAULT_EXCLUDE,
+    ) -> None:
+        self.include = tuple(include)
+        self.exclude = tuple(exclude)
+        self._include = _compile(self.include)
+        self._exclude = _compile(self.exclude)
+
+    def matches(self, path: str) -> bool:
+        path = path.removeprefix("./")
+        return self._include.match(path) is not None and self._exclude.match(path) is None
+
+    def __repr__(self) -> str:
+        return f"MemoryMatcher(include={self.include!r}, exclude={self.exclude!r})"
