@@ -1,0 +1,187 @@
+"""Load frontmatter YAML without letting a hostile file hang or exhaust gitmem.
+
+Memory files arrive from pulls and agents, so the YAML in them is untrusted input. Safe loading
+already refuses arbitrary objects; this module adds the two cheap guards it lacks: a token scan
+that refuses alias bombs and deep nesting before anything is built, and an expansion count after
+loading for aliases that still multiply (or loop).
+
+It also tolerates one common non-YAML habit: Cursor rules write `globs: *.ts` unquoted, which YAML
+reads as an alias to an anchor that does not exist. When a document defines no anchors at all,
+such a value can only be meant literally, so it is read as the string it looks like.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import yaml
+from frontmatter.default_handlers import YAMLHandler
+
+from gitmem.memory.frontmatter_simple import NOT_SIMPLE, load_simple_frontmatter
+from gitmem.memory.layout import SAFE_LOADER, TOP_LEVEL_KEY
+
+MAX_ALIASES = 50
+MAX_DEPTH = 50
+MAX_EXPANDED_NODES = 10_000
+_MAX_WALK_DEPTH = 200
+
+# python-frontmatter's YAMLHandler.load defaults to `yaml.CSafeLoader` when PyYAML has libyaml
+# (checked in frontmatter/default_handlers.py: `from yaml import CSafeLoader as SafeLoader`), else
+# the pure-Python SafeLoader. We pass the same choice explicitly so the guard scan and the load
+# always use one loader.
+_HANDLER = YAMLHandler()
+
+_OPENERS = (
+    yaml.BlockMappingStartToken,
+    yaml.BlockSequenceStartToken,
+    yaml.FlowMappingStartToken,
+    yaml.FlowSequenceStartToken,
+)
+_CLOSERS = (yaml.BlockEndToken, yaml.FlowMappingEndToken, yaml.FlowSequenceEndToken)
+# Block nesting needs indentation (or `- `/`? ` prefixes) of at least one column per level.
+_DEEP_PREFIX = re.compile(rf"^[ ?-]{{{MAX_DEPTH}}}", re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class YamlFailure:
+    """Why frontmatter YAML was not used; `line` is 0-based within the frontmatter text."""
+
+    message: str
+    line: int = 0
+
+
+def load_frontmatter_yaml(text: str) -> tuple[Any, YamlFailure | None]:
+    """Parse frontmatter text; never raises. Returns (value, None) or (None, failure)."""
+    simple = load_simple_frontmatter(text)
+    if simple is not NOT_SIMPLE:
+        return simple, None
+    refusal = _refuse_before_loading(text)
+    if refusal is not None:
+        return None, refusal
+    try:
+        value = _HANDLER.load(text, Loader=SAFE_LOADER)
+    except yaml.YAMLError as error:
+        lenient = _quote_unanchored_glob_values(text) if "&" not in text else None
+        if lenient is not None:
+            try:
+                value = _HANDLER.load(lenient, Loader=SAFE_LOADER)
+            except yaml.YAMLError:
+                return None, _describe(error, text)
+        else:
+            return None, _describe(error, text)
+    except (RecursionError, MemoryError, ValueError, TypeError, OverflowError) as error:
+        return None, YamlFailure(f"frontmatter could not be loaded ({type(error).__name__})")
+    if "&" in text:
+        expansion = _expanded_size_failure(value)
+        if expansion is not None:
+            return None, expansion
+    return value, None
+
+
+def _refuse_before_loading(text: str) -> YamlFailure | None:
+    cheap = "&" not in text and text.count("[") + text.count("{") <= MAX_DEPTH
+    if cheap and not _DEEP_PREFIX.search(text):
+        return None
+    aliases = depth = 0
+    try:
+        for token in yaml.scan(text, Loader=SAFE_LOADER):
+            if isinstance(token, yaml.AliasToken):
+                aliases += 1
+                if aliases > MAX_ALIASES:
+                    return YamlFailure(
+                        f"frontmatter uses more than {MAX_ALIASES} YAML aliases; refused "
+                        "(alias expansion can exhaust memory)",
+                        token.start_mark.line,
+                    )
+            elif isinstance(token, _OPENERS):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    return YamlFailure(
+                        f"frontmatter is nested more than {MAX_DEPTH} levels deep; refused",
+                        token.start_mark.line,
+                    )
+            elif isinstance(token, _CLOSERS):
+                depth -= 1
+    except (yaml.YAMLError, ValueError):
+        return None  # the load below reports the error with its line
+    return None
+
+
+def _quote_unanchored_glob_values(text: str) -> str | None:
+    """Rewrite `key: *.ts` lines as `key: "*.ts"`; None when there is nothing to rewrite."""
+    lines = text.split("\n")
+    changed = False
+    for index, line in enumerate(lines):
+        match = TOP_LEVEL_KEY.match(line)
+        if match is None:
+            continue
+        value = line[match.end() :].strip()
+        if value.startswith("*"):
+            lines[index] = line[: match.end()] + " " + json.dumps(value)
+            changed = True
+    return "\n".join(lines) if changed else None
+
+
+def _describe(error: yaml.YAMLError, text: str) -> YamlFailure:
+    """Message and line of a YAML error; at end of input, the line of the unclosed construct.
+
+    libyaml places errors at end of input one line too late, so the error path re-reads the
+    text with the pure-Python loader (same grammar), whose marks point at the offending line.
+    """
+    if SAFE_LOADER is not yaml.SafeLoader:
+        try:
+            yaml.load(text, Loader=yaml.SafeLoader)
+        except yaml.YAMLError as precise:
+            error = precise
+        except (RecursionError, ValueError):
+            pass
+    mark = getattr(error, "problem_mark", None)
+    context_mark = getattr(error, "context_mark", None)
+    if mark is None or (context_mark is not None and mark.line > text.count("\n")):
+        mark = context_mark or mark
+    problem = getattr(error, "problem", None) or str(error).split("\n", 1)[0]
+    context = getattr(error, "context", None)
+    message = f"{context}, {problem}" if context else str(problem)
+    return YamlFailure(f"frontmatter is not valid YAML: {message}", mark.line if mark else 0)
+
+
+def _expanded_size_failure(value: Any) -> YamlFailure | None:
+    """Count nodes as a consumer walking the value would see them (aliases expanded)."""
+    sizes: dict[int, int] = {}
+    in_progress: set[int] = set()
+
+    def size(node: Any, depth: int) -> int:
+        if not isinstance(node, (list, dict)):
+            return 1
+        key = id(node)
+        if key in sizes:
+            return sizes[key]
+        if key in in_progress:
+            raise _Refused("frontmatter contains a YAML alias that refers to itself; refused")
+        if depth > _MAX_WALK_DEPTH:
+            raise _Refused("frontmatter is nested too deeply through aliases; refused")
+        in_progress.add(key)
+        children = [*node.keys(), *node.values()] if isinstance(node, dict) else node
+        total = 1
+        for child in children:
+            total += size(child, depth + 1)
+            if total > MAX_EXPANDED_NODES:
+                raise _Refused(
+                    f"frontmatter aliases expand to more than {MAX_EXPANDED_NODES} values; refused"
+                )
+        in_progress.discard(key)
+        sizes[key] = total
+        return total
+
+    try:
+        size(value, 0)
+    except _Refused as refused:
+        return YamlFailure(str(refused))
+    return None
+
+
+class _Refused(Exception):
+    pass
