@@ -28,53 +28,74 @@ from gitmem.consistency.lexicon import default_lexicon
 
 INDEX_FILE = "keys.sqlite"
 PER_CLAIM = 40  # memories kept per new claim
+ROW_BUDGET = 50_000  # postings read per commit for keys beyond the rare ones
+RARE = 200  # a key held by at most this many memories is always looked up
 STALE_LIMIT = 5000  # blobs no longer in the index kept before the index is rebuilt
+SCHEMA_VERSION = "3"
 _SCHEMA = (
-    "CREATE TABLE IF NOT EXISTS meta (fingerprint TEXT NOT NULL)",
-    "CREATE TABLE IF NOT EXISTS blobs (blob TEXT PRIMARY KEY)",
-    "CREATE TABLE IF NOT EXISTS postings (key TEXT NOT NULL, blob TEXT NOT NULL)",
-    "CREATE INDEX IF NOT EXISTS postings_by_key ON postings (key)",
+    "CREATE TABLE meta (fingerprint TEXT NOT NULL)",
+    # live: the blob is a memory of the index now (old versions stay, marked 0)
+    "CREATE TABLE blobs (blob TEXT PRIMARY KEY, live INTEGER NOT NULL) WITHOUT ROWID",
+    # (key, blob) as the primary key of a WITHOUT ROWID table: every query reads one b-tree
+    "CREATE TABLE postings (key TEXT NOT NULL, blob TEXT NOT NULL, PRIMARY KEY (key, blob))"
+    " WITHOUT ROWID",
 )
 
 
 def fingerprint() -> str:
     """Changes whenever the key function could: gitmem's version or the consistency sources."""
-    digest = hashlib.sha1(__version__.encode())
+    digest = hashlib.sha1(f"{__version__} {SCHEMA_VERSION}".encode())
     for module in (candidates, lexicon, text, vocabulary):
         digest.update(Path(module.__file__ or "").read_bytes())
     return digest.hexdigest()
 
 
 def _open(path: Path) -> sqlite3.Connection:
+    """The index at `path`, emptied and re-created when it was built by another key function."""
     path.parent.mkdir(parents=True, exist_ok=True)
     db = sqlite3.connect(path, timeout=10)
-    for statement in _SCHEMA:
-        db.execute(statement)
-    row = db.execute("SELECT fingerprint FROM meta").fetchone()
     current = fingerprint()
+    try:
+        row = db.execute("SELECT fingerprint FROM meta").fetchone()
+    except sqlite3.DatabaseError:
+        row = None
     if row is None or row[0] != current:
-        db.executescript("DELETE FROM meta; DELETE FROM blobs; DELETE FROM postings;")
-        db.execute("INSERT INTO meta VALUES (?)", (current,))
+        with db:
+            for table in ("meta", "blobs", "postings"):
+                db.execute(f"DROP TABLE IF EXISTS {table}")
+            for statement in _SCHEMA:
+                db.execute(statement)
+            db.execute("INSERT INTO meta VALUES (?)", (current,))
     return db
 
 
 def update_key_index(
     state_dir: Path, blobs: Iterable[str], read_blob: Callable[[str], bytes]
 ) -> tuple[sqlite3.Connection, int]:
-    """The index, with every blob in `blobs` present; (connection, blobs added)."""
+    """The index with exactly `blobs` marked live, keys computed for the new ones; (connection,
+    blobs added). Only blobs never seen before are read."""
     db = _open(state_dir / INDEX_FILE)
     wanted = set(blobs)
-    known = {row[0] for row in db.execute("SELECT blob FROM blobs")}
+    rows = db.execute("SELECT blob, live FROM blobs").fetchall()
+    known = {blob for blob, _ in rows}
     if len(known - wanted) > max(STALE_LIMIT, len(wanted)):  # old versions outnumber live ones
-        db.executescript("DELETE FROM blobs; DELETE FROM postings; VACUUM;")
-        known = set()
+        with db:
+            db.execute("DELETE FROM blobs")
+            db.execute("DELETE FROM postings")
+        rows, known = [], set()
+    was_live = {blob for blob, live in rows if live}
     missing = sorted(wanted - known)
     lex, cache = default_lexicon(), {}  # type: ignore[var-annotated]
     with db:
         for blob in missing:
             keys = blocking_keys(read_blob(blob).decode("utf-8", "replace"), lex, cache)
-            db.executemany("INSERT INTO postings VALUES (?, ?)", ((k, blob) for k in keys))
-            db.execute("INSERT OR IGNORE INTO blobs VALUES (?)", (blob,))
+            db.executemany("INSERT OR IGNORE INTO postings VALUES (?, ?)",
+                           ((k, blob) for k in keys))
+        db.executemany("INSERT INTO blobs VALUES (?, 1)", ((blob,) for blob in missing))
+        db.executemany("UPDATE blobs SET live = 0 WHERE blob = ?",
+                       ((blob,) for blob in was_live - wanted))
+        db.executemany("UPDATE blobs SET live = 1 WHERE blob = ?",
+                       ((blob,) for blob in (wanted & known) - was_live))
     return db, len(missing)
 
 
@@ -87,30 +108,51 @@ def neighbour_paths(
         return []
     lex, cache = default_lexicon(), {}  # type: ignore[var-annotated]
     wanted = [blocking_keys(t, lex, cache) for t in claim_texts]
-    keys = sorted(set().union(*wanted))
-    if not keys:
+    if not any(wanted):
         return []
     db, _ = update_key_index(state_dir, set(blobs.values()), read_blob)
+    try:
+        best = _rank(db, wanted)
+    finally:
+        db.close()
     paths_of: dict[str, list[str]] = defaultdict(list)
     for path, blob in blobs.items():
         paths_of[blob].append(path)
-    holders: dict[str, set[str]] = defaultdict(set)  # key -> paths
-    with db:
-        marks = ",".join("?" * len(keys))
-        for key, blob in db.execute(f"SELECT key, blob FROM postings WHERE key IN ({marks})",
-                                    keys):
-            holders[key].update(paths_of.get(blob, ()))
-    db.close()
-    total = len(blobs)
-    weight = {k: math.log((1 + total) / (1 + len(holders[k]))) for k in keys}
     chosen: dict[str, float] = {}
-    for claim_keys in wanted:
-        scores: dict[str, float] = defaultdict(float)
-        for key in claim_keys:
-            for path in holders.get(key, ()):
-                scores[path] += weight[key]
-        ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
-        for path, score in ranked[:PER_CLAIM]:
-            if score > 0:
-                chosen[path] = max(chosen.get(path, 0.0), score)
+    for blob, score in best:
+        for path in paths_of[blob]:
+            chosen[path] = max(chosen.get(path, 0.0), score)
     return sorted(chosen, key=lambda path: (-chosen[path], path))
+
+
+def _rank(db: sqlite3.Connection, wanted: Sequence[frozenset[str]]) -> list[tuple[str, float]]:
+    """(blob, score) of the best PER_CLAIM live blobs per claim, scored in SQLite by the summed
+    rarity of the keys they share with the claim. Rare keys always count; common ones only while
+    the postings read stay within ROW_BUDGET, so a commit full of everyday words stays fast."""
+    keys = sorted(set().union(*wanted))
+    marks = ",".join("?" * len(keys))
+    counts = dict(db.execute(
+        f"SELECT p.key, COUNT(*) FROM postings p JOIN blobs b ON b.blob = p.blob "
+        f"WHERE p.key IN ({marks}) AND b.live = 1 GROUP BY p.key", keys))
+    usable, rows = set(), 0
+    for key in sorted((k for k in keys if counts.get(k)), key=lambda k: (counts[k], k)):
+        if rows + counts[key] > ROW_BUDGET and counts[key] > RARE:
+            break
+        usable.add(key)
+        rows += counts[key]
+    (total,) = db.execute("SELECT COUNT(*) FROM blobs WHERE live = 1").fetchone()
+    out = []
+    for claim_keys in wanted:
+        weights = [(k, math.log((1 + total) / (1 + counts[k])))
+                   for k in sorted(claim_keys) if k in usable]
+        if not weights:
+            continue
+        values = ",".join("(?, ?)" for _ in weights)
+        # CROSS JOIN keeps SQLite's join order: the few weighted keys first, then their postings
+        out += db.execute(
+            f"WITH w(key, weight) AS (VALUES {values}) "
+            "SELECT p.blob, SUM(w.weight) AS score FROM w CROSS JOIN postings p ON p.key = w.key "
+            "CROSS JOIN blobs b ON b.blob = p.blob WHERE b.live = 1 "
+            "GROUP BY p.blob HAVING score > 0 ORDER BY score DESC, p.blob LIMIT ?",
+            [*(x for pair in weights for x in pair), PER_CLAIM]).fetchall()
+    return out
