@@ -74,7 +74,9 @@ class _Scanner:
                 self._add_sentences(text)
                 return
             kind = "sentence"  # one sentence: skip the splitter
-        self.add(self.lines[0], text, kind)
+        text = " ".join(text.split())  # add() inlined: this runs once per claim
+        if text[:1].isalnum() or _HAS_WORD.search(text):
+            self.claims.append(Claim(self.path, self.lines[0], text, kind, self.section))
 
     def _add_sentences(self, text: str) -> None:
         starts, offset = [], 0
@@ -86,7 +88,7 @@ class _Scanner:
 
     def add(self, line: int, text: str, kind: str) -> None:
         text = " ".join(text.split())
-        if _HAS_WORD.search(text):
+        if text[:1].isalnum() or _HAS_WORD.search(text):
             self.claims.append(Claim(self.path, line, text, kind, self.section))
 
     def open(self, kind: str, number: int, text: str) -> None:
