@@ -74,7 +74,8 @@ def lint(
     ws = workspace(ctx)
     if since:
         ws.repo.resolve_commit(since)  # a UsageError naming the bad revision, before any work
-    request = LintRequest(tuple(ws.relpath(p) for p in paths), staged, since, selected, ignored)
+    request = LintRequest(tuple(ws.relpath(p) for p in paths), staged, since, selected, ignored,
+                          grounding=fmt == "json")
     report = lint_workspace(ws, request)
     if not quiet:
         for notice in report.notices:

@@ -38,6 +38,11 @@ _OTHER_REPO = re.compile(
     r"|`?(?P<before>[\w.-]+/[\w.-]+)`?\s+(?:repo|repository)\b)",
     re.IGNORECASE,
 )
+_ANCHOR_HINT = re.compile(r"commit|sha|rev|fixed|cherry|landed|introduced|merged|git|@",
+                          re.IGNORECASE)
+_OTHER_REPO_HINT = re.compile(
+    r"repo|upstream|vendored|third|other|external|sibling|fork", re.IGNORECASE
+)
 _NOT_A_NAME = {
     "this", "our", "the", "same", "code", "memory", "main", "current", "local", "it", "and",
     "or", "but", "that", "which", "so", "where", "when", "then", "too", "as", "for", "to",
@@ -64,6 +69,7 @@ NOT_A_COMMIT = {
 }
 _MAX_FILLERS = 4
 _LOOKBACK = 200  # characters before a token that can hold its anchor
+MAX_CANDIDATES_PER_LINE = 500
 
 
 @dataclass(frozen=True)
@@ -124,25 +130,28 @@ def _touches_non_token(line: str, start: int, end: int) -> bool:
     after = line[end:end + 2] or " "
     if prev in "-/#%&$+~@\\" or after[0] in "-/@+%&$=\\":
         return True
-    if prev == "." and not line[:start].endswith(".."):
+    if prev == "." and line[start - 2:start] != "..":
         return True
     if after[:1] == "." and after[1:2].isalnum():
         return True
     if prev in ":=":
-        word = re.search(r"([A-Za-z][\w-]*)[:=]$", line[:start])
+        word = re.search(r"([A-Za-z][\w-]*)[:=]$", line[max(0, start - 40):start])
         return word is None or word.group(1).lower() not in KEYWORDS
     return False
 
 
 def _other_repo(line: str, start: int) -> str | None:
-    at = _REPO_AT.search(line[:start])
+    at = start > 0 and line[start - 1] == "@" and _REPO_AT.search(line[max(0, start - 100):start])
     if at:
         return at.group(1)
-    sentence_start = max(line.rfind(". ", 0, start), line.rfind("; ", 0, start)) + 1
-    sentence_end = min((i for i in (line.find(". ", start), line.find("; ", start)) if i >= 0),
-                       default=len(line))
-    for match in _OTHER_REPO.finditer(line[sentence_start:sentence_end]):
-        name = match.group("after") or match.group("named") or match.group("before")
+    low, high = max(0, start - _LOOKBACK), start + _LOOKBACK
+    if not _OTHER_REPO_HINT.search(line, low, high):
+        return None
+    sentence_start = max(line.rfind(". ", low, start), line.rfind("; ", low, start), low - 1) + 1
+    ends = [i for i in (line.find(". ", start, high), line.find("; ", start, high)) if i >= 0]
+    for match in _OTHER_REPO.finditer(line[sentence_start:min(ends, default=high)]):
+        name = (match.group("after") or match.group("named") or match.group("before") or "")
+        name = name.rstrip(".-")
         if match.group("kind"):
             return name if name and name.lower() not in _NOT_A_NAME else match.group("kind").lower()
         if name and name.lower() not in _NOT_A_NAME:
@@ -150,27 +159,38 @@ def _other_repo(line: str, start: int) -> str | None:
     return None
 
 
-def commit_claims_in_line(line: str, line_number: int) -> list[CommitCitation]:
-    """The commit claims of one prose line (fenced code already excluded)."""
-    if not any(c.isdigit() for c in line) and "`" not in line:
+def commit_claims_in_line(
+    line: str, line_number: int, limit: int = MAX_CANDIDATES_PER_LINE
+) -> list[CommitCitation]:
+    """The commit claims of one prose line (fenced code already excluded); at most `limit`
+    hex tokens of the line are looked at, so a pathological line costs bounded time."""
+    if not HEX_TOKEN.search(line):
         return []
     masked = mask_urls_and_link_targets(line)
     spans = code_spans(masked)
+    starts = [span.start for span in spans]
     claims: list[CommitCitation] = []
-    for match in HEX_TOKEN.finditer(masked):
+    for number, match in enumerate(HEX_TOKEN.finditer(masked)):
+        if number >= limit:
+            break
         token, start, end = match.group(), match.start(), match.end()
         if token.isdigit():
             continue
-        at_repo = _REPO_AT.search(masked[:start])
+        at_repo = start > 0 and masked[start - 1] == "@" and _REPO_AT.search(
+            masked[max(0, start - _LOOKBACK):start]
+        )
         if not at_repo and _touches_non_token(masked, start, end):
             continue
-        span = inside(spans, start, end)
+        span = inside(spans, start, end, starts)
+        if span is None and not _ANCHOR_HINT.search(masked, max(0, start - _LOOKBACK), start):
+            continue
         whole_span = span is not None and span.content.strip() == token
-        anchor = _keyword_anchor(masked[:start])
+        before = masked[max(0, start - _LOOKBACK):start]
+        anchor = _keyword_anchor(before)
         if anchor == "keyword" and (has_digit_and_letter(token) or whole_span):
             kind = "keyword"
         elif anchor is None and whole_span and has_digit_and_letter(token) and not (
-            _negative_nearby(masked[:start])
+            _negative_nearby(before)
         ):
             kind = "backticks"
         elif at_repo and has_digit_and_letter(token):

@@ -16,12 +16,14 @@ from gitmem.memory.parse import iter_field_lines
 from gitmem.model import Memory
 
 COMMIT_FIELDS = ("commit", "commits", "sha", "rev", "revision", "fixed_in")
+MAX_CITATIONS = 2000  # per memory and kind: beyond this a file is data, not notes
 
 
 @dataclass(frozen=True)
 class Citations:
     commits: tuple[CommitCitation, ...] = ()
     paths: tuple[PathCitation, ...] = ()
+    truncated: bool = False  # more than MAX_CITATIONS of a kind: only the first were kept
 
     @property
     def count(self) -> int:
@@ -35,17 +37,20 @@ def field_lines(memory: Memory) -> dict[str, int]:
     return iter_field_lines(memory.raw.decode("utf-8", "replace"))
 
 
-def raw_field_value(memory: Memory, key: str, lines: dict[str, int]) -> str | None:
-    """The text after `key:` on the key's line, unquoted, comment dropped (for values YAML
-    re-typed, such as `commit: 0123456` read as an int)."""
+def raw_field_text(memory: Memory, key: str, lines: dict[str, int]) -> str | None:
+    """The text after `key:` on the key's line as written (quotes kept, comment dropped)."""
     number = lines.get(key)
-    if number is None:
-        return None
     file_lines = frontmatter_lines(memory)
-    if number > len(file_lines):
+    if number is None or number > len(file_lines):
         return None
-    text = file_lines[number - 1].partition(":")[2].split(" #", 1)[0].strip()
-    return text.strip("'\"") or None
+    return file_lines[number - 1].partition(":")[2].split(" #", 1)[0].strip() or None
+
+
+def raw_field_value(memory: Memory, key: str, lines: dict[str, int]) -> str | None:
+    """The unquoted text after `key:` (for values YAML re-typed, such as `commit: 0123456`
+    read as an int)."""
+    text = raw_field_text(memory, key, lines)
+    return text.strip("'\"") or None if text else None
 
 
 def _field_values(memory: Memory, key: str, lines: dict[str, int]) -> list[str]:
@@ -78,6 +83,11 @@ def extract_citations(memory: Memory, review_file: str | None = None) -> Citatio
         commits.extend(field_commit_claims(memory, field_lines(memory)))
     paths: list[PathCitation] = []
     for number, line in prose_lines(memory, review_file):
-        commits.extend(commit_claims_in_line(line, number))
-        paths.extend(path_citations_in_line(line, number, memory.path))
-    return Citations(tuple(commits), tuple(paths))
+        if len(commits) < MAX_CITATIONS:
+            commits.extend(commit_claims_in_line(line, number))
+        if len(paths) < MAX_CITATIONS:
+            paths.extend(path_citations_in_line(line, number, memory.path))
+        if len(commits) >= MAX_CITATIONS and len(paths) >= MAX_CITATIONS:
+            break
+    truncated = len(commits) >= MAX_CITATIONS or len(paths) >= MAX_CITATIONS
+    return Citations(tuple(commits[:MAX_CITATIONS]), tuple(paths[:MAX_CITATIONS]), truncated)

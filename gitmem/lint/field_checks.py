@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 HEX_LIKE = re.compile(r"[0-9A-Fa-f]{7,40}|\d+(?:\.\d*)?[eE][+-]?\d+")
+YAML12_NUMBER = re.compile(r"[0-9]+[eE][+-]?[0-9]+|0o[0-7]+|0x[0-9A-Fa-f]+")
 HASH_FIELDS = ("commit", "commits", "sha", "rev", "revision", "fixed_in")
 TEXT_FIELDS = ("name", "description", "type", "source", "revisit_if", "resolution_basis")
 DATE_FIELDS = ("valid_from", "valid_until", "resolved_at")
@@ -98,16 +99,20 @@ def check_do_not_reopen(value: Any) -> str | None:
 
 
 def check_hash_value(key: str, value: Any, raw: str | None) -> str | None:
-    """An unquoted hash YAML turned into a number (`commit: 0123456`, `sha: 1e10`)."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return None
-    shown = raw if raw is not None else str(value)
-    if raw is not None and not HEX_LIKE.fullmatch(raw):
-        return f"{key} must be a commit hash (a string), not a number ({shown})"
-    return (
-        f"{key}: {shown} is read by YAML as the number {value!r}, not as a hash; "
-        f"quote it: {key}: \"{shown}\""
-    )
+    """A hash YAML turns into a number: `commit: 0123456` (an int here), `sha: 1e10` (a float
+    for YAML 1.2 readers such as js-yaml). `raw` is the value as written, quotes included."""
+    if isinstance(value, bool):
+        return f"{key} must be a commit hash (a string), not a boolean ({raw or value})"
+    if isinstance(value, (int, float)):
+        shown = raw if raw is not None else str(value)
+        if raw is not None and not HEX_LIKE.fullmatch(raw):
+            return f"{key} must be a commit hash (a string), not a number ({shown})"
+        return (f"{key}: {shown} is read by YAML as the number {value!r}, not as a hash; "
+                f"quote it: {key}: \"{shown}\"")
+    if isinstance(value, str) and raw is not None and YAML12_NUMBER.fullmatch(raw):
+        return (f"{key}: {raw} is unquoted and YAML 1.2 readers take it as a number; "
+                f"quote it: {key}: \"{raw}\"")
+    return None
 
 
 FIELD_CHECKS: dict[str, Callable[[Any], str | None]] = {

@@ -84,8 +84,10 @@ def normalise_candidate(text: str) -> str | None:
     text = _LINE_REFERENCE.sub("", text.strip())
     if not text or is_url(text) or text.startswith(("#", "-", "mailto:")):
         return None
-    if _FORBIDDEN.search(text) or _VERSION.match(text) or text in (".", "..", "/", "~"):
+    if _FORBIDDEN.search(text) or _VERSION.match(text) or text in ("/", "~"):
         return None
+    if all(part in ("", ".", "..") for part in text.split("/")):
+        return None  # `../../` names no file: it is how far up an import climbs
     if text.startswith("~"):
         return text
     if text.startswith("/"):
@@ -126,19 +128,21 @@ def path_citations_in_line(line: str, line_number: int, memory_path: str) -> lis
         if text is not None:
             found.append(PathCitation(text, line_number, style, queries_for(text, style, memory_path)))
 
+    if "`" not in line and "](" not in line and "]:" not in line and "/" not in line:
+        return found
     spans = code_spans(line)
-    prose = line
-    for span in spans:
-        prose = blank(prose, span.outer_start, span.outer_end)
+    prose = blank(line, [(span.outer_start, span.outer_end) for span in spans])
+    link_ranges = []
     for link in links(prose):
         target = link.target.split("#", 1)[0].split("?", 1)[0]
         if target and not is_url(link.target) and not link.target.startswith("mailto:"):
             add(target, "link")
-        prose = blank(prose, link.start, link.end)
+        link_ranges.append((link.start, link.end))
+    prose = blank(prose, link_ranges)
     for span in spans:
         add(span.content, "backticks")
-    for match in URL.finditer(prose):
-        prose = blank(prose, match.start(), match.end())
-    for match in _ABSOLUTE_IN_PROSE.finditer(prose):
-        add(match.group(1).rstrip(".,;:"), "absolute")
+    if "/" in prose:
+        prose = blank(prose, [(m.start(), m.end()) for m in URL.finditer(prose)])
+        for match in _ABSOLUTE_IN_PROSE.finditer(prose):
+            add(match.group(1).rstrip(".,;:"), "absolute")
     return found

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 from gitmem.errors import UsageError
 from gitmem.lint.engine import LintReport, lint_corpus
-from gitmem.lint.extract import extract_citations
+from gitmem.lint.evidence import Evidence
+from gitmem.lint.extract import MAX_CITATIONS, extract_citations
 from gitmem.lint.grounding import gather_evidence
 from gitmem.lint.registry import enabled_rules, unknown_selectors
 from gitmem.lint.rule import LintContext, Rule
@@ -29,6 +30,7 @@ class LintRequest:
     since: str | None = None
     select: tuple[str, ...] = ()  # from the command line; empty: lint.select of the config
     ignore: tuple[str, ...] = ()
+    grounding: bool = True  # the per-memory summary even when no GM3xx rule is selected
 
 
 def under(path: str, prefixes: Sequence[str]) -> bool:
@@ -78,10 +80,14 @@ def lint_workspace(ws: Workspace, request: LintRequest) -> LintReport:
     targets = choose_targets(ws, corpus, request)
     review_file = ws.config.review_file
     linted = [memory for memory in corpus if memory.path in targets]
-    citations = {memory.path: extract_citations(memory, review_file) for memory in linted}
-    evidence = gather_evidence(citations.values(), ws.code_repos())
+    grounded = request.grounding or any(rule.code.startswith("GM3") for rule in rules)
+    citations = {m.path: extract_citations(m, review_file) for m in linted} if grounded else {}
+    notices += [f"{path}: more than {MAX_CITATIONS} commit or path citations; only the first "
+                f"{MAX_CITATIONS} of each kind are checked" for path, found in citations.items()
+                if found.truncated]
+    evidence = gather_evidence(citations.values(), ws.code_repos()) if grounded else Evidence()
     context = LintContext(tuple(corpus), ws.config, evidence, citations)
-    summary = grounding_summary(linted, evidence, citations, review_file)
+    summary = grounding_summary(linted, evidence, citations, review_file) if grounded else []
     report = lint_corpus(corpus, rules, context, targets, summary)
     return LintReport(
         findings=report.findings, rules=report.rules, files=report.files, claims=report.claims,

@@ -7,13 +7,16 @@ the agent's, so it is skipped too (otherwise lint would flag the lines it wrote 
 
 from __future__ import annotations
 
+import bisect
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import islice
 
 from gitmem.model import Memory
 
 PENDING_REVIEW = "Pending review"
+MAX_PER_LINE = 200  # code spans or links looked at in one line
 
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
@@ -71,15 +74,21 @@ def prose_lines(memory: Memory, review_file: str | None = None) -> Iterator[tupl
 
 
 def code_spans(line: str) -> list[CodeSpan]:
+    """The line's inline code spans (the first MAX_PER_LINE: a line of thousands is data)."""
+    if "`" not in line:
+        return []
     return [
         CodeSpan(m.start(2), m.end(2), m.group(2), m.start(), m.end())
-        for m in _CODE_SPAN.finditer(line)
+        for m in islice(_CODE_SPAN.finditer(line), MAX_PER_LINE)
     ]
 
 
 def links(line: str) -> list[Link]:
     """Markdown inline links and images, plus a reference definition `[x]: target`."""
-    found = [Link(m.start(), m.end(), m.group(3), m.start(3)) for m in _LINK.finditer(line)]
+    if "]" not in line:
+        return []
+    found = [Link(m.start(), m.end(), m.group(3), m.start(3))
+             for m in islice(_LINK.finditer(line), MAX_PER_LINE)]
     definition = _REFERENCE_DEFINITION.match(line)
     if definition:
         found.append(Link(definition.start(), definition.end(), definition.group(1),
@@ -91,28 +100,37 @@ def is_url(text: str) -> bool:
     return URL.match(text) is not None
 
 
-def blank(line: str, start: int, end: int) -> str:
-    """The line with [start, end) replaced by spaces, so offsets elsewhere stay valid."""
-    return line[:start] + " " * (end - start) + line[end:]
+def blank(line: str, ranges: Iterable[tuple[int, int]]) -> str:
+    """The line with each [start, end) replaced by spaces, so offsets elsewhere stay valid."""
+    chars = list(line)
+    for start, end in ranges:
+        chars[start:end] = " " * (end - start)
+    return "".join(chars)
 
 
 def mask_urls_and_link_targets(line: str) -> str:
     """Hide what cannot hold a claim of this repository: URLs (with any link around them, whose
     text usually repeats the URL's id) and the targets of ordinary links."""
+    if "://" not in line and "](" not in line and "www." not in line and "mailto:" not in line:
+        return line
+    ranges = []
     for link in links(line):
         if is_url(link.target):
-            line = blank(line, link.start, link.end)
+            ranges.append((link.start, link.end))
         elif link.target:
-            line = blank(line, link.target_start, link.target_start + len(link.target))
-    for match in URL.finditer(line):
-        line = blank(line, match.start(), match.end())
-    return line
+            ranges.append((link.target_start, link.target_start + len(link.target)))
+    line = blank(line, ranges)
+    return blank(line, [(m.start(), m.end()) for m in URL.finditer(line)])
 
 
-def inside(spans: list[CodeSpan], start: int, end: int) -> CodeSpan | None:
-    for span in spans:
-        if span.start <= start and end <= span.end:
-            return span
+def inside(
+    spans: Sequence[CodeSpan], start: int, end: int, starts: Sequence[int] | None = None
+) -> CodeSpan | None:
+    """The code span holding [start, end), if any. Spans are in line order and do not nest;
+    pass `starts` (each span's start) when asking many times about one line."""
+    index = bisect.bisect_right(starts or [span.start for span in spans], start) - 1
+    if index >= 0 and spans[index].start <= start and end <= spans[index].end:
+        return spans[index]
     return None
 
 

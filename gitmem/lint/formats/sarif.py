@@ -64,7 +64,7 @@ def result(finding: Finding, rule_index: int) -> dict[str, Any]:
         "ruleIndex": rule_index,
         "level": LEVELS.get(finding.severity, "warning"),
         "message": {"text": finding.message},
-        "locations": [physical_location(Location(finding.path, finding.line))],
+        "locations": [{"physicalLocation": physical_location(Location(finding.path, finding.line))}],
         "partialFingerprints": {"gitmemFinding/v1": fingerprint(finding)},
     }
     if finding.related:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from itertools import groupby
 
 import click
@@ -27,7 +28,8 @@ def finding_line(finding: Finding, *, color: bool = False) -> str:
         location = click.style(location, bold=True)
         code = click.style(code, fg=COLOURS.get(finding.severity), bold=True)
         tail = click.style(tail, dim=True)
-    return f"{location} {code} {finding.message}{tail}"
+    message = re.sub(r"[\r\n]+", " ", finding.message)  # one finding, one line
+    return f"{location} {code} {message}{tail}"
 
 
 def summary_line(report: LintReport) -> str:

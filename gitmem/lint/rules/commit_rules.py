@@ -39,6 +39,13 @@ def _in(verdict: CommitVerdict) -> str:
 
 
 class UnknownCommit(MemoryRule):
+    """A claimed commit hash that no configured code repository has.
+
+    Agents invent plausible hashes ("fixed in commit 4f3c2b1a9e"); a later session trusts the
+    note and goes looking for a fix that never happened. Only context-anchored hex tokens are
+    claims, and "no repository to check" is GM303, never this rule.
+    """
+
     code = "GM301"
     name = "unknown-commit"
     severity = "error"
@@ -55,6 +62,12 @@ class UnknownCommit(MemoryRule):
 
 
 class AmbiguousCommit(MemoryRule):
+    """A short commit hash that matches more than one object in a code repository.
+
+    The note cannot be followed: `git show` refuses the prefix and a reader cannot know which
+    object was meant.
+    """
+
     code = "GM302"
     name = "ambiguous-commit"
     severity = "warning"
@@ -71,6 +84,14 @@ class AmbiguousCommit(MemoryRule):
 
 
 class UnverifiableCommit(MemoryRule):
+    """A commit claim that cannot be checked.
+
+    No code repository is configured, a configured one is not available, the clone is shallow
+    and the object may be older than its history, or the hash belongs to another repository
+    (`owner/repo@abc1234`, "in the upstream repo"). Informational: absence of evidence is not
+    evidence of fabrication.
+    """
+
     code = "GM303"
     name = "unverifiable-commit"
     severity = "info"
@@ -92,6 +113,12 @@ class UnverifiableCommit(MemoryRule):
 
 
 class UnmergedCommit(MemoryRule):
+    """A claimed commit that exists but is not reachable from the default branch.
+
+    The work may sit on an unmerged, rebased or deleted branch, so "fixed in X" may not be true
+    of what ships. Informational.
+    """
+
     code = "GM304"
     name = "unmerged-commit"
     severity = "info"

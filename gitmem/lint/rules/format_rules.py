@@ -6,7 +6,7 @@ import posixpath
 from collections.abc import Iterable
 from typing import Any
 
-from gitmem.lint.extract import field_lines, raw_field_value
+from gitmem.lint.extract import field_lines, raw_field_text
 from gitmem.lint.field_checks import FIELD_CHECKS, HASH_FIELDS, check_hash_value
 from gitmem.lint.rule import CorpusRule, LintContext, MemoryRule
 from gitmem.memory.problems import FileNotice
@@ -25,6 +25,13 @@ def resolve_reference(source: str, target: str, known: frozenset[str]) -> str | 
 
 
 class InvalidFrontmatter(MemoryRule):
+    """Frontmatter that does not parse as YAML, never closes, or is not a mapping.
+
+    The file's fields are then unusable: gitmem cannot tell whether the memory is superseded,
+    protected or scoped, so recall and every operation treat it as a plain note. Its body is
+    still linted.
+    """
+
     code = "GM101"
     name = "invalid-frontmatter"
     severity = "error"
@@ -37,6 +44,13 @@ class InvalidFrontmatter(MemoryRule):
 
 
 class InvalidField(MemoryRule):
+    """A known frontmatter field (DESIGN §3) with the wrong type or range.
+
+    confidence outside 0..1, protected not a boolean, tags not a list, dates that are not ISO,
+    superseded_by not a path, do_not_reopen not a list of {partner, before}, or a hash YAML
+    reads as a number (`commit: 0123456` is the octal number 42798). gitmem would misread it.
+    """
+
     code = "GM102"
     name = "invalid-field"
     severity = "error"
@@ -50,7 +64,7 @@ class InvalidField(MemoryRule):
             if not isinstance(key, str) or value is None:
                 continue
             if key in HASH_FIELDS:
-                message = check_hash_value(key, value, raw_field_value(memory, key, lines))
+                message = check_hash_value(key, value, raw_field_text(memory, key, lines))
             elif key in FIELD_CHECKS:
                 message = FIELD_CHECKS[key](value)
             else:
@@ -73,6 +87,13 @@ def _references(memory: Memory) -> list[tuple[str, str]]:
 
 
 class BrokenReference(CorpusRule):
+    """`superseded_by` or a `do_not_reopen` partner naming a memory that does not exist.
+
+    A superseded memory is hidden from recall in favour of its successor; if the successor does
+    not exist the knowledge silently disappears. A partner path that does not exist makes the
+    cooldown useless.
+    """
+
     code = "GM103"
     name = "broken-reference"
     severity = "error"
@@ -91,7 +112,31 @@ class BrokenReference(CorpusRule):
                     )
 
 
+def supersede_cycles(successor: dict[str, str]) -> list[list[str]]:
+    """Each loop of a path -> successor map once, rotated to start at its smallest path."""
+    cycles: list[list[str]] = []
+    seen: set[frozenset[str]] = set()
+    for start in sorted(successor):
+        chain = [start]
+        while chain[-1] in successor and successor[chain[-1]] not in chain:
+            chain.append(successor[chain[-1]])
+        if chain[-1] not in successor:
+            continue
+        cycle = chain[chain.index(successor[chain[-1]]):]
+        if frozenset(cycle) not in seen:
+            seen.add(frozenset(cycle))
+            first = cycle.index(min(cycle))
+            cycles.append(cycle[first:] + cycle[:first])
+    return cycles
+
+
 class SupersedeCycle(CorpusRule):
+    """A chain of `superseded_by` that loops back on itself (reported once per loop).
+
+    Every memory in the loop is superseded, so all of them are hidden from recall and none is
+    the current version.
+    """
+
     code = "GM104"
     name = "supersede-cycle"
     severity = "error"
@@ -99,31 +144,18 @@ class SupersedeCycle(CorpusRule):
 
     def check_corpus(self, context: LintContext) -> Iterable[Finding]:
         known = context.memory_paths()
-        by_path = {memory.path: memory for memory in context.corpus}
-        successor: dict[str, str] = {}
+        lines = {m.path: field_lines(m).get("superseded_by", 1)
+                 for m in context.corpus if m.superseded_by}
+        successor = {}
         for memory in context.corpus:
             target = memory.superseded_by
             resolved = resolve_reference(memory.path, target, known) if target else None
             if resolved is not None:
                 successor[memory.path] = resolved
-        reported: set[frozenset[str]] = set()
-        for start in sorted(successor):
-            chain = [start]
-            while chain[-1] in successor and successor[chain[-1]] not in chain:
-                chain.append(successor[chain[-1]])
-            if chain[-1] not in successor:
-                continue
-            cycle = chain[chain.index(successor[chain[-1]]):]
-            if frozenset(cycle) in reported:
-                continue
-            reported.add(frozenset(cycle))
-            first = min(cycle)
-            order = cycle[cycle.index(first):] + cycle[: cycle.index(first)]
-            loop = " -> ".join([*order, first])
-            others = [Location(p, field_lines(by_path[p]).get("superseded_by", 1))
-                      for p in order[1:]]
+        for cycle in supersede_cycles(successor):
+            loop = " -> ".join([*cycle, cycle[0]])
             yield self.finding(
-                first, field_lines(by_path[first]).get("superseded_by", 1),
+                cycle[0], lines[cycle[0]],
                 f"superseded_by loops: {loop}; every memory in the loop is hidden from recall",
-                related=others,
+                related=[Location(path, lines[path]) for path in cycle[1:]],
             )

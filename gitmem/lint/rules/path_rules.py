@@ -24,6 +24,13 @@ def judged_paths(
 
 
 class MissingPath(MemoryRule):
+    """A cited path that does not exist in the code tree; the message names the commit that
+    deleted or renamed it when history shows one.
+
+    Memory that points at moved or deleted code sends the next session to the wrong place.
+    Ignored and build-output paths are not missing.
+    """
+
     code = "GM311"
     name = "missing-path"
     severity = "warning"
@@ -43,6 +50,12 @@ class MissingPath(MemoryRule):
 
 
 class OutsidePath(MemoryRule):
+    """A cited path outside the repository root (an absolute path, `~/...`, `../...`, or a
+    symlink leading out).
+
+    It cannot be checked here, so it is only noted, never an error.
+    """
+
     code = "GM312"
     name = "outside-path"
     severity = "info"
