@@ -1,0 +1,64 @@
+"""Helpers for the lint tests: run the real CLI entry point, parse a memory, lint a corpus purely."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from gitmem.config import Config
+from gitmem.lint.engine import LintReport, lint_corpus
+from gitmem.lint.evidence import Evidence
+from gitmem.lint.registry import enabled_rules
+from gitmem.lint.rule import LintContext
+from gitmem.memory.parse import parse_memory
+from gitmem.model import Finding, Memory
+
+
+@dataclass
+class Run:
+    code: int
+    out: str
+    err: str
+
+    def json(self) -> Any:
+        return json.loads(self.out)
+
+    def codes(self) -> list[str]:
+        return [f["code"] for f in self.json()["findings"]]
+
+
+def cli(repo: Path, *args: str) -> Run:
+    """`gitmem -C repo ARGS` through gitmem.cli.main, exit code exactly as a user sees it."""
+    from click.testing import CliRunner
+
+    from gitmem.cli import main
+
+    runner = CliRunner()
+    with runner.isolation() as (out, err, _):
+        try:
+            main(["-C", str(repo), *args])
+            code = 0
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        return Run(code, out.getvalue().decode("utf-8", "replace"),
+                   err.getvalue().decode("utf-8", "replace"))
+
+
+def memory(path: str, text: str | bytes) -> Memory:
+    raw = text.encode("utf-8") if isinstance(text, str) else text
+    return parse_memory(path, raw)
+
+
+def lint(
+    *memories: Memory, evidence: Evidence | None = None, select: tuple[str, ...] = (),
+    config: Config | None = None,
+) -> LintReport:
+    """Lint memories purely (no git): the rules see `evidence` as the grounding results."""
+    context = LintContext(tuple(memories), config or Config(), evidence or Evidence())
+    return lint_corpus(memories, enabled_rules(select), context)
+
+
+def found(report: LintReport, code: str) -> list[Finding]:
+    return [f for f in report.findings if f.code == code]

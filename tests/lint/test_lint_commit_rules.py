@@ -1,0 +1,141 @@
+"""GM301-GM304 against real repositories: found, unknown, ambiguous, unverifiable, unmerged."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygit2
+from gitutil import commit_all, git, make_repo, write
+from lintutil import cli
+
+TRAPS = """# Traps
+- Released on 20260517; the value deadbeef marks freed memory; cafebabe, decade, facade.
+- Upstream fix: https://github.com/o/r/commit/abc1234def and [abc1234](https://x.io/c/abc1234).
+- request id a1b2c3d4e5, trace `4bf92f3577b34da6`, md5 `d41d8cd98f00b204e9800998ecf8427e`.
+- The docker image `5d0da3dc9764` and uuid 123e4567-e89b-12d3-a456-426614174000.
+"""
+
+
+def lint_json(repo: Path, *args: str) -> list[dict[str, object]]:
+    run = cli(repo, "lint", "--format", "json", *args)
+    assert run.code in (0, 1), run
+    return run.json()["findings"]  # type: ignore[no-any-return]
+
+
+def test_real_commit_is_verified_and_invented_one_is_gm301(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {"src/app.py": "print(1)\n"})
+    real = git(repo, "rev-parse", "HEAD").strip()
+    write(repo, {"memory/a.md": f"# Notes\n\n- Fixed in commit {real[:10]}.\n"
+                                f"- Also `{real}`.\n- Fixed in commit 4f3c2b1a9e.\n" + TRAPS})
+    commit_all(repo)
+    findings = lint_json(repo)
+    assert [(f["code"], f["line"], f["severity"]) for f in findings] == [
+        ("GM301", 5, "error")]
+    assert "4f3c2b1a9e" in str(findings[0]["message"])
+    run = cli(repo, "lint")
+    assert run.code == 1 and "memory/a.md:5: GM301" in run.out
+
+
+def test_frontmatter_commit_field_is_checked(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {"x.txt": "x\n"})
+    real = git(repo, "rev-parse", "HEAD").strip()
+    write(repo, {"memory/a.md": f"---\ncommit: '{real[:8]}'\nsha: 'bad0bad0bad'\n---\nBody.\n"})
+    commit_all(repo)
+    assert [(f["code"], f["line"]) for f in lint_json(repo)] == [("GM301", 3)]
+
+
+def test_gm302_short_hash_matching_two_objects(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {"x.txt": "x\n"})
+    seen: dict[str, bytes] = {}
+    prefix = ""
+    for number in range(2_000_000):
+        data = f"blob {number}\n".encode()
+        candidate = str(pygit2.hash(data))[:7]
+        if candidate in seen and not candidate.isdigit() and not candidate.isalpha():
+            prefix = candidate
+            break
+        seen[candidate] = data
+    assert prefix, "no colliding 7-hex prefix found"
+    store = pygit2.Repository(str(repo))
+    first, second = store.create_blob(seen[prefix]), store.create_blob(f"blob {number}\n".encode())
+    assert str(first)[:7] == str(second)[:7] == prefix
+    write(repo, {"memory/a.md": f"- The fix is commit {prefix}.\n"})
+    commit_all(repo)
+    findings = lint_json(repo)
+    assert [(f["code"], f["severity"]) for f in findings] == [("GM302", "warning")]
+    assert cli(repo, "lint").code == 0  # a warning does not fail the default lint.fail_on
+
+
+def test_gm303_when_no_code_repository_is_configured(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {
+        ".gitmem.toml": "[verify]\ncode_repos = []\n",
+        "memory/a.md": "- Fixed in commit 4f3c2b1a9e; see `src/gone.py`.\n",
+    })
+    findings = lint_json(repo)
+    assert [(f["code"], f["severity"]) for f in findings] == [("GM303", "info")]
+    assert "no code repository" in str(findings[0]["message"])
+    assert cli(repo, "lint").code == 0
+
+
+def test_gm303_when_a_configured_repository_is_missing(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {
+        ".gitmem.toml": '[verify]\ncode_repos = [".", "../app"]\n',
+        "memory/a.md": "- Fixed in commit 4f3c2b1a9e.\n",
+    })
+    findings = lint_json(repo)
+    assert [f["code"] for f in findings] == ["GM303"]
+    assert "../app" in str(findings[0]["message"])
+
+
+def test_second_code_repository_is_searched(tmp_path: Path) -> None:
+    app = make_repo(tmp_path / "app", {"main.go": "package main\n"})
+    sha = git(app, "rev-parse", "HEAD").strip()
+    repo = make_repo(tmp_path / "mem", {
+        ".gitmem.toml": '[verify]\ncode_repos = [".", "../app"]\n',
+        "memory/a.md": f"- Fixed in commit {sha[:9]} (see `main.go`).\n- commit 4f3c2b1a9e\n",
+    })
+    findings = lint_json(repo)
+    assert [(f["code"], f["line"]) for f in findings] == [("GM301", 2)]
+    assert "this repository or ../app" in str(findings[0]["message"])
+
+
+def test_shallow_clone_makes_missing_commits_unverifiable_not_unknown(tmp_path: Path) -> None:
+    origin = make_repo(tmp_path / "origin", {"a.txt": "1\n"})
+    old = git(origin, "rev-parse", "HEAD").strip()
+    write(origin, {"a.txt": "2\n"})
+    commit_all(origin, "second")
+    write(origin, {"memory/a.md": f"- Fixed in commit {old[:10]}.\n- Fixed in commit 4f3c2b1a9e.\n"})
+    tip = commit_all(origin, "memories")
+    shallow = tmp_path / "shallow"
+    git(tmp_path, "clone", "-q", "--depth", "1", origin.as_uri(), str(shallow))
+    assert (shallow / ".git" / "shallow").exists()
+    write(shallow, {"memory/b.md": f"- The tip is commit {tip[:10]}.\n"})  # present: verified
+    findings = lint_json(shallow)
+    assert [(f["path"], f["line"], f["code"]) for f in findings] == [
+        ("memory/a.md", 1, "GM303"), ("memory/a.md", 2, "GM303")]
+    assert "shallow" in str(findings[0]["message"])
+    assert cli(shallow, "lint").code == 0
+
+
+def test_other_repository_hashes_are_unverifiable(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {
+        "memory/a.md": "- acme/widgets@a1b2c3d4 fixed the race.\n"
+                       "- Fixed in commit 9f8e7d6 of the upstream repo.\n",
+    })
+    findings = lint_json(repo)
+    assert [(f["code"], f["line"]) for f in findings] == [("GM303", 1), ("GM303", 2)]
+    assert "acme/widgets" in str(findings[0]["message"])
+
+
+def test_gm304_commit_only_on_an_unmerged_branch(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {"a.txt": "1\n"})
+    git(repo, "switch", "-q", "-c", "feature")
+    write(repo, {"a.txt": "2\n"})
+    side = commit_all(repo, "side work")
+    git(repo, "switch", "-q", "main")
+    write(repo, {"memory/a.md": f"- Fixed in commit {side[:10]}.\n"})
+    commit_all(repo)
+    findings = lint_json(repo)
+    assert [(f["code"], f["severity"]) for f in findings] == [("GM304", "info")]
+    git(repo, "merge", "-q", "--no-edit", "feature")
+    assert lint_json(repo) == []
