@@ -1,18 +1,21 @@
 """`gitmem hook post-merge <squash>`: report what a merge or pull brought in; never block.
 
-Lints the memories the merge changed (ORIG_HEAD..HEAD; the staged changes after a squash merge),
-prints the findings, and queues the duplicate and contradiction pairs it found for review
-(`gitmem review`). It never edits a memory file and always exits 0: the merge has happened, and a
-hook failing here would only hide the report.
+Lints the memories the merge changed (ORIG_HEAD..HEAD; the staged changes after a squash merge)
+against the same corpus slice as the pre-commit hook, prints what concerns the lines the merge
+brought in, and queues the duplicate and contradiction pairs for review (`gitmem review`). It
+never edits a memory file and always exits 0: the merge has happened, and a hook failing here
+would only hide the report.
 """
 
 from __future__ import annotations
 
+import time
 from typing import Sequence, TextIO
 
-from gitmem.lint.engine import LintReport
+from gitmem.hooks_run.check import check_changes
+from gitmem.hooks_run.policy import classify
+from gitmem.hooks_run.staged import merged_memory_changes, staged_memory_changes
 from gitmem.lint.formats.text import finding_line, plural
-from gitmem.lint.run import LintRequest, lint_workspace
 from gitmem.model import Finding
 from gitmem.review_queue import ReviewItem, enqueue, today
 from gitmem.workspace import Workspace
@@ -45,12 +48,16 @@ def _post_merge(
     if not squash and ws.repo.ref_target("ORIG_HEAD") is None:
         err.write("gitmem post-merge: no ORIG_HEAD, so nothing to compare; skipped\n")
         return
-    request = LintRequest(staged=True) if squash else LintRequest(since="ORIG_HEAD")
-    report = lint_workspace(ws, request)
-    if not report.files:
+    start = time.perf_counter()
+    changes = (staged_memory_changes(ws, None) if squash
+               else merged_memory_changes(ws, "ORIG_HEAD"))
+    check = check_changes(ws, changes, None, staged_guards=False)
+    if not check.files:
         return
-    queued = enqueue(ws.repo.state_dir, review_items(ws, report.findings))
-    _print(report, len(queued), out)
+    outcome = classify(check.findings, check.added, ws.config)
+    findings = sorted(outcome.blocking + outcome.warnings, key=lambda f: f.sort_key)
+    queued = enqueue(ws.repo.state_dir, review_items(ws, findings))
+    _print(findings, check.files, len(queued), time.perf_counter() - start, out)
 
 
 def review_items(ws: Workspace, findings: Sequence[Finding]) -> list[ReviewItem]:
@@ -81,12 +88,13 @@ def _claim_text(ws: Workspace, cache: dict[str, dict[int, str]], path: str, line
     return cache[path].get(line, "")
 
 
-def _print(report: LintReport, queued: int, out: TextIO) -> None:
-    lines = [finding_line(f) for f in report.findings if f.severity != "info"]
-    head = f"gitmem post-merge: checked {plural(report.files, 'changed memory file')}"
-    if not lines:
+def _print(findings: Sequence[Finding], files: int, queued: int, seconds: float,
+           out: TextIO) -> None:
+    head = (f"gitmem post-merge: checked {plural(files, 'changed memory file')} "
+            f"in {seconds:.2f}s")
+    if not findings:
         out.write(f"{head}: no findings\n")
         return
-    out.write(f"{head}:\n" + "\n".join(lines) + "\n")
+    out.write(f"{head}:\n" + "".join(f"  {finding_line(f)}\n" for f in findings))
     if queued:
         out.write(f"{plural(queued, 'pair')} added to the review queue; see `gitmem review`\n")

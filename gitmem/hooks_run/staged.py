@@ -1,6 +1,7 @@
-"""What a commit is about to record for memory files: HEAD's and the index's version of each.
+"""What a commit is about to record for memory files: HEAD's and the index's version of each
+(and, for the post-merge hook, what a merge changed between ORIG_HEAD and HEAD).
 
-Only the staged memory blobs are read (never the whole tree), from the index git names in
+Only the changed memory blobs are read (never the whole tree), from the index git names in
 GIT_INDEX_FILE when set (`git commit -a`, `git commit <paths>`), else from .git/index.
 """
 
@@ -37,6 +38,20 @@ def staged_memory_changes(ws: Workspace, index_file: str | None = None) -> list[
             status = "renamed" if old_path != entry.path else "modified"
             out.append(StagedChange(entry.path, status, before, after,
                                     old_path if status == "renamed" else None))
+    return out
+
+
+def merged_memory_changes(ws: Workspace, base: str) -> list[StagedChange]:
+    """The memories that differ between `base` (ORIG_HEAD after a merge) and HEAD, added or
+    modified; what a merge brought in."""
+    old, new = ws.repo.tree_files(base), ws.repo.tree_files("HEAD")
+    out = []
+    for path in sorted(new):
+        if old.get(path) == new[path] or not ws.matcher.matches(path):
+            continue
+        before = _parse(ws, path, old.get(path))
+        status = "added" if before is None else "modified"
+        out.append(StagedChange(path, status, before, _parse(ws, path, new[path])))
     return out
 
 
