@@ -58,27 +58,35 @@ def load_frontmatter_yaml(text: str) -> tuple[Any, YamlFailure | None]:
     simple = load_simple_frontmatter(text)
     if simple is not NOT_SIMPLE:
         return simple, None
-    refusal = _refuse_before_loading(text)
-    if refusal is not None:
-        return None, refusal
-    try:
-        value = _HANDLER.load(text, Loader=SAFE_LOADER)
-    except yaml.YAMLError as error:
+    value, failure = _load_guarded(text)
+    if isinstance(failure, yaml.YAMLError):
         lenient = _quote_unanchored_glob_values(text) if "&" not in text else None
-        if lenient is not None:
-            try:
-                value = _HANDLER.load(lenient, Loader=SAFE_LOADER)
-            except yaml.YAMLError:
-                return None, _describe(error, text)
-        else:
-            return None, _describe(error, text)
-    except (RecursionError, MemoryError, ValueError, TypeError, OverflowError) as error:
-        return None, YamlFailure(f"frontmatter could not be loaded ({type(error).__name__})")
+        if lenient is None:
+            return None, _describe(failure, text)
+        value, lenient_failure = _load_guarded(lenient)
+        if isinstance(lenient_failure, yaml.YAMLError):
+            return None, _describe(failure, text)
+        failure = lenient_failure
+    if failure is not None:
+        return None, failure
     if "&" in text:
         expansion = _expanded_size_failure(value)
         if expansion is not None:
             return None, expansion
     return value, None
+
+
+def _load_guarded(text: str) -> tuple[Any, YamlFailure | yaml.YAMLError | None]:
+    """Scan-guard then load; a YAML syntax error is returned as is for the caller to describe."""
+    refusal = _refuse_before_loading(text)
+    if refusal is not None:
+        return None, refusal
+    try:
+        return _HANDLER.load(text, Loader=SAFE_LOADER), None
+    except yaml.YAMLError as error:
+        return None, error
+    except (RecursionError, MemoryError, ValueError, TypeError, OverflowError) as error:
+        return None, YamlFailure(f"frontmatter could not be loaded ({type(error).__name__})")
 
 
 def _refuse_before_loading(text: str) -> YamlFailure | None:

@@ -134,6 +134,15 @@ def test_deep_nesting_is_refused_fast(frontmatter: str) -> None:
     assert [c.text for c in memory.claims] == ["Body."]
 
 
+def test_nesting_that_crashes_libyaml_is_refused_before_loading() -> None:
+    # 100,000 nested flow lists make PyYAML's C loader overflow the C stack (a segfault).
+    deep = "[" * 100_000 + "]" * 100_000
+    for frontmatter in (f"x: {deep}", f"globs: *.ts\nx: {deep}"):  # also on the lenient path
+        memory = parse_memory("m.mdc", f"---\n{frontmatter}\n---\n".encode())
+        assert memory.meta == {}
+        assert "nested more than 50 levels" in memory.problems[0].message
+
+
 def test_twenty_megabyte_file_is_truncated_quickly() -> None:
     line = b"- Claim number with some words to make the line longer than usual. More text.\n"
     raw = b"---\nname: big\n---\n" + line * (20 * 1024 * 1024 // len(line))
