@@ -8,6 +8,8 @@ loading for aliases that still multiply (or loop).
 It also tolerates one common non-YAML habit: Cursor rules write `globs: *.ts` unquoted, which YAML
 reads as an alias to an anchor that does not exist. When a document defines no anchors at all,
 such a value can only be meant literally, so it is read as the string it looks like.
+
+Flat frontmatter (nearly all of it) never gets here: `frontmatter_simple` reads it first.
 """
 
 from __future__ import annotations
