@@ -1,8 +1,9 @@
 """Helpers for driving real git with gitmem's hooks installed.
 
 The shims exec `gitmem` from PATH, else the interpreter recorded at install time. Tests run git
-with a PATH that holds git and a shell but no `gitmem`, so every hook runs this checkout through
-the recorded `sys.executable -m gitmem` fallback (the interpreter running the tests).
+with a PATH that holds git, a shell and two small tools but no `gitmem`, so every hook runs this
+checkout through the recorded `sys.executable -m gitmem` fallback (the interpreter running the
+tests).
 """
 
 from __future__ import annotations
@@ -10,20 +11,26 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 
 from gitutil import gitmem, make_repo
 
 
 def _hook_path() -> str:
-    dirs = []
+    """A folder holding only the tools the tests' git runs and hooks need (symlinks), so no
+    `gitmem` can be found on PATH whatever the machine has next to git."""
+    folder = Path(tempfile.gettempdir()) / f"gitmem-hook-tests-bin-{os.getuid()}"
+    folder.mkdir(exist_ok=True)
     for tool in ("git", "sh", "cat", "dirname"):
         found = shutil.which(tool)
-        if found and os.path.dirname(found) not in dirs:
-            dirs.append(os.path.dirname(found))
-    for folder in dirs:
-        assert not os.path.exists(os.path.join(folder, "gitmem")), f"gitmem is in {folder}"
-    return os.pathsep.join(dirs)
+        link = folder / tool
+        if found and not link.exists():
+            try:
+                link.symlink_to(found)
+            except FileExistsError:  # another test process made it first
+                pass
+    return str(folder)
 
 
 HOOK_PATH = _hook_path()
