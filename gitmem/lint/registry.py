@@ -25,6 +25,7 @@ from gitmem.lint.rules.format_rules import (
     SupersedeCycle,
 )
 from gitmem.lint.rules.path_rules import MissingPath, OutsidePath
+from gitmem.lint.rules.staged_rules import MemoryDeleted, MemoryShrunk, ProtectedEdited
 
 RULES: tuple[type[Rule], ...] = (
     InvalidFrontmatter,
@@ -37,6 +38,9 @@ RULES: tuple[type[Rule], ...] = (
     UnmergedCommit,
     MissingPath,
     OutsidePath,
+    MemoryShrunk,
+    MemoryDeleted,
+    ProtectedEdited,
 )
 
 _NAME_SPECIFICITY = 100  # a rule name is as specific as a full code

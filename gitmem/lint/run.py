@@ -18,8 +18,9 @@ from gitmem.lint.extract import MAX_CITATIONS, extract_citations
 from gitmem.lint.grounding import gather_evidence
 from gitmem.lint.registry import enabled_rules, unknown_selectors
 from gitmem.lint.rule import LintContext, Rule
+from gitmem.lint.rules.staged_rules import StagedRule
 from gitmem.lint.summary import grounding_summary
-from gitmem.model import Memory
+from gitmem.model import Finding, Memory
 from gitmem.workspace import Workspace
 
 
@@ -89,8 +90,26 @@ def lint_workspace(ws: Workspace, request: LintRequest) -> LintReport:
     context = LintContext(tuple(corpus), ws.config, evidence, citations)
     summary = grounding_summary(linted, evidence, citations, review_file) if grounded else []
     report = lint_corpus(corpus, rules, context, targets, summary)
+    guards = staged_guard_findings(ws, rules, context, request) if request.staged else []
     return LintReport(
-        findings=report.findings, rules=report.rules, files=report.files, claims=report.claims,
+        findings=tuple(sorted([*report.findings, *guards], key=lambda f: f.sort_key)),
+        rules=report.rules, files=report.files, claims=report.claims,
         seconds=time.perf_counter() - start, memories=report.memories,
         notices=tuple(notices) + report.notices,
     )
+
+
+def staged_guard_findings(
+    ws: Workspace, rules: Sequence[Rule], context: LintContext, request: LintRequest
+) -> list[Finding]:
+    """GM401-GM403 on each staged change of a memory (HEAD's version against the index's),
+    as the pre-commit hook runs them."""
+    guards = [rule for rule in rules if isinstance(rule, StagedRule)]
+    if not guards:
+        return []
+    from gitmem.hooks_run.staged import staged_memory_changes
+
+    changes = [c for c in staged_memory_changes(ws)
+               if not request.paths or under(c.path, request.paths)]
+    return [finding for change in changes for rule in guards
+            for finding in rule.check_change(change, context)]

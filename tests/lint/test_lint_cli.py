@@ -139,3 +139,17 @@ def test_broken_files_give_notices_and_the_run_goes_on(repo: Path) -> None:
     assert "memory/binary.md" in run.err and "memory/latin.md" in run.err
     assert ("memory/latin.md", "GM311") in codes(run.out)
     assert "internal error" not in run.err
+
+
+def test_staged_runs_the_staged_change_guards(repo: Path) -> None:
+    write(repo, {"memory/pinned.md": "---\nprotected: true\n---\n- Keep the API stable.\n"})
+    commit_all(repo, "pin")
+    git(repo, "rm", "-q", "--cached", "memory/info.md")
+    write(repo, {"memory/pinned.md": "---\nprotected: true\n---\n- Break the API freely.\n"})
+    git(repo, "add", "memory/pinned.md")
+    run = cli(repo, "lint", "--staged", "--format", "json")
+    assert codes(run.out) == [("memory/info.md", "GM402"), ("memory/pinned.md", "GM403")]
+    assert run.code == 1
+    assert codes(cli(repo, "lint", "--staged", "--format", "json", "--ignore", "GM4").out) == []
+    assert codes(cli(repo, "lint", "--staged", "--format", "json", "memory/pinned.md").out) == [
+        ("memory/pinned.md", "GM403")]

@@ -27,7 +27,8 @@ SRCROOT = "%SRCROOT%"
 
 
 def rule_descriptor(rule: Rule) -> dict[str, Any]:
-    explanation = inspect.getdoc(type(rule)) or rule.summary
+    own_doc = vars(type(rule)).get("__doc__")
+    explanation = inspect.cleandoc(own_doc) if own_doc else rule.summary
     first_paragraph = explanation.split("\n\n", 1)[0].replace("\n", " ")
     help_uri = RULE_HELP_URI.format(code=rule.code)
     return {
