@@ -168,7 +168,8 @@ def _prepare_key_index(repo: Repo) -> str:
     blobs = {blob for path, blob in repo.index_blobs().items() if matcher.matches(path)}
     db, added = update_key_index(repo.state_dir, blobs, repo.read_blob)
     db.close()
-    return f"pre-commit: duplicate-check index ready ({added} memories indexed now)"
+    noun = "memory" if added == 1 else "memories"
+    return f"pre-commit: duplicate-check index ready ({added} {noun} indexed now)"
 
 
 def _uninstall_one(folder: Path, name: str) -> str:
