@@ -26,6 +26,8 @@ class LintContext:
     config: Config = field(default_factory=Config)
     evidence: Evidence = field(default_factory=Evidence)
     citations: Mapping[str, Citations] = field(default_factory=dict)  # by memory path
+    # Results several rules of one run share (the consistency pairs), computed on first use.
+    memo: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
     def memory_paths(self) -> frozenset[str]:
         return frozenset(memory.path for memory in self.corpus)
