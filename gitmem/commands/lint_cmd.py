@@ -36,7 +36,10 @@ def _annotate(ws: Workspace, report: LintReport, quiet: bool) -> None:
 
 def _write(text: str, output: str | None, color: bool) -> None:
     if output:
-        Path(output).write_text(text, encoding="utf-8")
+        try:
+            Path(output).write_text(text, encoding="utf-8")
+        except OSError as error:
+            raise UsageError(f"--output {output}: cannot write it ({error.strerror})") from None
     else:
         click.echo(text, nl=False, color=color)
 

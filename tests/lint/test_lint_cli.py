@@ -111,6 +111,7 @@ def test_output_file_and_quiet(repo: Path, tmp_path: Path) -> None:
     run = cli(repo, "lint", "--format", "sarif", "--output", str(target))
     assert run.code == 1 and run.out == ""
     assert json.loads(target.read_text())["version"] == "2.1.0"
+    assert cli(repo, "lint", "--output", str(tmp_path / "no" / "such" / "dir.txt")).code == 2
     quiet = cli(repo, "lint", "--quiet")
     assert quiet.out.splitlines()[0].startswith("memory/bad.md:2: GM102")
     assert "findings" not in quiet.out and quiet.err == ""
