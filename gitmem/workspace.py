@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
@@ -10,6 +11,7 @@ from typing import Any, Mapping
 from gitmem.config import CONFIG_FILE, Config, load_config
 from gitmem.errors import UsageError
 from gitmem.gitrepo import CodeRepo, Repo, hash_blob
+from gitmem.memory.cache import MemoryCache
 from gitmem.memory.discover import MemoryMatcher
 from gitmem.memory.parse import parse_memory
 from gitmem.model import Memory
@@ -21,6 +23,14 @@ class Workspace:
     config: Config
     matcher: MemoryMatcher
     cwd: Path = field(default_factory=Path.cwd)
+    _cache: MemoryCache | None = field(default=None, init=False, repr=False, compare=False)
+
+    @property
+    def cache(self) -> MemoryCache:
+        """The parsed-memory cache of this repository (.git/gitmem/cache), opened on first use."""
+        if self._cache is None:
+            self._cache = MemoryCache.open(self.repo.state_dir)
+        return self._cache
 
     # ----- which files are memories --------------------------------------------------------
     def memory_paths(self, source: str = "worktree") -> list[str]:
@@ -33,18 +43,37 @@ class Workspace:
         return sorted(p for p in paths if self.matcher.matches(p))
 
     def memories(self, source: str = "worktree") -> list[Memory]:
-        """Every memory as it is in the working tree, the index, or at a revision."""
+        """Every memory as it is in the working tree, the index, or at a revision.
+
+        Parsing goes through the blob-id cache: an unchanged memory is decoded, not parsed."""
+        cache = self.cache
         out = []
         if source == "worktree":
-            for path in self.memory_paths("worktree"):
-                data = self.repo.read_worktree(path)
-                if data is not None:
-                    out.append(parse_memory(path, data, hash_blob(data)))
-            return out
-        blobs = self.repo.index_files() if source == "index" else self.repo.tree_files(source)
-        for path in sorted(blobs):
-            if self.matcher.matches(path):
-                out.append(parse_memory(path, self.repo.read_blob(blobs[path]), blobs[path]))
+            listed = self.repo.worktree_candidates()
+            if listed is None:
+                listed = self.repo.worktree_files()
+            read_ns = time.time_ns()
+            for path in listed:
+                if not self.matcher.matches(path):
+                    continue
+                found = self.repo.read_worktree_stat(path)
+                if found is None:
+                    continue
+                data, st = found
+                blob_id = cache.blob_for_stat(path, st) if len(data) == st.st_size else None
+                if blob_id is None:
+                    blob_id = hash_blob(data)
+                    if len(data) == st.st_size:  # not a file that changed while it was read
+                        cache.remember_stat(path, st, blob_id, read_ns)
+                out.append(cache.parse(path, data, blob_id, parse_memory))
+        else:
+            blobs = self.repo.index_files() if source == "index" else self.repo.tree_files(source)
+            for path in sorted(blobs):
+                if self.matcher.matches(path):
+                    blob_id = blobs[path]
+                    out.append(cache.parse(path, self.repo.read_blob(blob_id), blob_id,
+                                           parse_memory))
+        cache.save()
         return out
 
     def memory_at(self, path: str, source: str = "HEAD") -> Memory | None:

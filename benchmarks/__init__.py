@@ -1,0 +1,1 @@
+"""Benchmarks of gitmem at scale: a repository generator and the benchmark runner."""

@@ -1,0 +1,393 @@
+"""Parsed memories cached by content: a memory whose blob did not change is not parsed again.
+
+git already names every version of a file by its content (the blob id), so the cache is a map
+from (blob id, path) to the parsed `Memory`, kept in one JSON file, `.git/gitmem/cache/
+memories.json`. Nothing in it can go stale: an edited file has a new blob id, a switched branch
+brings other blob ids, and entries are never looked up by path alone. What could change the
+parse of the same bytes (a new gitmem, an edited parser, another PyYAML) changes the cache's
+fingerprint, and a cache with another fingerprint is ignored as a whole. Parsing reads no
+configuration, so no configuration goes into the key.
+
+The cache is an optimisation, never a source of truth:
+
+- it is plain JSON (never pickle), checked field by field when read; an entry that does not
+  decode into exactly the types a `Memory` holds is a miss, and a file that is not ours
+  (garbage, truncated, another schema) is ignored and rebuilt;
+- an entry is stored only if decoding it gives back a `Memory` equal to the one just parsed,
+  so a value the encoding cannot carry (an exotic YAML type) is simply parsed every time;
+- the file is written whole to a temporary name and renamed over the old one (atomic on POSIX),
+  only when something new was parsed; concurrent runs at worst lose each other's additions.
+
+For the working tree it also remembers each file's stat data (size, mtime, ctime, inode) with
+the blob id it hashed to, so an unchanged file is not hashed again. That record is written only
+for files last changed more than `RACY_NS` before they were read, the margin git's own index
+uses against "racy" files: a file changed in the same instant as its record would otherwise
+look unchanged. ctime cannot be set back by `touch`, so a rewrite that restores the mtime is
+still seen. `GITMEM_NO_CACHE=1` turns the cache off (nothing read, nothing written).
+"""
+
+from __future__ import annotations
+
+import base64
+import datetime as dt
+import hashlib
+import json
+import os
+import sys
+import tempfile
+import time
+from itertools import repeat
+from pathlib import Path
+from typing import Any, Callable
+
+from gitmem import __version__
+from gitmem.memory.problems import FileNotice, FrontmatterProblem
+from gitmem.model import Claim, Memory, Problem
+
+SCHEMA = 1
+CACHE_FILE = Path("cache") / "memories.json"
+DISABLE_ENV = "GITMEM_NO_CACHE"
+RACY_NS = 2_000_000_000  # stat records only for files unchanged for this long before the read
+KEEP_GENERATIONS = 8  # entries unused for this many writes are dropped
+_PROBLEM_KINDS: dict[str, type[Problem]] = {
+    "problem": Problem, "frontmatter": FrontmatterProblem, "file": FileNotice,
+}
+_KIND_OF = {cls: name for name, cls in _PROBLEM_KINDS.items()}
+_SCALARS = (str, int, float, bool, type(None))
+_INF = float("inf")
+_INT, _STR = {int}, {str}
+
+
+class Uncacheable(Exception):
+    """A value the JSON encoding cannot carry faithfully; the memory is parsed every time."""
+
+
+class CorruptEntry(Exception):
+    """An entry that does not decode into what a `Memory` holds; treated as a miss."""
+
+
+def code_fingerprint() -> str:
+    """Everything besides the bytes that decides how a memory parses: the cache schema, the
+    gitmem version, the parser's source files (gitmem/memory/ and the records in model.py; an
+    edited parser never reads old entries, whatever its version number says), PyYAML."""
+    digest = hashlib.sha256(f"{SCHEMA}\0{__version__}\0{sys.version_info[:2]}".encode())
+    package = Path(__file__).resolve().parents[1]
+    for source in [package / "model.py", *sorted((package / "memory").glob("*.py"))]:
+        try:
+            st = source.stat()
+        except OSError:
+            continue
+        digest.update(f"{source.relative_to(package)}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
+    try:
+        import yaml
+
+        digest.update(f"yaml {yaml.__version__} {getattr(yaml, '__with_libyaml__', '')}".encode())
+    except ImportError:  # pragma: no cover - PyYAML is a dependency of python-frontmatter
+        pass
+    return digest.hexdigest()[:32]
+
+
+# ----- encoding plain values (frontmatter) -----------------------------------------------------
+def encode_value(value: Any) -> Any:
+    """A JSON value for a YAML-loaded value; dicts that JSON cannot hold as objects, and the
+    non-JSON types YAML produces (dates, bytes, sets), become {"$": kind, "v": ...}."""
+    kind = type(value)
+    if kind is float and (value != value or value in (_INF, -_INF)):
+        raise Uncacheable("a float JSON cannot hold")
+    if kind in _SCALARS:
+        return value
+    if kind is list:
+        return [encode_value(v) for v in value]
+    if kind is dict:
+        if all(type(k) is str for k in value) and "$" not in value:
+            return {k: encode_value(v) for k, v in value.items()}
+        return {"$": "pairs", "v": [[encode_value(k), encode_value(v)] for k, v in value.items()]}
+    if kind is dt.datetime:
+        return {"$": "datetime", "v": value.isoformat()}
+    if kind is dt.date:
+        return {"$": "date", "v": value.isoformat()}
+    if kind is bytes:
+        return {"$": "bytes", "v": base64.b64encode(value).decode("ascii")}
+    if kind is tuple:
+        return {"$": "tuple", "v": [encode_value(v) for v in value]}
+    if kind in (set, frozenset):
+        return {"$": kind.__name__, "v": [encode_value(v) for v in value]}
+    raise Uncacheable(kind.__name__)
+
+
+def decode_value(value: Any) -> Any:
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    if kind is list:
+        return [decode_value(v) for v in value]
+    if kind is not dict:
+        raise CorruptEntry(f"unexpected {kind.__name__}")
+    tag = value.get("$")
+    if tag is None:
+        return {k: decode_value(v) for k, v in value.items()}
+    inner = value.get("v")
+    if tag == "pairs" and type(inner) is list:
+        return {_key(decode_value(k)): decode_value(v) for k, v in map(_pair, inner)}
+    if tag == "tuple" and type(inner) is list:
+        return tuple(decode_value(v) for v in inner)
+    if tag in ("set", "frozenset") and type(inner) is list:
+        items = [_key(decode_value(v)) for v in inner]
+        return set(items) if tag == "set" else frozenset(items)
+    if type(inner) is not str:
+        raise CorruptEntry(f"bad {tag!r} value")
+    try:
+        if tag == "datetime":
+            return dt.datetime.fromisoformat(inner)
+        if tag == "date":
+            return dt.date.fromisoformat(inner)
+        if tag == "bytes":
+            return base64.b64decode(inner, validate=True)
+    except ValueError as error:
+        raise CorruptEntry(str(error)) from None
+    raise CorruptEntry(f"unknown tag {tag!r}")
+
+
+def _pair(item: Any) -> tuple[Any, Any]:
+    if type(item) is not list or len(item) != 2:
+        raise CorruptEntry("bad pair")
+    return item[0], item[1]
+
+
+def _key(value: Any) -> Any:
+    try:
+        hash(value)
+    except TypeError:
+        raise CorruptEntry("unhashable key") from None
+    return value
+
+
+# ----- encoding a Memory -----------------------------------------------------------------------
+def _text_of(raw: bytes) -> str:
+    text = raw.decode("utf-8", "replace")
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+def encode_memory(memory: Memory) -> list[Any]:
+    """[meta, body (or the length of the text's tail it is), body_line, has_frontmatter, claims
+    (four columns: lines, texts, kinds, sections), problems, size of the file]. The path, bytes
+    and blob id are the key and are not stored."""
+    text = _text_of(memory.raw)
+    body: str | int = memory.body
+    if text.endswith(memory.body):
+        body = len(memory.body)  # the body is the file's tail: store where it starts, not it
+    problems = []
+    for problem in memory.problems:
+        kind = _KIND_OF.get(type(problem))
+        if kind is None:
+            raise Uncacheable(type(problem).__name__)
+        problems.append([kind, problem.message, problem.line])
+    if any(claim.path != memory.path for claim in memory.claims):
+        raise Uncacheable("a claim of another path")
+    if type(memory.meta) is not dict:
+        raise Uncacheable("meta is not a dict")
+    # frontmatter that JSON holds as it is (the usual case) is stored as it is: reading it back
+    # then needs no walk at all, since JSON only ever produces values YAML can produce too
+    meta = ["plain", memory.meta] if _is_plain(memory.meta) else ["tagged", encode_value(memory.meta)]
+    claims = [[c.line for c in memory.claims], [c.text for c in memory.claims],
+              [c.kind for c in memory.claims], [c.section for c in memory.claims]]
+    return [meta, body, memory.body_line, memory.has_frontmatter, claims, problems,
+            len(memory.raw)]
+
+
+def _is_plain(value: Any) -> bool:
+    kind = type(value)
+    if kind in _SCALARS:
+        return kind is not float or value == value and value not in (_INF, -_INF)
+    if kind is list:
+        return all(_is_plain(v) for v in value)
+    if kind is dict:
+        return all(type(k) is str and _is_plain(v) for k, v in value.items())
+    return False
+
+
+def decode_memory(entry: Any, path: str, raw: bytes, blob_id: str) -> Memory:
+    """The `Memory` an entry describes, or CorruptEntry when it is not exactly that shape."""
+    if type(entry) is not list or len(entry) != 7 or entry[6] != len(raw):
+        raise CorruptEntry("not an entry for these bytes")
+    meta, body, body_line, has_frontmatter, claims, problems, _ = entry
+    if type(meta) is not list or len(meta) != 2 or meta[0] not in ("plain", "tagged"):
+        raise CorruptEntry("bad meta")
+    meta = meta[1] if meta[0] == "plain" else decode_value(meta[1])
+    if type(meta) is not dict or type(body_line) is not int or type(has_frontmatter) is not bool:
+        raise CorruptEntry("bad header")
+    if type(body) is int:
+        text = _text_of(raw)
+        if not 0 <= body <= len(text):
+            raise CorruptEntry("body beyond the file")
+        body = text[len(text) - body:]
+    elif type(body) is not str:
+        raise CorruptEntry("bad body")
+    if type(claims) is not list or type(problems) is not list:
+        raise CorruptEntry("bad lists")
+    # claims are stored by column: checked and built by C loops, not a Python one per claim
+    lines, texts, kinds, sections = claims  # a wrong shape raises ValueError / TypeError
+    if not (type(lines) is type(texts) is type(kinds) is type(sections) is list
+            and len(lines) == len(texts) == len(kinds) == len(sections)
+            and set(map(type, lines)) <= _INT and set(map(type, texts)) <= _STR
+            and set(map(type, kinds)) <= _STR and set(map(type, sections)) <= _STR):
+        raise CorruptEntry("bad claims")
+    out_claims = list(map(Claim, repeat(path), lines, texts, kinds, sections))
+    out_problems = []
+    for problem in problems:
+        if (type(problem) is not list or len(problem) != 3 or problem[0] not in _PROBLEM_KINDS
+                or type(problem[1]) is not str or type(problem[2]) is not int):
+            raise CorruptEntry("bad problem")
+        out_problems.append(_PROBLEM_KINDS[problem[0]](problem[1], problem[2]))
+    return Memory(path, raw, meta, body, body_line, tuple(out_claims), tuple(out_problems),
+                  has_frontmatter, blob_id)
+
+
+# ----- the cache file --------------------------------------------------------------------------
+StatKey = tuple[int, int, int, int, int]  # size, mtime_ns, ctime_ns, inode, device
+
+
+def stat_key(st: os.stat_result) -> StatKey:
+    return (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev)
+
+
+class MemoryCache:
+    """Parsed memories by (blob id, path) and worktree stat records, for one run."""
+
+    def __init__(self, file: Path | None, fingerprint: str = "") -> None:
+        self.file = file
+        self.fingerprint = fingerprint
+        self.generation = 0
+        self._entries: dict[str, list[Any]] = {}  # "blob path" -> [generation, encoded]
+        self._stats: dict[str, list[Any]] = {}  # path -> [size, mtime, ctime, ino, dev, blob]
+        self._used: set[str] = set()
+        self._dirty = False
+        self.hits = 0
+        self.misses = 0
+
+    @classmethod
+    def disabled(cls) -> MemoryCache:
+        return cls(None)
+
+    @classmethod
+    def open(cls, state_dir: Path, environ: Any = os.environ) -> MemoryCache:
+        """The cache of a repository (`state_dir` is .git/gitmem); an unreadable, foreign or
+        outdated file gives an empty cache that will replace it."""
+        if environ.get(DISABLE_ENV, "").strip().lower() in ("1", "true", "yes", "on"):
+            return cls.disabled()
+        cache = cls(state_dir / CACHE_FILE, code_fingerprint())
+        cache._load()
+        return cache
+
+    @property
+    def enabled(self) -> bool:
+        return self.file is not None
+
+    def _load(self) -> None:
+        assert self.file is not None
+        try:
+            data = json.loads(self.file.read_bytes())
+        except (OSError, ValueError, RecursionError):
+            return
+        if (type(data) is not dict or data.get("schema") != SCHEMA
+                or data.get("fingerprint") != self.fingerprint):
+            return
+        generation, entries, stats = data.get("generation"), data.get("entries"), data.get("stats")
+        if type(generation) is not int or type(entries) is not dict or type(stats) is not dict:
+            return
+        self.generation = generation
+        self._entries = entries
+        self._stats = stats
+
+    # ----- lookups ------------------------------------------------------------------------
+    def blob_for_stat(self, path: str, st: os.stat_result) -> str | None:
+        """The blob id a worktree file hashed to when its stat data was exactly this."""
+        record = self._stats.get(path)
+        if type(record) is not list or len(record) != 6:
+            return None
+        if tuple(record[:5]) != stat_key(st) or type(record[5]) is not str:
+            return None
+        return record[5]
+
+    def remember_stat(self, path: str, st: os.stat_result, blob_id: str, read_ns: int) -> None:
+        """Record a file's stat data and blob, unless it changed too recently to be sure that a
+        later change would change its stat data too (racy git)."""
+        if not self.enabled:
+            return
+        if max(st.st_mtime_ns, st.st_ctime_ns) >= read_ns - RACY_NS:
+            self._stats.pop(path, None)
+            return
+        record = [*stat_key(st), blob_id]
+        if self._stats.get(path) != record:
+            self._stats[path] = record
+            self._dirty = True
+
+    def parse(self, path: str, raw: bytes, blob_id: str,
+              parse: Callable[[str, bytes, str], Memory]) -> Memory:
+        """The parsed memory for these bytes: from the cache, or parsed now and remembered."""
+        key = f"{blob_id} {path}"
+        if self.enabled:
+            item = self._entries.get(key)
+            if type(item) is list and len(item) == 2:
+                try:
+                    memory = decode_memory(item[1], path, raw, blob_id)
+                except (CorruptEntry, TypeError, ValueError, RecursionError):
+                    del self._entries[key]
+                    self._dirty = True
+                else:
+                    self.hits += 1
+                    self._used.add(key)
+                    return memory
+        memory = parse(path, raw, blob_id)
+        self.misses += 1
+        if self.enabled:
+            self._store(key, memory)
+        return memory
+
+    def _store(self, key: str, memory: Memory) -> None:
+        try:
+            encoded = encode_memory(memory)
+            # store only what reads back as the very same Memory (the encoding emits only what
+            # JSON carries unchanged: str keys, lists, no NaN in plain values)
+            again = encoded
+            if decode_memory(again, memory.path, memory.raw, memory.blob_id or "") != memory:
+                return
+        except (Uncacheable, CorruptEntry, TypeError, ValueError, RecursionError):
+            return
+        self._entries[key] = [self.generation + 1, again]
+        self._used.add(key)
+        self._dirty = True
+
+    # ----- writing ------------------------------------------------------------------------
+    def save(self) -> None:
+        """Write the cache if this run parsed anything new (atomically; errors are ignored:
+        the cache is only ever an optimisation)."""
+        if not self.enabled or not self._dirty:
+            return
+        assert self.file is not None
+        generation = self.generation + 1
+        entries = {}
+        for key, item in self._entries.items():
+            if key in self._used:
+                entries[key] = [generation, item[1]]
+            elif (type(item) is list and len(item) == 2 and type(item[0]) is int
+                  and generation - item[0] < KEEP_GENERATIONS):
+                entries[key] = item
+        data = {"schema": SCHEMA, "fingerprint": self.fingerprint, "gitmem": __version__,
+                "generation": generation, "written": time.time(), "entries": entries,
+                "stats": self._stats}
+        try:
+            self.file.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=".memories-", suffix=".tmp", dir=self.file.parent)
+            try:
+                with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                    json.dump(data, fh, separators=(",", ":"))
+                os.replace(tmp, self.file)
+            except BaseException:
+                os.unlink(tmp)
+                raise
+        except (OSError, ValueError):
+            return
+        self.generation = generation
+        self._entries = entries
+        self._dirty = False

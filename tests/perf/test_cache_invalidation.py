@@ -1,0 +1,192 @@
+"""The parsed-memory cache never changes what lint reports: every case compares a cached run
+with a run that has the cache turned off (GITMEM_NO_CACHE=1)."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from perfutil import lint_json, small_repo
+
+from gitmem.memory import cache as cache_module
+from gitmem.memory.cache import CACHE_FILE, DISABLE_ENV
+from gitmem.workspace import open_workspace
+
+from gitutil import git
+
+
+@pytest.fixture(scope="module")
+def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return small_repo(tmp_path_factory.mktemp("template") / "repo")
+
+
+@pytest.fixture
+def repo(template: Path, tmp_path: Path) -> Path:
+    target = tmp_path / "repo"
+    git(tmp_path, "clone", "-q", str(template), str(target))
+    return target
+
+
+def uncached(repo: Path, monkeypatch: pytest.MonkeyPatch, *args: str) -> dict:
+    with monkeypatch.context() as patch:
+        patch.setenv(DISABLE_ENV, "1")
+        return lint_json(repo, *args)
+
+
+def cache_file(repo: Path) -> Path:
+    return repo / ".git" / "gitmem" / CACHE_FILE
+
+
+def hits_and_misses(repo: Path) -> tuple[int, int]:
+    ws = open_workspace(repo)
+    ws.memories()
+    return ws.cache.hits, ws.cache.misses
+
+
+def first_memory(repo: Path) -> Path:
+    return sorted((repo / "memory").rglob("*.md"))[0]
+
+
+def test_a_warm_run_reads_every_memory_from_the_cache_and_reports_the_same(
+    repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cold = lint_json(repo)
+    assert cache_file(repo).is_file()
+    assert hits_and_misses(repo) == (cold["summary"]["files"], 0)
+    assert lint_json(repo) == cold == uncached(repo, monkeypatch)
+
+
+def test_an_edited_memory_is_parsed_again(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    lint_json(repo)
+    target = first_memory(repo)
+    target.write_text(target.read_text().replace("confidence: ", "confidence: 7", 1))
+    edited = lint_json(repo)
+    assert edited == uncached(repo, monkeypatch)
+    rel = target.relative_to(repo).as_posix()
+    assert any(f["path"] == rel and f["code"] == "GM102" for f in edited["findings"])
+
+
+def test_an_edit_that_keeps_size_and_mtime_is_still_seen(
+    repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The stat record trusts size, mtime, ctime and inode together: restoring the mtime after
+    a same-size rewrite (what a racy edit or `touch -d` looks like) still changes the ctime."""
+    monkeypatch.setattr(cache_module, "RACY_NS", 0)  # trust files written just now
+    target = first_memory(repo)
+    before = target.stat()
+    lint_json(repo)
+    rel = target.relative_to(repo).as_posix()
+    assert rel in json.loads(cache_file(repo).read_text())["stats"]
+    text = target.read_text()
+    swapped = text.replace("confidence: 0.", "confidence: 9.", 1)
+    assert swapped != text and len(swapped) == len(text)
+    target.write_text(swapped)
+    os.utime(target, ns=(before.st_atime_ns, before.st_mtime_ns))
+    edited = lint_json(repo)
+    assert any(f["path"] == rel and f["code"] == "GM102" for f in edited["findings"])
+    assert edited == uncached(repo, monkeypatch)
+
+
+def test_a_file_changed_just_before_the_run_gets_no_stat_record(repo: Path) -> None:
+    target = first_memory(repo)
+    target.write_text(target.read_text() + "\n- One more note written right now.\n")
+    lint_json(repo)
+    stats = json.loads(cache_file(repo).read_text())["stats"]
+    assert target.relative_to(repo).as_posix() not in stats
+
+
+def test_a_config_change_is_honoured(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    lint_json(repo)
+    (repo / ".gitmem.toml").write_text(
+        '[memory]\ninclude = ["memory/**/*.md"]\n[lint]\nfail_on = "warning"\n'
+        'review_file = "CLAUDE.md"\n'
+    )
+    narrowed = lint_json(repo)
+    assert narrowed == uncached(repo, monkeypatch)
+    assert all(f["path"].startswith("memory/") for f in narrowed["findings"])
+
+
+def test_switching_branches_and_back(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    main = lint_json(repo)
+    git(repo, "switch", "-q", "-c", "other")
+    target = first_memory(repo)
+    target.write_text("---\nname: [unclosed\n---\n\n- Fixed in commit 0badc0de1 last week.\n")
+    git(repo, "commit", "-q", "--no-verify", "-am", "edit on a branch")
+    other = lint_json(repo)
+    assert other == uncached(repo, monkeypatch) != main
+    git(repo, "switch", "-q", "main")
+    assert lint_json(repo) == main == uncached(repo, monkeypatch)
+    assert hits_and_misses(repo)[1] == 0  # both versions are remembered
+
+
+def test_staged_and_revision_sources_use_the_cache_too(repo: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    target = first_memory(repo)
+    target.write_text(target.read_text().replace("confidence: ", "confidence: 5", 1))
+    git(repo, "add", str(target))
+    staged = lint_json(repo, "--staged")
+    assert lint_json(repo, "--staged") == staged == uncached(repo, monkeypatch, "--staged")
+    ws = open_workspace(repo)
+    assert ws.memories("HEAD~1") == open_workspace(repo).memories("HEAD~1")
+
+
+CORRUPTIONS = {
+    "garbage": lambda data: b"\x00\xffnot json at all",
+    "truncated": lambda data: data[: len(data) // 2],
+    "empty": lambda data: b"",
+    "wrong schema": lambda data: _edit(data, lambda d: d.update(schema=999)),
+    "foreign fingerprint": lambda data: _edit(data, lambda d: d.update(fingerprint="x")),
+    "not an object": lambda data: b"[1, 2, 3]",
+    "bad entries": lambda data: _edit(data, _break_entries),
+    "bad stats": lambda data: _edit(data, _break_stats),
+}
+
+
+def _edit(data: bytes, change) -> bytes:  # type: ignore[no-untyped-def]
+    parsed = json.loads(data)
+    change(parsed)
+    return json.dumps(parsed).encode()
+
+
+def _break_entries(data: dict) -> None:
+    """Entries with the right keys but wrong shapes: every kind of field broken somewhere."""
+    breakages = [
+        lambda e: e.__setitem__(4, [["1"], ["x"], ["bullet"], [""]]),  # line as a string
+        lambda e: e.__setitem__(0, ["plain", ["not", "a", "dict"]]),
+        lambda e: e.__setitem__(0, ["tagged", {"$": "date", "v": "not a date"}]),
+        lambda e: e.__setitem__(1, 10**9),  # body longer than the file
+        lambda e: e.__setitem__(5, [["nope", "message", 1]]),
+        lambda e: e.__setitem__(2, "3"),
+        lambda e: e.pop(),
+        lambda e: e.__setitem__(4, "claims"),
+    ]
+    for n, item in enumerate(data["entries"].values()):
+        breakages[n % len(breakages)](item[1])
+
+
+def _break_stats(data: dict) -> None:
+    """Stat records that match every file but name the wrong blob must not be trusted blindly:
+    here they name blobs that are not the files' content, so the parse comes out wrong unless
+    the record is checked against the stat data."""
+    for path, record in data["stats"].items():
+        record[5] = "0" * 40
+
+
+@pytest.mark.parametrize("kind", sorted(CORRUPTIONS))
+def test_a_damaged_cache_is_ignored_and_rebuilt(
+    repo: Path, monkeypatch: pytest.MonkeyPatch, kind: str
+) -> None:
+    expected = uncached(repo, monkeypatch)
+    lint_json(repo)
+    file = cache_file(repo)
+    file.write_bytes(CORRUPTIONS[kind](file.read_bytes()))
+    assert lint_json(repo) == expected
+    assert lint_json(repo) == expected
+    json.loads(file.read_text())  # rewritten as a valid file
+
+
+def test_no_cache_env_reads_and_writes_nothing(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    uncached(repo, monkeypatch)
+    assert not cache_file(repo).exists()
