@@ -12,8 +12,6 @@ from gitmem.model import Op
 def iter_op_commits(repo: Repo) -> Iterator[tuple[CommitInfo, dict[str, tuple[str, ...]]]]:
     """(commit, Gitmem-* trailers) for every op commit reachable from HEAD, newest first."""
     for commit in repo.walk():
-        if t.OP not in commit.message:
-            continue
         found = t.gitmem_trailers(commit.message)
         if found.get(t.OP):
             yield commit, found
