@@ -13,9 +13,10 @@ import os
 import stat
 import subprocess
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterator, Sequence
+from typing import Callable, Iterator, Mapping, Sequence
 
 import pygit2
 
@@ -528,42 +529,97 @@ class Repo:
         return self._ref_target(ref)
 
     def sync_paths(
-        self, changes: Sequence[tuple[str, bytes | None]], step: Callable[[str], None] | None = None
-    ) -> None:
+        self,
+        changes: Sequence[tuple[str, bytes | None]],
+        *,
+        old_blobs: Mapping[str, str | None] | None = None,
+        step: Callable[[str], None] | None = None,
+        lock_timeout: float = 10.0,
+    ) -> list[str]:
         """Make the working tree and the index hold exactly this content for these paths.
 
-        `step` is called with "after-worktree-file" after each file and "after-worktree" before
-        the index is written (the crash points of tests/reliability)."""
+        With `old_blobs` (path -> the blob the file held before the op, None for absent), a file
+        that holds neither that nor the new content was edited by someone while the op ran: it
+        is left alone, in the working tree and the index, and returned. `step` is called with
+        "after-worktree-file" after each file and "after-worktree" before the index is written
+        (the crash points of tests/reliability)."""
+        kept: list[str] = []
+        done: list[str] = []
         for path, data in changes:
-            full = self.root / path
-            if data is None:
-                if os.path.lexists(full):
-                    os.unlink(full)
-                continue
-            full.parent.mkdir(parents=True, exist_ok=True)
-            mode = 0o644
-            if os.path.isfile(full) and not os.path.islink(full):
-                mode = stat.S_IMODE(os.stat(full).st_mode)
-            tmp = full.with_name(f".{full.name}.gitmem-tmp")
-            with open(tmp, "wb") as fh:
-                fh.write(data)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.chmod(tmp, mode)
-            os.replace(tmp, full)
+            if old_blobs is not None and path in old_blobs:
+                on_disk = self._worktree_blob(path)
+                wanted = None if data is None else hash_blob(data)
+                if on_disk not in (old_blobs[path], wanted):
+                    kept.append(path)
+                    continue
+            self._write_worktree(path, data)
+            done.append(path)
             if step is not None:
                 step("after-worktree-file")
         if step is not None:
             step("after-worktree")
-        index = self._repo.index
-        index.read(False)
-        for path, data in changes:
-            if data is None:
-                if path in index:
-                    index.remove(path)
-            else:
-                index.add(path)
-        index.write()
+        self._update_index(done, lock_timeout)
+        return kept
+
+    def _worktree_blob(self, path: str) -> str | None:
+        """The blob id of a working-tree file; None when absent; "not-a-file" for anything else."""
+        data = self.read_worktree(path)
+        if data is None:
+            return "not-a-file" if os.path.lexists(self.root / path) else None
+        return hash_blob(data)
+
+    def _write_worktree(self, path: str, data: bytes | None) -> None:
+        full = self.root / path
+        if data is None:
+            if os.path.lexists(full):
+                os.unlink(full)
+            return
+        full.parent.mkdir(parents=True, exist_ok=True)
+        mode = 0o644
+        if os.path.isfile(full) and not os.path.islink(full):
+            mode = stat.S_IMODE(os.stat(full).st_mode)
+        tmp = self.worktree_temp(path)
+        with open(tmp, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, full)
+
+    def worktree_temp(self, path: str) -> Path:
+        """Where the next content of a working-tree file is written before it is renamed over."""
+        full = self.root / path
+        return full.with_name(f".{full.name}.gitmem-tmp")
+
+    def _update_index(self, paths: Sequence[str], lock_timeout: float) -> None:
+        """Stage exactly these paths as they now are in the working tree.
+
+        `git update-index` does the read-modify-write of the index under git's own index.lock, so
+        a `git add` or `git commit` running at the same time is never overwritten by a stale copy
+        (libgit2's Index.write rewrites the whole index from what it read earlier). When a live
+        git process holds the lock, wait for it, up to `lock_timeout` seconds."""
+        if not paths:
+            return
+        listing = b"".join(p.encode("utf-8", "surrogateescape") + b"\0" for p in paths)
+        deadline = time.monotonic() + lock_timeout
+        while True:
+            proc = subprocess.run(
+                ["git", f"--git-dir={self.git_dir}", f"--work-tree={self.root}", "update-index",
+                 "--add", "--remove", "-z", "--stdin"],
+                cwd=self.root, input=listing, capture_output=True, env=clean_git_env(),
+                check=False,
+            )
+            if proc.returncode == 0:
+                self._repo.index.read(True)
+                return
+            error = proc.stderr.decode("utf-8", "replace").strip()
+            if "index.lock" not in error or time.monotonic() > deadline:
+                raise GitStateError(
+                    f"the operation is committed but the index could not be updated ({error}); "
+                    "if no other git process is running, remove .git/index.lock, then run any "
+                    "gitmem command to finish the operation"
+                )
+            time.sleep(0.02)
 
     def is_shallow(self) -> bool:
         return bool(self._repo.is_shallow)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 from gitmem import trailers
 from gitmem.errors import GitStateError, StalePlanError
 from gitmem.gitrepo import hash_blob
@@ -47,6 +49,13 @@ def commit_changes(ws: Workspace, plan: Plan, *, stale_is_plan_error: bool = Fal
         message = plan_message(plan)
         new = repo.build_commit(message, plan.changes, head)
         crash_point("after-build-commit")
+        blobs = {
+            c.path: (
+                None if c.before is None else hash_blob(c.before),
+                None if c.after is None else hash_blob(c.after),
+            )
+            for c in plan.changes
+        }
         write_journal(
             repo,
             {
@@ -54,13 +63,7 @@ def commit_changes(ws: Workspace, plan: Plan, *, stale_is_plan_error: bool = Fal
                 "old": head,
                 "new": new,
                 "summary": plan.summary,
-                "paths": {
-                    c.path: [
-                        None if c.before is None else hash_blob(c.before),
-                        None if c.after is None else hash_blob(c.after),
-                    ]
-                    for c in plan.changes
-                },
+                "paths": {path: list(pair) for path, pair in blobs.items()},
             },
         )
         crash_point("after-journal")
@@ -71,7 +74,17 @@ def commit_changes(ws: Workspace, plan: Plan, *, stale_is_plan_error: bool = Fal
                 clear_journal(repo)  # the branch never moved: nothing to finish
             raise
         crash_point("after-move-ref")
-        repo.sync_paths([(c.path, c.after) for c in plan.changes], step=crash_point)
+        kept = repo.sync_paths(
+            [(c.path, c.after) for c in plan.changes],
+            old_blobs={path: pair[0] for path, pair in blobs.items()},
+            step=crash_point,
+        )
         crash_point("after-index")
         clear_journal(repo)
+    for path in kept:
+        sys.stderr.write(
+            f"gitmem: {path} was edited while the operation ran; your edit was kept in the "
+            "working tree (the operation's version is committed: see `git diff HEAD`)\n"
+        )
+        sys.stderr.flush()
     return new

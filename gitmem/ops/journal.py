@@ -113,11 +113,11 @@ def _recover(repo: Repo, entry: dict[str, Any]) -> str | None:
     if current != new:
         return "an interrupted operation's branch has moved on since; left the files as they are"
     todo: list[tuple[str, bytes | None]] = []
+    old_blobs: dict[str, str | None] = {}
     for rel, (old_blob, new_blob) in paths.items():
-        data = repo.read_worktree(rel)
-        on_disk = None if data is None else hash_blob(data)
-        if on_disk not in (old_blob, new_blob):
-            continue  # edited after the crash: never overwrite a user's edit
         todo.append((rel, None if new_blob is None else repo.read_blob(new_blob)))
-    repo.sync_paths(todo)
+        old_blobs[rel] = old_blob
+    # a file edited after the crash holds neither blob: never overwrite a user's edit
+    repo.sync_paths(todo, old_blobs=old_blobs)
     return f"finished an interrupted operation ({entry.get('summary', 'unknown')})"
+

@@ -2,8 +2,8 @@
 repository, after the next gitmem command, exactly as before the op or exactly as after it.
 
 The steps are the crash points of gitmem/ops/apply.py, switched on by GITMEM_TEST_CRASH_AT:
-objects written; journal written; branch moved; first file written; all files written; index
-written. Up to the journal the op must vanish; from the branch move on it must be completed.
+objects written; journal written; branch moved; first file renamed into place; all files
+written; index written. Up to the journal the op must vanish; from the branch move on it must be completed.
 """
 
 from __future__ import annotations

@@ -1,0 +1,81 @@
+"""The races of test_races.py at exact moments: an event injected right after an op moved the
+branch (a person's edit, a git process holding index.lock), in-process and deterministic."""
+
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+from reliutil import assert_git_healthy
+
+from gitmem.gitrepo import Repo
+from gitutil import git, gitmem, make_repo
+
+MEMORY = "---\nname: wrapper\n---\n- Call it through `bin/cal`.\n"
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    return make_repo(tmp_path / "mem", {"memory/a.md": MEMORY, "other.txt": "x\n"})
+
+
+def after_branch_move(monkeypatch: pytest.MonkeyPatch, event: Callable[[Repo], None]) -> None:
+    real = Repo.move_ref
+
+    def move_then(self: Repo, *args: Any, **kwargs: Any) -> None:
+        real(self, *args, **kwargs)
+        event(self)
+
+    monkeypatch.setattr(Repo, "move_ref", move_then)
+
+
+def test_an_edit_made_while_the_op_runs_is_kept(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    edited = MEMORY + "- a person's line written during the op\n"
+    after_branch_move(monkeypatch, lambda r: (repo / "memory/a.md").write_text(edited))
+    result = gitmem(repo, "protect", "memory/a.md")
+    assert result.code == 0, result
+    assert (repo / "memory/a.md").read_text() == edited  # never overwritten
+    assert "your edit was kept" in result.err
+    assert "protected: true" in git(repo, "show", "HEAD:memory/a.md")  # the op is committed
+    assert git(repo, "show", ":memory/a.md") == MEMORY  # the index was left alone too
+    assert_git_healthy(repo)
+
+
+def test_an_index_lock_held_by_git_is_waited_for(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    lock = repo / ".git/index.lock"
+
+    def git_holds_the_index(_: Repo) -> None:
+        lock.write_bytes(b"")
+        threading.Timer(0.3, os.unlink, (lock,)).start()
+
+    after_branch_move(monkeypatch, git_holds_the_index)
+    result = gitmem(repo, "protect", "memory/a.md")
+    assert result.code == 0, result
+    assert git(repo, "status", "--porcelain") == ""
+    assert_git_healthy(repo)
+
+
+def test_an_index_lock_never_released_is_exit_4_and_finished_later(
+    repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lock = repo / ".git/index.lock"
+    after_branch_move(monkeypatch, lambda r: lock.write_bytes(b""))
+    real_sync = Repo.sync_paths
+
+    def impatient(self: Repo, *args: Any, **kwargs: Any) -> list[str]:
+        return real_sync(self, *args, **{**kwargs, "lock_timeout": 0.2})
+
+    monkeypatch.setattr(Repo, "sync_paths", impatient)
+    result = gitmem(repo, "protect", "memory/a.md")
+    assert result.code == 4, result
+    assert "index.lock" in result.err and "committed" in result.err
+    monkeypatch.undo()
+    lock.unlink()  # what the message tells the person to do
+    nxt = gitmem(repo, "log")
+    assert nxt.code == 0 and "finished an interrupted operation" in nxt.err, nxt
+    assert git(repo, "status", "--porcelain") == ""
+    assert_git_healthy(repo)
+
