@@ -15,16 +15,11 @@ from gitmem.hooks_run.staged import added_lines
 from gitmem.lint.engine import run_rules
 from gitmem.lint.extract import extract_citations
 from gitmem.lint.grounding import gather_evidence
-from gitmem.lint.rule import LintContext, Rule
-from gitmem.lint.rules.staged_rules import (
-    MemoryDeleted, MemoryShrunk, ProtectedEdited, StagedChange, StagedRule,
-)
+from gitmem.lint.rule import LintContext
+from gitmem.lint.rules.staged_rules import StagedChange, StagedRule
 from gitmem.lint.run import LintRequest, choose_rules
 from gitmem.model import Finding
 from gitmem.workspace import Workspace
-
-STAGED_RULES: tuple[StagedRule, ...] = (MemoryShrunk(), MemoryDeleted(), ProtectedEdited())
-
 
 @dataclass(frozen=True)
 class ChangeCheck:
@@ -32,10 +27,6 @@ class ChangeCheck:
     notices: tuple[str, ...] = ()
     added: Mapping[str, frozenset[int]] = field(default_factory=dict)  # path -> lines it adds
     files: int = 0  # changed memory files checked
-
-
-def _ignored(rule: Rule, ignore: Sequence[str]) -> bool:
-    return any(rule.code.startswith(s.upper()) or s.lower() == rule.name for s in ignore)
 
 
 def check_changes(
@@ -49,13 +40,12 @@ def check_changes(
     changed = [c.after for c in changes if c.after is not None]
     added = {c.path: added_lines(c) for c in changes}
     corpus = hook_corpus(ws, index_file, changed, fresh_claims(changed, added))
-    rules, notices = choose_rules(ws, LintRequest())
+    rules, notices = choose_rules(ws, LintRequest())  # lint.select / lint.ignore apply
+    guards = [r for r in rules if isinstance(r, StagedRule)] if staged_guards else []
     rules = tuple(r for r in rules if not isinstance(r, StagedRule))
     citations = {m.path: extract_citations(m, ws.config.review_file) for m in changed}
     evidence = gather_evidence(citations.values(), ws.code_repos())
     context = LintContext(corpus, ws.config, evidence, citations)
     findings, failures = run_rules(context, rules, {m.path for m in changed})
-    if staged_guards:
-        guards = [r for r in STAGED_RULES if not _ignored(r, ws.config.ignore)]
-        findings += [f for c in changes for rule in guards for f in rule.check_change(c, context)]
+    findings += [f for c in changes for rule in guards for f in rule.check_change(c, context)]
     return ChangeCheck(tuple(findings), tuple(notices + failures), added, len(changes))

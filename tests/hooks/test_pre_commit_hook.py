@@ -135,6 +135,13 @@ def test_hooks_warn_on_turns_a_guard_into_a_warning(repo: Path) -> None:
     assert "GM402" in err and "warnings (not blocking)" in err
 
 
+def test_lint_ignore_switches_a_guard_off(repo: Path) -> None:
+    git(repo, "config", "gitmem.lint.ignore", "GM402")
+    git(repo, "rm", "-q", "memory/wrapper.md")
+    code, err = commit(repo)
+    assert code == 0 and "GM402" not in err
+
+
 def test_the_foreign_hook_runs_first_and_its_failure_blocks(tmp_path: Path) -> None:
     repo = make_repo(tmp_path / "mem", {"memory/wrapper.md": WRAPPER})
     seen, code_file = tmp_path / "seen", tmp_path / "code"
