@@ -552,7 +552,7 @@ class Repo:
                 if on_disk not in (old_blobs[path], wanted):
                     kept.append(path)
                     continue
-            self._write_worktree(path, data)
+            self._write_worktree(path, data, step)
             done.append(path)
             if step is not None:
                 step("after-worktree-file")
@@ -568,7 +568,9 @@ class Repo:
             return "not-a-file" if os.path.lexists(self.root / path) else None
         return hash_blob(data)
 
-    def _write_worktree(self, path: str, data: bytes | None) -> None:
+    def _write_worktree(
+        self, path: str, data: bytes | None, step: Callable[[str], None] | None = None
+    ) -> None:
         full = self.root / path
         if data is None:
             if os.path.lexists(full):
@@ -584,6 +586,8 @@ class Repo:
             fh.flush()
             os.fsync(fh.fileno())
         os.chmod(tmp, mode)
+        if step is not None:
+            step("after-temp-file")
         os.replace(tmp, full)
 
     def worktree_temp(self, path: str) -> Path:

@@ -107,6 +107,7 @@ def _recover(repo: Repo, entry: dict[str, Any]) -> str | None:
     paths = entry.get("paths")
     if not isinstance(ref, str) or not isinstance(new, str) or not isinstance(paths, dict):
         return "dropped an unreadable journal of an interrupted operation"
+    _drop_temp_files(repo, paths)
     current = repo.ref_target(ref)
     if current == old:
         return f"rolled back an interrupted operation ({entry.get('summary', 'unknown')}): nothing had changed"
@@ -121,3 +122,11 @@ def _recover(repo: Repo, entry: dict[str, Any]) -> str | None:
     repo.sync_paths(todo, old_blobs=old_blobs)
     return f"finished an interrupted operation ({entry.get('summary', 'unknown')})"
 
+
+def _drop_temp_files(repo: Repo, paths: dict[str, Any]) -> None:
+    """Remove the half-written copy a process killed inside a file write leaves beside it."""
+    for rel in paths:
+        tmp = repo.worktree_temp(rel)
+        if os.path.isfile(tmp) and not os.path.islink(tmp):
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)

@@ -2,8 +2,9 @@
 repository, after the next gitmem command, exactly as before the op or exactly as after it.
 
 The steps are the crash points of gitmem/ops/apply.py, switched on by GITMEM_TEST_CRASH_AT:
-objects written; journal written; branch moved; first file renamed into place; all files
-written; index written. Up to the journal the op must vanish; from the branch move on it must be completed.
+objects written; journal written; branch moved; first file's new copy written beside it; first
+file renamed into place; all files written; index written. Up to the journal the op must vanish;
+from the branch move on it must be completed.
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ from templates import template
 from gitutil import gitmem
 
 ROLLED_BACK = ("after-build-commit", "after-journal")
-FINISHED = ("after-move-ref", "after-worktree-file", "after-worktree", "after-index")
+FINISHED = ("after-move-ref", "after-temp-file", "after-worktree-file", "after-worktree",
+            "after-index")
 
 
 @pytest.mark.parametrize("step", ROLLED_BACK + FINISHED)
@@ -68,3 +70,25 @@ def test_crash_hook_is_inert_unless_named(tmp_path_factory: pytest.TempPathFacto
     done = run_gitmem(repo, *scene.args, GITMEM_TEST_CRASH_AT="no-such-step")
     assert done.code == 0, done
     assert state(repo) == tpl.after
+
+
+def test_a_half_written_copy_is_removed_even_when_the_edit_wins(
+    tmp_path_factory: pytest.TempPathFactory, tmp_path: Path
+) -> None:
+    """Killed with the new copy written beside the file; the person then edits the file: the
+    recovery keeps their edit and still removes the copy (it would linger as an untracked
+    file forever)."""
+    scene = SCENES[0]
+    tpl = template(tmp_path_factory, scene)
+    repo = clone_tree(tpl.repo, tmp_path / "repo")
+    killed = fork_gitmem(repo, *scene.args, GITMEM_TEST_CRASH_AT="after-temp-file").result()
+    assert killed.code == 137, killed
+    target = repo / scene.args[1]
+    assert list(repo.rglob("*.gitmem-tmp"))
+    edited = target.read_bytes() + b"- a person's edit after the crash\r\n"
+    target.write_bytes(edited)
+    nxt = gitmem(repo, "log")
+    assert nxt.code == 0, nxt
+    assert target.read_bytes() == edited
+    assert list(repo.rglob("*.gitmem-tmp")) == []
+    assert_git_healthy(repo)
