@@ -49,6 +49,11 @@ def supersede_plan(
     _refuse_if_pinned(old, "superseded")
     if old.superseded_by == new.path:
         raise GitStateError(f"{old.path} is already superseded by {new.path}; nothing to do")
+    if old.superseded_by:
+        raise GitStateError(
+            f"{old.path} is already superseded by {old.superseded_by}; undo that operation "
+            "first (see `gitmem log --path " + old.path + "`) if it should point elsewhere"
+        )
     if new.superseded_by:
         raise GitStateError(
             f"{new.path} is itself superseded by {new.superseded_by}; supersede by that one instead"
