@@ -68,7 +68,7 @@ def commit_changes(ws: Workspace, plan: Plan, *, stale_is_plan_error: bool = Fal
         )
         crash_point("after-journal")
         try:
-            repo.move_ref(ref, new, head, f"gitmem: {plan.summary}")
+            repo.move_ref(ref, new, head, f"gitmem: {plan.summary}", step=crash_point)
         except BaseException:
             if repo.ref_target(ref) != new:
                 clear_journal(repo)  # the branch never moved: nothing to finish

@@ -110,6 +110,9 @@ def _recover(repo: Repo, entry: dict[str, Any]) -> str | None:
     _drop_temp_files(repo, paths)
     current = repo.ref_target(ref)
     if current == old:
+        # killed while libgit2 held the branch lock: git would refuse every commit until the
+        # lock file is gone, and the process that made it is dead (we hold the op lock)
+        repo.drop_stale_ref_lock(ref, new)
         return f"rolled back an interrupted operation ({entry.get('summary', 'unknown')}): nothing had changed"
     if current != new:
         return "an interrupted operation's branch has moved on since; left the files as they are"

@@ -2,9 +2,10 @@
 repository, after the next gitmem command, exactly as before the op or exactly as after it.
 
 The steps are the crash points of gitmem/ops/apply.py, switched on by GITMEM_TEST_CRASH_AT:
-objects written; journal written; branch moved; first file's new copy written beside it; first
-file renamed into place; all files written; index written. Up to the journal the op must vanish;
-from the branch move on it must be completed.
+objects written; journal written; branch ref locked (libgit2 holds refs/heads/main.lock);
+branch moved; first file's new copy written beside it; first file renamed into place; all files
+written; index written. Up to the ref lock the op must vanish; from the branch move on it must
+be completed.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from templates import template
 
 from gitutil import gitmem
 
-ROLLED_BACK = ("after-build-commit", "after-journal")
+ROLLED_BACK = ("after-build-commit", "after-journal", "ref-locked")
 FINISHED = ("after-move-ref", "after-temp-file", "after-worktree-file", "after-worktree",
             "after-index")
 
