@@ -466,6 +466,12 @@ class Repo:
         index = self._repo.index
         index.read(False)
         for path in paths:
+            if self.leaves_worktree(path):
+                raise GitStateError(
+                    f"{path} lies under a symbolic link that leads out of the working tree; "
+                    "gitmem does not write through it: replace the link by a directory, then run "
+                    "the command again"
+                )
             committed = self.blob_in(head, path) if head else None
             try:
                 staged: str | None = str(index[path].id)
@@ -591,6 +597,9 @@ class Repo:
         kept: list[str] = []
         done: list[str] = []
         for path, data in changes:
+            if self.leaves_worktree(path):
+                kept.append(path)
+                continue
             if old_blobs is not None and path in old_blobs:
                 on_disk = self._worktree_blob(path)
                 wanted = None if data is None else hash_blob(data)
@@ -605,6 +614,16 @@ class Repo:
             step("after-worktree")
         self._update_index(done, lock_timeout)
         return kept
+
+    def leaves_worktree(self, path: str) -> bool:
+        """True when a directory on the way to `path` is a symbolic link out of the working
+        tree (or into .git): writing the file would write somewhere else."""
+        existing = (self.root / path).parent
+        while not os.path.lexists(existing) and existing != self.root:
+            existing = existing.parent
+        parent = existing.resolve()
+        outside = parent != self.root and self.root not in parent.parents
+        return outside or parent == self.git_dir or self.git_dir in parent.parents
 
     def _worktree_blob(self, path: str) -> str | None:
         """The blob id of a working-tree file; None when absent; "not-a-file" for anything else."""

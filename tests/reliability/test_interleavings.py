@@ -79,3 +79,21 @@ def test_an_index_lock_never_released_is_exit_4_and_finished_later(
     assert git(repo, "status", "--porcelain") == ""
     assert_git_healthy(repo)
 
+
+def test_memory_under_a_symlinked_directory_is_never_written_through(
+    tmp_path: Path, repo: Path
+) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "a.md").write_text(MEMORY)
+    git(repo, "rm", "-q", "--cached", "memory/a.md")
+    os.unlink(repo / "memory/a.md")
+    os.rmdir(repo / "memory")
+    os.symlink(outside, repo / "memory")
+    git(repo, "reset", "-q", "HEAD", "--", "memory/a.md")  # HEAD still has memory/a.md
+    head = git(repo, "rev-parse", "HEAD")
+    result = gitmem(repo, "protect", "memory/a.md")
+    assert result.code == 4 and "symbolic link" in result.err, result
+    assert (outside / "a.md").read_text() == MEMORY
+    assert git(repo, "rev-parse", "HEAD") == head  # refused before committing anything
+    assert gitmem(repo, "log").code == 0
