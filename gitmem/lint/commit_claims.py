@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import islice
 
-from gitmem.lint.scan import code_spans, inside, mask_urls_and_link_targets
+from gitmem.lint.scan import CodeSpan, code_spans, inside, mask_urls_and_link_targets
 
 HEX_TOKEN = re.compile(r"(?<![0-9A-Za-z_])[0-9A-Fa-f]{7,40}(?![0-9A-Za-z_])")
 FULL_HEX = re.compile(r"[0-9A-Fa-f]{7,40}")
@@ -159,6 +160,27 @@ def _other_repo(line: str, start: int) -> str | None:
     return None
 
 
+def _claim_kind(masked: str, token: str, start: int, end: int, span: CodeSpan | None) -> str | None:
+    """"keyword" | "backticks" when the token at [start, end) is a commit claim, else None."""
+    at_repo = start > 0 and masked[start - 1] == "@" and _REPO_AT.search(
+        masked[max(0, start - _LOOKBACK):start]
+    )
+    if at_repo:
+        return "keyword" if has_digit_and_letter(token) else None
+    if _touches_non_token(masked, start, end):
+        return None
+    if span is None and not _ANCHOR_HINT.search(masked, max(0, start - _LOOKBACK), start):
+        return None  # cheap exit for the common case: a hex-looking word in plain prose
+    whole_span = span is not None and span.content.strip() == token
+    before = masked[max(0, start - _LOOKBACK):start]
+    anchor = _keyword_anchor(before)
+    if anchor == "keyword" and (has_digit_and_letter(token) or whole_span):
+        return "keyword"
+    if anchor is None and whole_span and has_digit_and_letter(token):
+        return None if _negative_nearby(before) else "backticks"
+    return None
+
+
 def commit_claims_in_line(
     line: str, line_number: int, limit: int = MAX_CANDIDATES_PER_LINE
 ) -> list[CommitCitation]:
@@ -170,32 +192,11 @@ def commit_claims_in_line(
     spans = code_spans(masked)
     starts = [span.start for span in spans]
     claims: list[CommitCitation] = []
-    for number, match in enumerate(HEX_TOKEN.finditer(masked)):
-        if number >= limit:
-            break
+    for match in islice(HEX_TOKEN.finditer(masked), limit):
         token, start, end = match.group(), match.start(), match.end()
         if token.isdigit():
             continue
-        at_repo = start > 0 and masked[start - 1] == "@" and _REPO_AT.search(
-            masked[max(0, start - _LOOKBACK):start]
-        )
-        if not at_repo and _touches_non_token(masked, start, end):
-            continue
-        span = inside(spans, start, end, starts)
-        if span is None and not _ANCHOR_HINT.search(masked, max(0, start - _LOOKBACK), start):
-            continue
-        whole_span = span is not None and span.content.strip() == token
-        before = masked[max(0, start - _LOOKBACK):start]
-        anchor = _keyword_anchor(before)
-        if anchor == "keyword" and (has_digit_and_letter(token) or whole_span):
-            kind = "keyword"
-        elif anchor is None and whole_span and has_digit_and_letter(token) and not (
-            _negative_nearby(before)
-        ):
-            kind = "backticks"
-        elif at_repo and has_digit_and_letter(token):
-            kind = "keyword"
-        else:
-            continue
-        claims.append(CommitCitation(token, line_number, kind, _other_repo(masked, start)))
+        kind = _claim_kind(masked, token, start, end, inside(spans, start, end, starts))
+        if kind is not None:
+            claims.append(CommitCitation(token, line_number, kind, _other_repo(masked, start)))
     return claims
