@@ -13,8 +13,16 @@ from gitmem.errors import UsageError
 from gitmem.gitrepo import CodeRepo, Repo, hash_blob
 from gitmem.memory.cache import MemoryCache
 from gitmem.memory.discover import MemoryMatcher
-from gitmem.memory.parse import parse_memory
 from gitmem.model import Memory
+
+
+def parse_memory(path: str, raw: bytes, blob_id: str | None = None) -> Memory:
+    """gitmem.memory.parse.parse_memory, imported on first use: it pulls in PyYAML and
+    python-frontmatter (~45 ms), which commands that read no memory (log, hooks install,
+    --help) should not pay for."""
+    from gitmem.memory.parse import parse_memory as parse
+
+    return parse(path, raw, blob_id)
 
 
 @dataclass

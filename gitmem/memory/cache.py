@@ -32,13 +32,15 @@ import base64
 import datetime as dt
 import hashlib
 import json
+import math
 import os
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from itertools import repeat
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from gitmem import __version__
 from gitmem.memory.problems import FileNotice, FrontmatterProblem
@@ -54,7 +56,6 @@ _PROBLEM_KINDS: dict[str, type[Problem]] = {
 }
 _KIND_OF = {cls: name for name, cls in _PROBLEM_KINDS.items()}
 _SCALARS = (str, int, float, bool, type(None))
-_INF = float("inf")
 _INT, _STR = {int}, {str}
 
 
@@ -66,25 +67,70 @@ class CorruptEntry(Exception):
     """An entry that does not decode into what a `Memory` holds; treated as a miss."""
 
 
-def code_fingerprint() -> str:
-    """Everything besides the bytes that decides how a memory parses: the cache schema, the
-    gitmem version, the parser's source files (gitmem/memory/ and the records in model.py; an
-    edited parser never reads old entries, whatever its version number says), PyYAML."""
-    digest = hashlib.sha256(f"{SCHEMA}\0{__version__}\0{sys.version_info[:2]}".encode())
-    package = Path(__file__).resolve().parents[1]
-    for source in [package / "model.py", *sorted((package / "memory").glob("*.py"))]:
+# ----- cache files in general ------------------------------------------------------------------
+PACKAGE = Path(__file__).resolve().parents[1]
+
+
+def cache_disabled(environ: Any = os.environ) -> bool:
+    return str(environ.get(DISABLE_ENV, "")).strip().lower() in ("1", "true", "yes", "on")
+
+
+def source_fingerprint(schema: int, sources: list[Path], extra: str = "") -> str:
+    """A cache's version: its schema, the gitmem version and the size and mtime of the source
+    files that compute what it holds (an edited module never reads old entries, whatever the
+    version number says), plus whatever else the caller names."""
+    digest = hashlib.sha256(f"{schema}\0{__version__}\0{sys.version_info[:2]}\0{extra}".encode())
+    for source in sources:
         try:
             st = source.stat()
         except OSError:
             continue
-        digest.update(f"{source.relative_to(package)}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
+        digest.update(f"{source.name}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
+    return digest.hexdigest()[:32]
+
+
+def read_cache_file(file: Path, schema: int, fingerprint: str) -> dict[str, Any] | None:
+    """The cache file's JSON object if it is ours (this schema and fingerprint), else None:
+    a missing, unreadable, truncated or foreign file is simply not used."""
+    try:
+        data = json.loads(file.read_bytes())
+    except (OSError, ValueError, RecursionError):
+        return None
+    if type(data) is not dict or data.get("schema") != schema:
+        return None
+    return data if data.get("fingerprint") == fingerprint else None
+
+
+def write_cache_file(file: Path, data: dict[str, Any]) -> bool:
+    """Write the whole file under a temporary name and rename it over the old one (atomic on
+    POSIX: a reader sees the old file or the new one, never half). False when it failed; a
+    cache that cannot be written is only a slower next run."""
+    try:
+        file.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{file.stem}-", suffix=".tmp", dir=file.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                json.dump(data, fh, separators=(",", ":"))
+            os.replace(tmp, file)
+        except BaseException:
+            os.unlink(tmp)
+            raise
+    except (OSError, ValueError):
+        return False
+    return True
+
+
+def code_fingerprint() -> str:
+    """Everything besides the bytes that decides how a memory parses: the parser's source files
+    (gitmem/memory/ and the records in model.py) and PyYAML."""
+    sources = [PACKAGE / "model.py", *sorted((PACKAGE / "memory").glob("*.py"))]
     try:
         import yaml
 
-        digest.update(f"yaml {yaml.__version__} {getattr(yaml, '__with_libyaml__', '')}".encode())
+        extra = f"yaml {yaml.__version__} {getattr(yaml, '__with_libyaml__', '')}"
     except ImportError:  # pragma: no cover - PyYAML is a dependency of python-frontmatter
-        pass
-    return digest.hexdigest()[:32]
+        extra = ""
+    return source_fingerprint(SCHEMA, sources, extra)
 
 
 # ----- encoding plain values (frontmatter) -----------------------------------------------------
@@ -92,7 +138,7 @@ def encode_value(value: Any) -> Any:
     """A JSON value for a YAML-loaded value; dicts that JSON cannot hold as objects, and the
     non-JSON types YAML produces (dates, bytes, sets), become {"$": kind, "v": ...}."""
     kind = type(value)
-    if kind is float and (value != value or value in (_INF, -_INF)):
+    if kind is float and not math.isfinite(value):
         raise Uncacheable("a float JSON cannot hold")
     if kind in _SCALARS:
         return value
@@ -165,7 +211,7 @@ def _key(value: Any) -> Any:
 # ----- encoding a Memory -----------------------------------------------------------------------
 def _text_of(raw: bytes) -> str:
     text = raw.decode("utf-8", "replace")
-    return text[1:] if text.startswith("\ufeff") else text
+    return text.removeprefix("\ufeff")
 
 
 def encode_memory(memory: Memory) -> list[Any]:
@@ -198,7 +244,7 @@ def encode_memory(memory: Memory) -> list[Any]:
 def _is_plain(value: Any) -> bool:
     kind = type(value)
     if kind in _SCALARS:
-        return kind is not float or value == value and value not in (_INF, -_INF)
+        return kind is not float or math.isfinite(value)
     if kind is list:
         return all(_is_plain(v) for v in value)
     if kind is dict:
@@ -273,7 +319,7 @@ class MemoryCache:
     def open(cls, state_dir: Path, environ: Any = os.environ) -> MemoryCache:
         """The cache of a repository (`state_dir` is .git/gitmem); an unreadable, foreign or
         outdated file gives an empty cache that will replace it."""
-        if environ.get(DISABLE_ENV, "").strip().lower() in ("1", "true", "yes", "on"):
+        if cache_disabled(environ):
             return cls.disabled()
         cache = cls(state_dir / CACHE_FILE, code_fingerprint())
         cache._load()
@@ -285,12 +331,8 @@ class MemoryCache:
 
     def _load(self) -> None:
         assert self.file is not None
-        try:
-            data = json.loads(self.file.read_bytes())
-        except (OSError, ValueError, RecursionError):
-            return
-        if (type(data) is not dict or data.get("schema") != SCHEMA
-                or data.get("fingerprint") != self.fingerprint):
+        data = read_cache_file(self.file, SCHEMA, self.fingerprint)
+        if data is None:
             return
         generation, entries, stats = data.get("generation"), data.get("entries"), data.get("stats")
         if type(generation) is not int or type(entries) is not dict or type(stats) is not dict:
@@ -376,17 +418,7 @@ class MemoryCache:
         data = {"schema": SCHEMA, "fingerprint": self.fingerprint, "gitmem": __version__,
                 "generation": generation, "written": time.time(), "entries": entries,
                 "stats": self._stats}
-        try:
-            self.file.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=".memories-", suffix=".tmp", dir=self.file.parent)
-            try:
-                with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                    json.dump(data, fh, separators=(",", ":"))
-                os.replace(tmp, self.file)
-            except BaseException:
-                os.unlink(tmp)
-                raise
-        except (OSError, ValueError):
+        if not write_cache_file(self.file, data):
             return
         self.generation = generation
         self._entries = entries

@@ -1,0 +1,101 @@
+"""`gitmem log` reads its op list from a cache keyed by HEAD: whatever happens to the history,
+the answer is the one a full walk gives, and the JSON is byte for byte what json.dumps gives."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from perfutil import small_repo
+
+from gitmem.memory.cache import DISABLE_ENV
+from gitmem.model import Op
+from gitmem.ops.history import OPS_CACHE, list_ops, ops_as_json, ops_json_text
+from gitmem.workspace import open_workspace
+
+from gitutil import git
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    return small_repo(tmp_path / "repo", files=40)
+
+
+def ops_now(repo: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[list[Op], list[Op]]:
+    """(cached answer, answer of a full walk with the cache off)."""
+    cached = list_ops(open_workspace(repo).repo)
+    with monkeypatch.context() as patch:
+        patch.setenv(DISABLE_ENV, "1")
+        walked = list_ops(open_workspace(repo).repo)
+    return cached, walked
+
+
+def op_commit(repo: Path, op: str, path: str, extra: str = "") -> str:
+    target = repo / path
+    target.write_text(target.read_text() + f"\n- {op} note {extra}\n")
+    git(repo, "add", path)
+    git(repo, "commit", "-q", "--no-verify", "-m",
+        f"gitmem: {op} {path}\n\nGitmem-Op: {op}\nGitmem-Path: {path}\n{extra}")
+    return git(repo, "rev-parse", "HEAD").strip()
+
+
+def a_memory(repo: Path, n: int = 0) -> str:
+    return sorted(p.relative_to(repo).as_posix() for p in (repo / "memory").rglob("*.md"))[n]
+
+
+def test_history_changes_never_show_a_stale_op_list(repo: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    path = a_memory(repo)
+    cached, walked = ops_now(repo, monkeypatch)
+    assert cached == walked and len(cached) == 5
+    assert (repo / ".git" / "gitmem" / OPS_CACHE).is_file()
+    assert ops_now(repo, monkeypatch)[0] == walked  # from the cache, HEAD unchanged
+
+    first = op_commit(repo, "protect", path)  # a linear step: only the new commit is read
+    git(repo, "commit", "-q", "--no-verify", "--allow-empty", "-m", "plain edit")
+    op_commit(repo, "unprotect", path, "gitmem-reason: lower-case key\n")
+    cached, walked = ops_now(repo, monkeypatch)
+    assert cached == walked and cached[0].op == "unprotect" and len(cached) == 7
+
+    git(repo, "switch", "-q", "-c", "side", first)
+    op_commit(repo, "protect", a_memory(repo, 1), "Gitmem-Run: side\n")
+    git(repo, "switch", "-q", "main")
+    git(repo, "merge", "-q", "--no-edit", "--no-verify", "side")
+    cached, walked = ops_now(repo, monkeypatch)  # a merge: the whole history is walked again
+    assert cached == walked and any(o.trailers.get("Gitmem-Run") == ("side",) for o in cached)
+
+    git(repo, "checkout", "-q", "--detach", "HEAD~3")  # history moved backwards
+    cached, walked = ops_now(repo, monkeypatch)
+    assert cached == walked
+
+
+def test_a_damaged_op_cache_is_ignored(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    list_ops(open_workspace(repo).repo)
+    file = repo / ".git" / "gitmem" / OPS_CACHE
+    good = json.loads(file.read_text())
+    damaged = [
+        b"garbage", file.read_bytes()[:50],
+        json.dumps({**good, "ids": good["ids"][:-1]}).encode(),
+        json.dumps({**good, "trailers": [["Gitmem-Op"]] * len(good["ids"])}).encode(),
+        json.dumps({**good, "trailers": [[1, 2]] * len(good["ids"])}).encode(),
+        json.dumps({**good, "trailers": [["Gitmem-Path", "x"]] * len(good["ids"])}).encode(),
+        json.dumps({**good, "head": 7}).encode(),
+    ]
+    for data in damaged:
+        file.write_bytes(data)
+        cached, walked = ops_now(repo, monkeypatch)
+        assert cached == walked
+
+
+def test_ops_json_text_is_exactly_json_dumps() -> None:
+    ops = [
+        Op("a" * 40, "protect", "2025-01-01T00:00:00+00:00", 'say "hi" ünï \\ \u2028 \x07',
+           ("memory/a.md", "memory/ü b.md"),
+           {"Gitmem-Op": ("protect",), "Gitmem-Path": ("memory/a.md", "memory/ü b.md")}),
+        Op("b" * 40, "undo", "2025-01-02T00:00:00-05:00", "", (), {"Gitmem-Op": ("undo",)},
+           "c" * 40),
+        Op("c" * 40, "x", "d", "s", (), {}),
+    ]
+    for case in (ops, ops[:1], []):
+        assert ops_json_text(case) == json.dumps(ops_as_json(case), indent=2, ensure_ascii=False)
