@@ -113,6 +113,7 @@ class Repo:
         self._root_prefix = os.path.join(str(self.root), "")  # "/abs/root/": joined by f-string
         self.git_dir = Path(repo.path).resolve()
         self.state_dir = self.git_dir / "gitmem"
+        self._leaving_dirs: dict[str, bool] = {}  # leaves_worktree of a directory, for reads
 
     # ----- opening -------------------------------------------------------------------------
     @classmethod
@@ -299,8 +300,11 @@ class Repo:
 
     def read_worktree_stat(self, path: str) -> tuple[bytes, os.stat_result] | None:
         """A working-tree file's bytes and the stat data they were read under; None if absent
-        or not a regular file (a symlink is not followed, a FIFO is not waited on). One open
-        and one fstat: about a third of the cost of lstat + Path.read_bytes."""
+        or not a regular file (a symlink is not followed, a FIFO is not waited on, a path
+        under a directory link that leads out of the working tree is not read). One open and
+        one fstat: about a third of the cost of lstat + Path.read_bytes."""
+        if "/" in path and self.leaves_worktree(path, cached=True):
+            return None
         try:
             fd = os.open(f"{self._root_prefix}{path}", _READ_FLAGS)
         except OSError:
@@ -424,27 +428,6 @@ class Repo:
                 str(c.id), c.message, c.commit_time, c.commit_time_offset,
                 tuple(map(str, c.parent_ids)),
             )
-
-    def single_parent_chain(self, head: str, base: str, limit: int = 10_000
-                            ) -> list[CommitInfo] | None:
-        """The commits from `head` down to `base` (excluded), newest first, when every one of
-        them has exactly one parent, so that they precede `base`'s history in any walk from
-        `head`; None when a merge, a root or `limit` commits come first."""
-        out: list[CommitInfo] = []
-        current = head
-        while current != base:
-            if len(out) >= limit:
-                return None
-            try:
-                c = self._repo[current]
-            except (KeyError, ValueError):
-                return None
-            if len(c.parent_ids) != 1:
-                return None
-            out.append(CommitInfo(str(c.id), c.message, c.commit_time, c.commit_time_offset,
-                                  (str(c.parent_ids[0]),)))
-            current = str(c.parent_ids[0])
-        return out
 
     def blob_in(self, commit_id: str, path: str) -> str | None:
         tree = self._repo[commit_id].tree
@@ -636,9 +619,17 @@ class Repo:
         self._update_index(done, lock_timeout)
         return kept
 
-    def leaves_worktree(self, path: str) -> bool:
+    def leaves_worktree(self, path: str, *, cached: bool = False) -> bool:
         """True when a directory on the way to `path` is a symbolic link out of the working
-        tree (or into .git): writing the file would write somewhere else."""
+        tree (or into .git): reading or writing the file would reach somewhere else. `cached`
+        remembers the answer per directory for this Repo (reads of many memories); writes ask
+        afresh."""
+        folder = path.rpartition("/")[0]
+        if cached:
+            known = self._leaving_dirs.get(folder)
+            if known is None:
+                known = self._leaving_dirs[folder] = self.leaves_worktree(path)
+            return known
         existing = (self.root / path).parent
         while not os.path.lexists(existing) and existing != self.root:
             existing = existing.parent
