@@ -429,6 +429,27 @@ class Repo:
                 tuple(map(str, c.parent_ids)),
             )
 
+    def single_parent_chain(self, head: str, base: str, limit: int = 10_000
+                            ) -> list[CommitInfo] | None:
+        """The commits from `head` down to `base` (excluded), newest first, when every one of
+        them has exactly one parent, so that they precede `base`'s history in any walk from
+        `head`; None when a merge, a root or `limit` commits come first."""
+        out: list[CommitInfo] = []
+        current = head
+        while current != base:
+            if len(out) >= limit:
+                return None
+            try:
+                c = self._repo[current]
+            except (KeyError, ValueError):
+                return None
+            if len(c.parent_ids) != 1:
+                return None
+            out.append(CommitInfo(str(c.id), c.message, c.commit_time, c.commit_time_offset,
+                                  (str(c.parent_ids[0]),)))
+            current = str(c.parent_ids[0])
+        return out
+
     def blob_in(self, commit_id: str, path: str) -> str | None:
         tree = self._repo[commit_id].tree
         try:
