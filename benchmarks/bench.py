@@ -1,0 +1,395 @@
+"""Benchmark gitmem at scale: `python benchmarks/bench.py` prints a table of medians.
+
+Every gitmem figure stands next to a baseline measured in the same run on the same repository
+(reading every file with cat, `git commit --no-verify`, `git cat-file --batch-check`, `git log`),
+so the ratios mean something on any machine. Each run is a fresh subprocess; its wall time is
+taken with time.perf_counter and its peak memory (max RSS of it and its children) from
+os.wait4, both inside a bare `python -S` that spawns it (see `_MEASURER`), so nothing outside
+Python is needed (no hyperfine, no /usr/bin/time).
+
+Repositories come from benchmarks/generate.py and are kept in --workdir between runs
+(regenerated when the generator or the parameters change). `--update-doc docs/performance.md`
+rewrites the results section of that page.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from benchmarks.generate import GENERATOR_VERSION, generate
+
+GITMEM = [sys.executable, "-m", "gitmem"]
+DEFAULT_WORKDIR = Path(tempfile.gettempdir()) / "gitmem-bench"
+DOC_START = "<!-- bench:start -->"
+DOC_END = "<!-- bench:end -->"
+BENCHMARKS = ("startup", "lint", "scale", "hook", "claims", "log")
+
+
+# ----- running one command ---------------------------------------------------------------------
+class BenchError(Exception):
+    """A measured command failed; its row says so and the other benchmarks still run."""
+
+
+@dataclass
+class Sample:
+    seconds: list[float] = field(default_factory=list)
+    rss_kb: list[int] = field(default_factory=list)
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.seconds)
+
+    @property
+    def peak_mb(self) -> float:
+        return max(self.rss_kb) / 1024
+
+
+def bench_env() -> dict[str, str]:
+    """The user's environment without GIT_* (a hook's leftovers), with a fixed identity."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("GIT_", "GITMEM_"))}
+    env.update(GIT_AUTHOR_NAME="Bench", GIT_AUTHOR_EMAIL="bench@example.com",
+               GIT_COMMITTER_NAME="Bench", GIT_COMMITTER_EMAIL="bench@example.com",
+               GIT_CONFIG_NOSYSTEM="1")
+    return env
+
+
+# A small process measures each command: a child's peak RSS as the kernel reports it includes the
+# memory of the process that forked it (Linux carries the high-water mark across exec), so the
+# command is spawned from a bare `python -S` (about 8 MB) rather than from this process, which
+# holds generated repositories in memory. It reports wall seconds and the child's max RSS.
+_MEASURER = """
+import json, os, sys, time
+argv, out = json.loads(sys.argv[1]), sys.argv[2]
+start = time.perf_counter()
+pid = os.posix_spawnp(argv[0], argv, os.environ)
+_, status, usage = os.wait4(pid, 0)
+seconds = time.perf_counter() - start
+with open(out, "w") as fh:
+    json.dump([seconds, usage.ru_maxrss, os.waitstatus_to_exitcode(status)], fh)
+"""
+
+
+def run_once(cmd: list[str] | str, cwd: Path, env: dict[str, str] | None = None,
+             stdin: bytes | None = None, ok: tuple[int, ...] = (0, 1)) -> tuple[float, int]:
+    """(wall seconds, peak RSS in KiB of the command and the children it waited for)."""
+    argv = ["/bin/sh", "-c", cmd] if isinstance(cmd, str) else cmd
+    with tempfile.TemporaryDirectory(prefix="gitmem-bench-") as tmp:
+        result = Path(tmp) / "result.json"
+        err = Path(tmp) / "stderr"
+        with open(err, "wb") as err_fh, tempfile.TemporaryFile() as stdin_fh:
+            stdin_fh.write(stdin or b"")
+            stdin_fh.seek(0)
+            subprocess.run([sys.executable, "-S", "-c", _MEASURER, json.dumps(argv), str(result)],
+                           cwd=cwd, env=env or bench_env(), stdin=stdin_fh,
+                           stdout=subprocess.DEVNULL, stderr=err_fh, check=True)
+        seconds, rss_kb, code = json.loads(result.read_text())
+        if code not in ok:
+            raise BenchError(f"{' '.join(argv)} exited {code}: "
+                             f"{err.read_bytes().decode(errors='replace').strip()[-300:]}")
+    return seconds, int(rss_kb)
+
+
+def measure(cmd: list[str] | str, cwd: Path, repeat: int, *, before=None,  # type: ignore[no-untyped-def]
+            env: dict[str, str] | None = None, stdin: bytes | None = None) -> Sample:
+    sample = Sample()
+    for _ in range(repeat):
+        if before is not None:
+            before()
+        seconds, rss = run_once(cmd, cwd, env, stdin)
+        sample.seconds.append(seconds)
+        sample.rss_kb.append(rss)
+    return sample
+
+
+# ----- repositories ----------------------------------------------------------------------------
+def repo_for(workdir: Path, name: str, files: int, **params: int) -> Path:
+    """A generated repository, reused when it was made by this generator with these
+    parameters."""
+    path = workdir / name
+    wanted = {"generator_version": GENERATOR_VERSION, "files": files, **params}
+    stamp = path / ".git" / "gitmem-bench-params.json"
+    if stamp.is_file() and json.loads(stamp.read_text()) == wanted:
+        return path
+    print(f"generating {name} ({files} files) ...", file=sys.stderr, flush=True)
+    generate(path, files, **params)  # type: ignore[arg-type]
+    stamp.write_text(json.dumps(wanted))
+    return path
+
+
+def drop_cache(repo: Path) -> None:
+    shutil.rmtree(repo / ".git" / "gitmem" / "cache", ignore_errors=True)
+
+
+def cat_all(repo: Path) -> str:
+    del repo
+    return "git ls-files -z | xargs -0 cat > /dev/null"
+
+
+# ----- the table -------------------------------------------------------------------------------
+@dataclass
+class Row:
+    name: str
+    gitmem: Sample | None
+    baseline: Sample | None
+    baseline_name: str = ""
+    target: str = ""
+    holds: bool | None = None
+    note: str = ""
+    gitmem_seconds: float | None = None  # when the figure is not the process wall time
+
+    def seconds(self) -> float | None:
+        if self.gitmem_seconds is not None:
+            return self.gitmem_seconds
+        return self.gitmem.median if self.gitmem else None
+
+    def ratio(self) -> float | None:
+        mine = self.seconds()
+        if mine is None or self.baseline is None or self.baseline.median == 0:
+            return None
+        return mine / self.baseline.median
+
+
+def _fmt_s(value: float | None) -> str:
+    if value is None:
+        return "-"
+    return f"{value * 1000:.0f} ms" if value < 1 else f"{value:.2f} s"
+
+
+def table(rows: list[Row]) -> str:
+    head = ("| measure | gitmem | baseline | ratio | peak RSS gitmem / baseline | target | holds |\n"
+            "| --- | ---: | --- | ---: | ---: | --- | --- |\n")
+    lines = []
+    for row in rows:
+        ratio = row.ratio()
+        base = "-" if row.baseline is None else f"{_fmt_s(row.baseline.median)} ({row.baseline_name})"
+        rss = "-"
+        if row.gitmem is not None:
+            rss = f"{row.gitmem.peak_mb:.0f} MB"
+            if row.baseline is not None:
+                rss += f" / {row.baseline.peak_mb:.0f} MB"
+        holds = {None: "", True: "yes", False: "**no**"}[row.holds]
+        name = row.name + (f" ({row.note})" if row.note else "")
+        lines.append(f"| {name} | {_fmt_s(row.seconds())} | {base} | "
+                     f"{'-' if ratio is None else f'{ratio:.1f}x'} | {rss} | {row.target} | {holds} |")
+    return head + "\n".join(lines) + "\n"
+
+
+# ----- the benchmarks --------------------------------------------------------------------------
+def bench_startup(args: argparse.Namespace, rows: list[Row]) -> None:
+    here = Path.cwd()
+    mine = measure([*GITMEM, "--help"], here, args.repeat)
+    base = measure([sys.executable, "-c", "pass"], here, args.repeat)
+    rows.append(Row("`gitmem --help`", mine, base, "python -c pass"))
+
+
+def bench_lint(args: argparse.Namespace, rows: list[Row]) -> None:
+    repo = repo_for(args.workdir, f"lint-{args.files}", args.files, seed=args.seed)
+    base = measure(cat_all(repo), repo, args.repeat)
+    lint = [*GITMEM, "lint", "--format", "json"]
+    cold = measure(lint, repo, args.repeat, before=lambda: drop_cache(repo))
+    rss_ok = cold.peak_mb < 1024
+    rows.append(Row(f"lint {args.files} files, cold", cold, base, "read every file",
+                    "<= 20 s, < 1 GB" if args.files == 10_000 else "",
+                    cold.median <= 20 and rss_ok if args.files == 10_000 else None))
+    run_once(lint, repo)  # prime the cache
+    warm = measure(lint, repo, args.repeat)
+    rows.append(Row(f"lint {args.files} files, warm", warm, base, "read every file",
+                    "<= 3 s" if args.files == 10_000 else "",
+                    warm.median <= 3 if args.files == 10_000 else None))
+
+
+def fitted_exponent(points: list[tuple[int, float]]) -> float:
+    """The slope of log(seconds) over log(files), least squares."""
+    xs = [math.log(n) for n, _ in points]
+    ys = [math.log(s) for _, s in points]
+    mx, my = statistics.fmean(xs), statistics.fmean(ys)
+    return sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
+
+
+def bench_scale(args: argparse.Namespace, rows: list[Row]) -> None:
+    lint = [*GITMEM, "lint", "--format", "json"]
+    for mode in ("cold", "warm"):
+        points = []
+        for size in args.sizes:
+            repo = repo_for(args.workdir, f"lint-{size}", size, seed=args.seed)
+            repeat = args.repeat if size <= 20_000 else max(1, min(args.repeat, 2))
+            base = measure(cat_all(repo), repo, repeat)
+            if mode == "cold":
+                sample = measure(lint, repo, repeat, before=lambda repo=repo: drop_cache(repo))
+            else:
+                run_once(lint, repo)
+                sample = measure(lint, repo, repeat)
+            points.append((size, sample.median))
+            rows.append(Row(f"lint {size} files, {mode} (scaling)", sample, base,
+                            "read every file", "< 1 GB" if size <= 10_000 else "",
+                            sample.peak_mb < 1024 if size <= 10_000 else None))
+        if len(points) >= 2:
+            exponent = fitted_exponent(points)
+            sizes = "/".join(f"{n // 1000}k" if n >= 1000 else str(n) for n, _ in points)
+            rows.append(Row(f"fitted exponent, {mode} lint over {sizes}", None, None,
+                            target="<= 1.2", holds=exponent <= 1.2,
+                            note=f"seconds ~ files^{exponent:.2f}"))
+
+
+def bench_hook(args: argparse.Namespace, rows: list[Row]) -> None:
+    source = repo_for(args.workdir, f"lint-{args.files}", args.files, seed=args.seed)
+    repo = args.workdir / f"hook-{args.files}"
+    if not (repo / ".git").is_dir():
+        subprocess.run(["git", "clone", "-q", str(source), str(repo)], check=True, env=bench_env())
+    subprocess.run([*GITMEM, "-C", str(repo), "hooks", "install"], check=True,
+                   capture_output=True, env=bench_env())
+    target = sorted((repo / "memory").rglob("*.md"))[len(args.sizes)]
+    counter = iter(range(10**9))
+
+    def change() -> None:
+        with open(target, "a", encoding="utf-8") as fh:
+            fh.write(f"- Benchmark note {next(counter)}: keep the release notes short.\n")
+        subprocess.run(["git", "add", str(target)], cwd=repo, check=True, env=bench_env())
+
+    change()
+    run_once(["git", "commit", "-q", "-m", "warm up"], repo, ok=(0,))  # page cache, gitmem cache
+    hooked = measure(["git", "commit", "-q", "-m", "one memory"], repo, args.repeat, before=change)
+    plain = measure(["git", "commit", "-q", "--no-verify", "-m", "one memory"], repo,
+                    args.repeat, before=change)
+    rows.append(Row(f"`git commit` of one memory, pre-commit hook, {args.files} files", hooked,
+                    plain, "git commit --no-verify", "<= 1.5 s", hooked.median <= 1.5))
+
+
+def bench_claims(args: argparse.Namespace, rows: list[Row]) -> None:
+    repo = repo_for(args.workdir, f"claims-{args.claims}", max(200, args.claims // 5),
+                    seed=args.seed, commit_claims=args.claims,
+                    code_commits=max(100, args.claims * 4 // 5), ops=0)
+    manifest = json.loads((repo / ".git" / "gitmem-bench.json").read_text())
+    tokens = manifest["real_claims"] + manifest["fabricated_claims"]
+    listing = "\n".join(tokens) + "\n"
+    tokens_file = args.workdir / f"claims-{args.claims}.txt"
+    tokens_file.write_text(listing)
+    base = measure(["git", "cat-file", "--batch-check"], repo, args.repeat,
+                   stdin=listing.encode())
+    probe = [sys.executable, str(Path(__file__).with_name("claims_probe.py")), str(repo),
+             str(tokens_file)]
+    inside = []
+    for _ in range(args.repeat):
+        proc = subprocess.run(probe, capture_output=True, env=bench_env(), check=True)
+        report = json.loads(proc.stdout)
+        inside.append(report["verify_seconds"])
+    whole = measure(probe, repo, args.repeat)
+    verify = statistics.median(inside)
+    rows.append(Row(f"verify {len(tokens)} commit claims", whole, base,
+                    "git cat-file --batch-check", "<= 10x", verify / base.median <= 10,
+                    note="verification inside gitmem; the process with startup: "
+                         f"{_fmt_s(whole.median)}", gitmem_seconds=verify))
+
+
+def bench_log(args: argparse.Namespace, rows: list[Row]) -> None:
+    repo = repo_for(args.workdir, f"log-{args.ops}", 500, seed=args.seed, ops=args.ops,
+                    code_commits=100, commit_claims=50)
+    mine = measure([*GITMEM, "log", "--json"], repo, args.repeat)
+    base = measure(["git", "log", "--format=%(trailers:key=Gitmem-Op)"], repo, args.repeat)
+    rows.append(Row(f"`gitmem log --json`, {args.ops} op commits", mine, base, "git log",
+                    "<= 3x", mine.median / base.median <= 3))
+
+
+# ----- the machine and the report --------------------------------------------------------------
+def machine() -> str:
+    try:
+        import pygit2
+
+        pygit2_version = f"{pygit2.__version__} (libgit2 {pygit2.LIBGIT2_VERSION})"
+    except ImportError:
+        pygit2_version = "not installed"
+    git = subprocess.run(["git", "--version"], capture_output=True, text=True,
+                         check=False).stdout.strip()
+    memory = "?"
+    try:
+        for line in Path("/proc/meminfo").read_text(encoding="ascii").splitlines():
+            if line.startswith("MemTotal:"):
+                memory = f"{int(line.split()[1]) / 1024 / 1024:.1f} GB"
+    except OSError:
+        pass
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    cpu = platform.processor() or platform.machine()
+    return (f"{os.cpu_count()} CPUs ({cpu}), {memory} RAM, {platform.system()} "
+            f"{platform.release()}, Python {platform.python_version()}, {git}, pygit2 "
+            f"{pygit2_version}; load average {load:.1f} when the run started")
+
+
+def update_doc(doc: Path, text: str) -> None:
+    old = doc.read_text(encoding="utf-8") if doc.exists() else f"{DOC_START}\n{DOC_END}\n"
+    if DOC_START not in old or DOC_END not in old:
+        old += f"\n{DOC_START}\n{DOC_END}\n"
+    head, rest = old.split(DOC_START, 1)
+    _, tail = rest.split(DOC_END, 1)
+    doc.write_text(f"{head}{DOC_START}\n{text}{DOC_END}{tail}", encoding="utf-8")
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--files", type=int, default=10_000, help="repo size for lint and hook")
+    parser.add_argument("--sizes", default="2500,10000",
+                        help="sizes for the scaling rows, e.g. 2500,10000,100000")
+    parser.add_argument("--claims", type=int, default=5000, help="commit claims to verify")
+    parser.add_argument("--ops", type=int, default=20_000, help="op commits for gitmem log")
+    parser.add_argument("--repeat", type=int, default=5, help="runs per measure (median)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--only", default=",".join(BENCHMARKS),
+                        help=f"comma-separated subset of {', '.join(BENCHMARKS)}")
+    parser.add_argument("--workdir", type=Path, default=DEFAULT_WORKDIR,
+                        help="where generated repositories are kept between runs")
+    parser.add_argument("--quick", action="store_true",
+                        help="tiny sizes, one run each: checks that the benchmark works")
+    parser.add_argument("--update-doc", type=Path, metavar="MD",
+                        help="write the results between the bench markers of this page")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.files, args.sizes, args.claims, args.ops, args.repeat = 200, "100,200", 100, 200, 1
+    args.sizes = sorted(int(s) for s in str(args.sizes).split(",") if s)
+    args.only = [name.strip() for name in args.only.split(",") if name.strip()]
+    unknown = set(args.only) - set(BENCHMARKS)
+    if unknown:
+        parser.error(f"unknown benchmark {', '.join(sorted(unknown))}")
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    args.workdir.mkdir(parents=True, exist_ok=True)
+    about = machine()
+    print(about, file=sys.stderr)
+    rows: list[Row] = []
+    started = time.perf_counter()
+    failed = 0
+    for name in BENCHMARKS:
+        if name in args.only:
+            try:
+                globals()[f"bench_{name}"](args, rows)
+            except (BenchError, subprocess.CalledProcessError) as error:
+                failed += 1
+                print(f"{name}: {error}", file=sys.stderr)
+                rows.append(Row(f"{name}: FAILED", None, None, note=str(error).splitlines()[-1][:160]))
+    report = (f"Measured {time.strftime('%Y-%m-%d')} on {about}. Medians of {args.repeat} "
+              f"runs; each run a fresh process. Took {time.perf_counter() - started:.0f} s.\n\n"
+              + table(rows))
+    print(report)
+    if args.update_doc:
+        update_doc(args.update_doc, report)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
