@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from gitmem.config import CONFIG_FILE, Config, load_config
 from gitmem.errors import UsageError
@@ -14,6 +15,7 @@ from gitmem.gitrepo import CodeRepo, Repo, hash_blob
 from gitmem.memory.cache import MemoryCache
 from gitmem.memory.discover import MemoryMatcher
 from gitmem.model import Memory
+from gitmem.progress import NO_PROGRESS, Progress
 
 
 def parse_memory(path: str, raw: bytes, blob_id: str | None = None) -> Memory:
@@ -31,6 +33,8 @@ class Workspace:
     config: Config
     matcher: MemoryMatcher
     cwd: Path = field(default_factory=Path.cwd)
+    # how long loops report themselves (a bar on stderr in a terminal); commands set it
+    progress: Progress = field(default=NO_PROGRESS, compare=False)
     _cache: MemoryCache | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
@@ -61,27 +65,37 @@ class Workspace:
             if listed is None:
                 listed = self.repo.worktree_files()
             read_ns = time.time_ns()
-            for path in listed:
-                if not self.matcher.matches(path):
-                    continue
-                found = self.repo.read_worktree_stat(path)
-                if found is None:
-                    continue
-                data, st = found
-                blob_id = cache.blob_for_stat(path, st) if len(data) == st.st_size else None
-                if blob_id is None:
-                    blob_id = hash_blob(data)
-                    if len(data) == st.st_size:  # not a file that changed while it was read
-                        cache.remember_stat(path, st, blob_id, read_ns)
-                out.append(cache.parse(path, data, blob_id, parse_memory))
+            paths = [path for path in listed if self.matcher.matches(path)]
+            with self.progress.track(paths, "Reading memories") as tracked:
+                out = self._read_worktree_memories(tracked, cache, read_ns)
         else:
             blobs = self.repo.index_files() if source == "index" else self.repo.tree_files(source)
-            for path in sorted(blobs):
-                if self.matcher.matches(path):
+            paths = sorted(path for path in blobs if self.matcher.matches(path))
+            with self.progress.track(paths, "Reading memories") as tracked:
+                for path in tracked:
                     blob_id = blobs[path]
                     out.append(cache.parse(path, self.repo.read_blob(blob_id), blob_id,
                                            parse_memory))
         cache.save()
+        return out
+
+    def _read_worktree_memories(self, paths: Iterable[str], cache: MemoryCache,
+                                read_ns: int) -> list[Memory]:
+        """Read and parse working-tree memories; a file whose stat data matches its cached
+        record is not hashed again (see MemoryCache.remember_stat for when that is safe)."""
+        out = []
+        for path in paths:
+            found = self.repo.read_worktree_stat(path)
+            if found is None:
+                continue
+            data, st = found
+            whole = len(data) == st.st_size  # else it changed while it was read
+            blob_id = cache.blob_for_stat(path, st) if whole else None
+            if blob_id is None:
+                blob_id = hash_blob(data)
+                if whole:
+                    cache.remember_stat(path, st, blob_id, read_ns)
+            out.append(cache.parse(path, data, blob_id, parse_memory))
         return out
 
     def memory_at(self, path: str, source: str = "HEAD") -> Memory | None:

@@ -11,10 +11,10 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.generate import generate  # noqa: E402
+from benchmarks.generate import generate
 
 sys.path.insert(0, str(ROOT / "tests"))
-from lint.lintutil import cli  # noqa: E402
+from lint.lintutil import cli
 
 
 def small_repo(path: Path, files: int = 200) -> Path:

@@ -9,12 +9,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from gitutil import git
 from perfutil import ROOT, small_repo
 
 from benchmarks.bench import fitted_exponent, update_doc
 from benchmarks.generate import corpus_bullets, generate
-
-from gitutil import git
 
 
 def test_generated_repo_is_clean_and_holds_what_the_manifest_says(tmp_path: Path) -> None:

@@ -8,13 +8,12 @@ import os
 from pathlib import Path
 
 import pytest
+from gitutil import git
 from perfutil import lint_json, small_repo
 
 from gitmem.memory import cache as cache_module
 from gitmem.memory.cache import CACHE_FILE, DISABLE_ENV
 from gitmem.workspace import open_workspace
-
-from gitutil import git
 
 
 @pytest.fixture(scope="module")
@@ -46,7 +45,7 @@ def hits_and_misses(repo: Path) -> tuple[int, int]:
 
 
 def first_memory(repo: Path) -> Path:
-    return sorted((repo / "memory").rglob("*.md"))[0]
+    return min((repo / "memory").rglob("*.md"))
 
 
 def test_a_warm_run_reads_every_memory_from_the_cache_and_reports_the_same(
@@ -170,7 +169,7 @@ def _break_stats(data: dict) -> None:
     """Stat records that match every file but name the wrong blob must not be trusted blindly:
     here they name blobs that are not the files' content, so the parse comes out wrong unless
     the record is checked against the stat data."""
-    for path, record in data["stats"].items():
+    for record in data["stats"].values():
         record[5] = "0" * 40
 
 

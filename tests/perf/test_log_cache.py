@@ -7,14 +7,13 @@ import json
 from pathlib import Path
 
 import pytest
+from gitutil import git
 from perfutil import small_repo
 
 from gitmem.memory.cache import DISABLE_ENV
 from gitmem.model import Op
 from gitmem.ops.history import OPS_CACHE, list_ops, ops_as_json, ops_json_text
 from gitmem.workspace import open_workspace
-
-from gitutil import git
 
 
 @pytest.fixture
