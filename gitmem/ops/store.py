@@ -80,8 +80,70 @@ def find_plan_file(state_dir: Path, plan_id: str) -> Path:
     return matches[0]
 
 
+def _text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise TypeError("expected text")
+    return value
+
+
+def _plan_path(value: Any) -> str:
+    """A change's path: relative, POSIX, no empty, `.` or `..` segment, no NUL, not in .git.
+    Whether it is a memory file is the caller's check (it needs the configuration)."""
+    path = _text(value)
+    parts = path.split("/")
+    if (
+        not path or "\x00" in path or path.startswith("/") or "\\" in path
+        or any(part in ("", ".", "..") for part in parts) or parts[0].lower() == ".git"
+    ):
+        raise ValueError(f"bad path {path!r}")
+    return path
+
+
+def _number(value: Any) -> float | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError("expected a number")
+    return float(value)
+
+
+def _signals(value: Any) -> dict[str, object]:
+    if not isinstance(value, dict) or not all(
+        isinstance(v, (str, int, float, bool)) for v in value.values()
+    ):
+        raise TypeError("expected a mapping of plain values")
+    return value
+
+
+def _trailer_pairs(value: Any) -> tuple[tuple[str, str], ...]:
+    if not isinstance(value, list) or not all(
+        isinstance(pair, list) and len(pair) == 2 for pair in value
+    ):
+        raise TypeError("expected [key, value] pairs")
+    return tuple((_text(key), _text(item)) for key, item in value)
+
+
+def _changes(value: Any) -> tuple[FileChange, ...]:
+    if not isinstance(value, list) or not value:
+        raise TypeError("expected a non-empty list of changes")
+    changes = []
+    for change in value:
+        if not isinstance(change, dict):
+            raise TypeError("expected a change object")
+        changes.append(
+            FileChange(_plan_path(change["path"]), _unb64(change["before"]), _unb64(change["after"]))
+        )
+    if len({c.path for c in changes}) != len(changes):
+        raise ValueError("a path changed twice")
+    return tuple(changes)
+
+
 def load_plan(state_dir: Path, plan_id: str) -> tuple[str, Plan, str | None]:
-    """(full id, plan, head it was made at); StalePlanError when missing or tampered."""
+    """(full id, plan, head it was made at); StalePlanError when missing or tampered.
+
+    The digest catches an edit; the shape checks catch a forger who recomputed it: every field
+    must have the type `plan_payload` writes and every path must stay inside the working tree,
+    so a forged plan is refused here rather than failing (or writing) half-way through apply."""
     path = find_plan_file(state_dir, plan_id)
     full_id = path.stem
     try:
@@ -89,26 +151,28 @@ def load_plan(state_dir: Path, plan_id: str) -> tuple[str, Plan, str | None]:
         payload = data["plan"]
         if data.get("id") != full_id or _digest(payload) != full_id:
             raise ValueError("digest mismatch")
-        changes = tuple(
-            FileChange(c["path"], _unb64(c["before"]), _unb64(c["after"])) for c in payload["changes"]
-        )
+        if payload.get("schema") != 1:
+            raise ValueError("unknown schema")
+        head = payload.get("head")
+        if head is not None:
+            _text(head)
         plan = Plan(
-            op=payload["op"],
-            changes=changes,
-            summary=payload["summary"],
-            trailers=tuple((str(k), str(v)) for k, v in payload["trailers"]),
-            klass=payload["class"],
-            confidence=payload["confidence"],
-            signals=payload["signals"],
-            reason=payload["reason"],
-            body=payload["body"],
+            op=_text(payload["op"]),
+            changes=_changes(payload["changes"]),
+            summary=_text(payload["summary"]),
+            trailers=_trailer_pairs(payload["trailers"]),
+            klass=_text(payload["class"]),
+            confidence=_number(payload["confidence"]),
+            signals=_signals(payload["signals"]),
+            reason=_text(payload["reason"]),
+            body=_text(payload["body"]),
         )
-    except (ValueError, KeyError, TypeError, UnicodeDecodeError, OSError) as exc:
+    except (ValueError, KeyError, TypeError, AttributeError, UnicodeDecodeError, OSError) as exc:
         raise StalePlanError(
             f"plan {plan_id} is damaged or was edited ({exc.__class__.__name__}); it was not "
             "applied: make a new one with `gitmem plan ...`"
         ) from None
-    return full_id, plan, payload.get("head")
+    return full_id, plan, head
 
 
 def discard_plan(state_dir: Path, full_id: str) -> None:
