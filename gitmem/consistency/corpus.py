@@ -1,0 +1,58 @@
+"""The consistency pass over a whole corpus of memories, as lint, review, sweep and save see it.
+
+It feeds `find_pairs` only the claims still in force (active memories, claims no resolution has
+annotated), with each memory's tags and scope, and drops pairs under a `do_not_reopen` cooldown.
+Type and category never gate a comparison.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Sequence
+
+from gitmem.config import Config
+from gitmem.consistency.analyze import PairFinding, find_pairs
+from gitmem.memory.inforce import claims_in_force, pair_dismissed
+from gitmem.model import Memory
+
+
+def memory_scope(memory: Memory, config: Config) -> tuple[str, ...]:
+    """Cursor `globs` of a rule, else the configured scope folder the memory lives in."""
+    globs = memory.meta.get("globs")
+    if isinstance(globs, str) and globs.strip():
+        return tuple(g.strip() for g in globs.split(",") if g.strip())
+    if isinstance(globs, list) and globs:
+        return tuple(str(g) for g in globs)
+    for folder in config.scope_folders:
+        prefix = folder.rstrip("/") + "/"
+        if memory.path.startswith(prefix):
+            return (prefix + "**",)
+    return ()
+
+
+def corpus_pairs(
+    memories: Sequence[Memory], config: Config, today: dt.date | None = None,
+    focus: frozenset[str] | None = None,
+) -> list[PairFinding]:
+    """Duplicate and contradiction pairs among claims in force; with `focus`, only pairs with
+    at least one side in those paths."""
+    today = today or dt.date.today()
+    active = [m for m in memories if m.active]
+    by_path = {m.path: m for m in active}
+    claims = list(claims_in_force(active))
+    pairs = find_pairs(
+        claims,
+        tags={m.path: m.tags for m in active},
+        scopes={m.path: memory_scope(m, config) for m in active},
+        match_threshold=config.match_threshold,
+        possible_threshold=config.possible_threshold,
+    )
+    out = []
+    for pair in pairs:
+        if focus is not None and pair.a.path not in focus and pair.b.path not in focus:
+            continue
+        a, b = by_path[pair.a.path], by_path[pair.b.path]
+        if a.path != b.path and pair_dismissed(a, b, today):
+            continue
+        out.append(pair)
+    return out
