@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
+from gitmem.memory.inforce import claim_in_force
 from gitmem.model import Memory
 
 _TOKEN = re.compile(r"[a-z0-9][a-z0-9_.-]*[a-z0-9]|[a-z0-9]")
-_SUPERSEDED_CLAIM = re.compile(r"\(superseded \d{4}-\d{2}-\d{2} by [^)]*\)")
 
 
 def tokens(text: str) -> set[str]:
@@ -21,7 +21,7 @@ def memory_text(memory: Memory) -> str:
     description = memory.meta.get("description")
     if isinstance(description, str):
         parts.append(description)
-    parts += [c.text for c in memory.claims if not _SUPERSEDED_CLAIM.search(c.text)]
+    parts += [c.text for c in memory.claims if claim_in_force(c)]
     return " ".join(parts)
 
 

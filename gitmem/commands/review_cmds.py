@@ -1,0 +1,217 @@
+"""Consistency commands: candidates, review, resolve, dismiss, sweep, save."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import click
+
+from gitmem.commands.common import emit_json, short, workspace
+from gitmem.consistency.corpus import corpus_pairs
+from gitmem.errors import EXIT_FINDINGS, UsageError
+from gitmem.memory.parse import parse_memory
+from gitmem.ops.apply import commit_changes
+from gitmem.ops.evidence import claim_evidence, unknown_commits
+from gitmem.ops.resolve import Side, dismiss_plan, resolve_plan
+from gitmem.ops.save import new_memory_path, render_memory, save_plan
+from gitmem.ops.sweep import current_items, decide, item_for, new_run_id, sides_of
+from gitmem.review_queue import ReviewItem, enqueue, remove
+from gitmem.workspace import Workspace
+
+
+def _loc(path: str, line: int) -> dict[str, object]:
+    return {"path": path, "line": line}
+
+
+@click.command()
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@click.pass_context
+def candidates(ctx: click.Context, as_json: bool) -> None:
+    """Duplicate and contradiction candidate pairs with score, class and signals."""
+    ws = workspace(ctx)
+    pairs = corpus_pairs(ws.memories("worktree"), ws.config)
+    if as_json:
+        emit_json({"pairs": [
+            {"kind": p.kind, "class": p.klass, "score": round(p.score, 4),
+             "confidence": round(p.confidence, 4), "a": _loc(p.a.path, p.a.line),
+             "b": _loc(p.b.path, p.b.line), "signals": dict(p.signals)} for p in pairs]})
+        return
+    for p in pairs:
+        click.echo(f"{p.kind:<13} {p.klass:<8} {p.score:.2f}  {p.a.path}:{p.a.line} ~ "
+                   f"{p.b.path}:{p.b.line}")
+        click.echo(f"{'':24}{p.a.text}\n{'':24}{p.b.text}")
+    click.echo(f"{len(pairs)} candidate pair(s)", err=True)
+
+
+def _item(ws: Workspace, item_id: str, today: dt.date) -> ReviewItem:
+    matches = [i for i in current_items(ws, today) if i.id.startswith(item_id.lower())]
+    if not matches:
+        raise UsageError(f"no pending review item {item_id!r}; `gitmem review` lists them")
+    if len(matches) > 1:
+        raise UsageError(f"review item id {item_id!r} is ambiguous; give more characters")
+    return matches[0]
+
+
+@click.command()
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@click.pass_context
+def review(ctx: click.Context, as_json: bool) -> None:
+    """The pending-review queue: pairs waiting for a person's decision."""
+    ws = workspace(ctx)
+    items = current_items(ws, dt.date.today())
+    if as_json:
+        emit_json({"items": [{**i.as_json(), "a": _loc(i.a_path, i.a_line),
+                              "b": _loc(i.b_path, i.b_line)} for i in items]})
+        return
+    for i in items:
+        click.echo(f"{i.id}  {i.kind}  (since {i.detected_at}, {i.source})")
+        click.echo(f"    {i.a_path}:{i.a_line}: {i.a_text}")
+        click.echo(f"    {i.b_path}:{i.b_line}: {i.b_text}")
+    if items:
+        click.echo("decide with `gitmem resolve ID --keep PATH` or `gitmem dismiss ID`", err=True)
+    else:
+        click.echo("nothing to review", err=True)
+
+
+@click.command()
+@click.argument("item_id", metavar="ITEM")
+@click.option("--keep", "keep", required=True, help="The memory whose claim stands.")
+@click.option("--reason", default="", help="Why (recorded as Gitmem-Reason).")
+@click.pass_context
+def resolve(ctx: click.Context, item_id: str, keep: str, reason: str) -> None:
+    """Settle a review item: the other side's claim is superseded (one op commit)."""
+    ws = workspace(ctx)
+    today = dt.date.today()
+    item = _item(ws, item_id, today)
+    keep_path = ws.relpath(keep)
+    if keep_path not in (item.a_path, item.b_path):
+        raise UsageError(f"--keep must be {item.a_path} or {item.b_path}")
+    memories = {m.path: m for m in ws.memories("worktree")}
+    sides = sides_of(item, memories, {})
+    assert sides is not None  # current_items only returns items whose claims stand
+    winner, loser = sides if sides[0].memory.path == keep_path else (sides[1], sides[0])
+    plan = resolve_plan(winner, loser, today=today, item_id=item.id, basis="review",
+                        reason=reason, confidence=item.confidence)
+    sha = commit_changes(ws, plan)
+    remove(ws.repo.state_dir, item.id)
+    click.echo(f"kept {winner.memory.path}:{winner.claim.line}; superseded "
+               f"{loser.memory.path}:{loser.claim.line} in {short(sha)}")
+
+
+@click.command()
+@click.argument("item_id", metavar="ITEM")
+@click.option("--until", "until", default=None, metavar="DATE",
+              help="Do not raise the pair again before this date (default: policy.dismiss_days).")
+@click.option("--reason", default="", help="Why (recorded as Gitmem-Reason).")
+@click.pass_context
+def dismiss(ctx: click.Context, item_id: str, until: str | None, reason: str) -> None:
+    """Dismiss a review item: record a per-pair cooldown in both memories (one op commit)."""
+    ws = workspace(ctx)
+    today = dt.date.today()
+    if until is None:
+        day = today + dt.timedelta(days=ws.config.dismiss_days)
+    else:
+        try:
+            day = dt.date.fromisoformat(until)
+        except ValueError:
+            raise UsageError(f"--until {until!r} is not a date (YYYY-MM-DD)") from None
+        if day <= today:
+            raise UsageError("--until must be a date in the future")
+    item = _item(ws, item_id, today)
+    memories = {m.path: m for m in ws.memories("worktree")}
+    plan = dismiss_plan(memories[item.a_path], memories[item.b_path], until=day,
+                        item_id=item.id, reason=reason)
+    sha = commit_changes(ws, plan)
+    remove(ws.repo.state_dir, item.id)
+    click.echo(f"dismissed {item.id} until {day.isoformat()} in {short(sha)}")
+
+
+@click.command()
+@click.option("--apply", "do_apply", is_flag=True, help="Commit the resolutions (default: dry run).")
+@click.pass_context
+def sweep(ctx: click.Context, do_apply: bool) -> None:
+    """The scheduled pass: resolve what the authority order decides, queue the rest."""
+    ws = workspace(ctx)
+    today, run = dt.date.today(), new_run_id()
+    applied: list[str] = []
+    seen: set[str] = set()
+    while True:
+        items = [i for i in current_items(ws, today) if i.id not in seen]
+        decisions = decide(ws, items, today, run)
+        todo = next((d for d in decisions if d.plan is not None), None)
+        if not do_apply:
+            for d in decisions:
+                verb = f"would resolve ({d.basis})" if d.plan else "needs review"
+                click.echo(f"{d.item.id}  {verb}: {d.item.a_path}:{d.item.a_line} ~ "
+                           f"{d.item.b_path}:{d.item.b_line}")
+            click.echo("dry run: nothing changed; run `gitmem sweep --apply` to commit", err=True)
+            return
+        if todo is None or len(applied) >= ws.config.max_mutations:
+            break
+        assert todo.plan is not None
+        seen.add(todo.item.id)
+        sha = commit_changes(ws, todo.plan)
+        applied.append(sha)
+        click.echo(f"resolved {todo.item.id} ({todo.basis}) in {short(sha)}")
+    undecided = [d.item for d in decisions if d.plan is None]
+    enqueue(ws.repo.state_dir, undecided)
+    click.echo(f"{len(applied)} resolution(s) committed as run {run}; {len(undecided)} queued "
+               f"for review" + (f"; undo the run with `gitmem undo --run {run}`" if applied else ""))
+
+
+@click.command()
+@click.argument("text")
+@click.option("--category", required=True, help="The memory's type (user, feedback, project...).")
+@click.option("--tag", "tags", multiple=True, help="A tag (repeatable).")
+@click.option("--from-user", is_flag=True, help="The user said it: it wins over agents' notes.")
+@click.option("--folder", default="memory", show_default=True, help="Where the file goes.")
+@click.option("--force", is_flag=True, help="Save even if it cites a commit no repository has.")
+@click.option("--reason", default="", help="Why (recorded as Gitmem-Reason).")
+@click.pass_context
+def save(ctx: click.Context, text: str, category: str, tags: tuple[str, ...], from_user: bool,
+         folder: str, force: bool, reason: str) -> None:
+    """Write a new memory and, in the same commit, supersede what it contradicts."""
+    if not text.strip():
+        raise UsageError("TEXT is empty; say what to remember")
+    ws = workspace(ctx)
+    today = dt.date.today()
+    existing = ws.memories("worktree")
+    path = new_memory_path(folder, text, {m.path for m in existing})
+    if not ws.matcher.matches(path):
+        raise UsageError(f"{path} would not be a memory file under memory.include; pick --folder")
+    new = parse_memory(path, render_memory(text, category, tags, from_user, today))
+    bad = unknown_commits(ws, new)
+    if bad and not force:
+        listed = ", ".join(token for _, token in bad)
+        click.echo(f"{path}: GM301 cites commit {listed}, which no configured repository has",
+                   err=True)
+        raise SystemExit(EXIT_FINDINGS)
+    pairs = [p for p in corpus_pairs(existing + [new], ws.config, today, frozenset({path}))
+             if p.kind == "contradiction"]
+    memories = {m.path: m for m in existing + [new]}
+    evidence = claim_evidence(ws, [new] + [memories[p.b.path if p.a.path == path else p.a.path]
+                                            for p in pairs])
+    conflicts = []
+    for pair in pairs:
+        sides = sides_of(item_for(pair, "save", today), memories, evidence)
+        if sides and sides[0].memory.path != sides[1].memory.path:
+            conflicts.append(sides if sides[0].memory.path == path else (sides[1], sides[0]))
+    outcome = save_plan(new, conflicts, today, reason)
+    sha = commit_changes(ws, outcome.plan)
+    click.echo(f"saved {path} in {short(sha)}")
+    for where in outcome.superseded:
+        click.echo(f"  superseded {where} (it contradicted the new memory)")
+    for winner in outcome.lost_to:
+        click.echo(f"  stored as superseded: {winner} outranks it")
+    queued = enqueue(ws.repo.state_dir, [item_for_sides(a, b, today) for a, b in outcome.queued])
+    for item in queued:
+        click.echo(f"  queued for review: {item.id} ({item.b_path}:{item.b_line})")
+
+
+def item_for_sides(a: Side, b: Side, today: dt.date) -> ReviewItem:
+    return ReviewItem(kind="contradiction", a_path=a.memory.path, a_line=a.claim.line,
+                      a_text=a.claim.text, b_path=b.memory.path, b_line=b.claim.line,
+                      b_text=b.claim.text, reason="contradiction found at save time",
+                      detected_at=today.isoformat(), source="save")
+
+

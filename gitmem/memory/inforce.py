@@ -1,0 +1,60 @@
+"""Which claims are still in force: a resolution annotates a losing claim's line instead of
+deleting it, and recall, review and the detectors skip claims that carry that note."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Iterable, Iterator
+
+from gitmem.model import Claim, Memory
+
+SUPERSEDED_NOTE = re.compile(r"\(superseded \d{4}-\d{2}-\d{2} by [^)]*\)")
+
+
+def superseded_note(day: dt.date, winner: str, reason: str) -> str:
+    """The note appended to a losing claim's line: `(superseded 2026-11-22 by memory/a.md: why)`."""
+    reason = " ".join(reason.replace(")", "]").replace("(", "[").split())
+    tail = f": {reason}" if reason else ""
+    return f"(superseded {day.isoformat()} by {winner}{tail})"
+
+
+def claim_in_force(claim: Claim) -> bool:
+    return SUPERSEDED_NOTE.search(claim.text) is None
+
+
+def claims_in_force(memories: Iterable[Memory]) -> Iterator[Claim]:
+    """Claims of active memories that no resolution has marked superseded."""
+    for memory in memories:
+        if memory.active:
+            yield from (c for c in memory.claims if claim_in_force(c))
+
+
+def dismissed_until(memory: Memory, partner: str) -> dt.date | None:
+    """The latest `do_not_reopen` cooldown this memory records for a partner, if any."""
+    entries = memory.meta.get("do_not_reopen")
+    latest = None
+    if isinstance(entries, list):
+        for entry in entries:
+            if not isinstance(entry, dict) or entry.get("partner") != partner:
+                continue
+            before = entry.get("before")
+            if isinstance(before, str):
+                try:
+                    before = dt.date.fromisoformat(before)
+                except ValueError:
+                    continue
+            if isinstance(before, dt.datetime):
+                before = before.date()
+            if isinstance(before, dt.date) and (latest is None or before > latest):
+                latest = before
+    return latest
+
+
+def pair_dismissed(a: Memory, b: Memory, today: dt.date) -> bool:
+    """True while either memory records a cooldown for the other that has not expired."""
+    for memory, partner in ((a, b.path), (b, a.path)):
+        until = dismissed_until(memory, partner)
+        if until is not None and today < until:
+            return True
+    return False

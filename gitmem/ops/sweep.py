@@ -1,0 +1,103 @@
+"""Review items from detected pairs, and the sweep: resolve what the order decides."""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+from dataclasses import dataclass
+from typing import Sequence
+
+from gitmem.consistency.analyze import PairFinding
+from gitmem.consistency.corpus import corpus_pairs
+from gitmem.memory.inforce import claim_in_force, pair_dismissed
+from gitmem.model import Claim, Memory, Plan
+from gitmem.ops.evidence import claim_evidence
+from gitmem.ops.resolve import Side, decide_winner, resolve_plan
+from gitmem.review_queue import ReviewItem, load_queue
+from gitmem.workspace import Workspace
+
+
+def item_for(pair: PairFinding, source: str, today: dt.date) -> ReviewItem:
+    signals = ", ".join(f"{k}={v}" for k, v in sorted(pair.signals.items()))
+    return ReviewItem(
+        kind=pair.kind, a_path=pair.a.path, a_line=pair.a.line, a_text=pair.a.text,
+        b_path=pair.b.path, b_line=pair.b.line, b_text=pair.b.text,
+        reason=f"{pair.kind} ({pair.klass}, confidence {pair.confidence:.2f}; {signals})",
+        detected_at=today.isoformat(), source=source, confidence=round(pair.confidence, 3),
+    )
+
+
+def wanted(pair: PairFinding) -> bool:
+    """What goes to review: contradictions, and duplicates in the match band."""
+    return pair.kind == "contradiction" or pair.klass == "match"
+
+
+def _find_claim(memory: Memory | None, text: str) -> Claim | None:
+    if memory is None or not memory.active:
+        return None
+    return next((c for c in memory.claims if c.text == text and claim_in_force(c)), None)
+
+
+def current_items(ws: Workspace, today: dt.date) -> list[ReviewItem]:
+    """Queued items whose claims still stand, plus what the corpus shows now; deduplicated."""
+    memories = ws.memories("worktree")
+    by_path = {m.path: m for m in memories}
+    fresh = [item_for(p, "review", today) for p in corpus_pairs(memories, ws.config, today)
+             if wanted(p)]
+    items: dict[str, ReviewItem] = {}
+    for item in load_queue(ws.repo.state_dir) + fresh:
+        if item.id in items:
+            continue
+        a = _find_claim(by_path.get(item.a_path), item.a_text)
+        b = _find_claim(by_path.get(item.b_path), item.b_text)
+        if a is None or b is None:
+            continue  # resolved, edited or superseded since it was queued
+        if item.a_path != item.b_path and pair_dismissed(by_path[item.a_path],
+                                                         by_path[item.b_path], today):
+            continue
+        items[item.id] = ReviewItem(**{**item.__dict__, "a_line": a.line, "b_line": b.line})
+    return sorted(items.values(), key=lambda i: (i.detected_at, i.a_path, i.a_line, i.id))
+
+
+def sides_of(item: ReviewItem, memories: dict[str, Memory],
+             evidence: dict[tuple[str, int], str]) -> tuple[Side, Side] | None:
+    a_mem, b_mem = memories.get(item.a_path), memories.get(item.b_path)
+    a, b = _find_claim(a_mem, item.a_text), _find_claim(b_mem, item.b_text)
+    if a is None or b is None or a_mem is None or b_mem is None:
+        return None
+    return (Side(a_mem, a, evidence.get((a.path, a.line), "none")),
+            Side(b_mem, b, evidence.get((b.path, b.line), "none")))
+
+
+@dataclass(frozen=True)
+class Decision:
+    item: ReviewItem
+    plan: Plan | None  # None: stays in review
+    basis: str
+
+
+def new_run_id() -> str:
+    return dt.datetime.now().strftime("%Y%m%dT%H%M%S") + "-" + secrets.token_hex(3)
+
+
+def decide(ws: Workspace, items: Sequence[ReviewItem], today: dt.date,
+           run: str) -> list[Decision]:
+    """One decision per contradiction item: a resolve plan when the order decides, else None."""
+    memories = {m.path: m for m in ws.memories("worktree")}
+    relevant = {p for i in items for p in (i.a_path, i.b_path) if p in memories}
+    evidence = claim_evidence(ws, [memories[p] for p in sorted(relevant)])
+    out = []
+    for item in items:
+        if item.kind != "contradiction":
+            continue
+        sides = sides_of(item, memories, evidence)
+        verdict = decide_winner(*sides) if sides else None
+        if verdict is None or verdict[1].memory.protected or \
+                verdict[0].memory.path == verdict[1].memory.path:
+            out.append(Decision(item, None, "undecided"))
+            continue
+        winner, loser, basis = verdict
+        plan = resolve_plan(winner, loser, today=today, item_id=item.id, basis=basis,
+                            reason=f"sweep: {basis}", run=run, confidence=item.confidence)
+        out.append(Decision(item, plan, basis))
+    return out

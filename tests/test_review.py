@@ -1,0 +1,226 @@
+"""Review queue, resolve, dismiss, sweep and save on real repositories."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from pathlib import Path
+
+import pytest
+
+from gitutil import git, gitmem, make_repo, snapshot
+
+from gitmem import trailers as t
+
+USER_RULE = """---
+name: merge style
+type: user
+tags: [git]
+---
+- Always squash merges when landing a pull request.
+"""
+AGENT_NOTE = """---
+name: history policy
+type: feedback
+tags: [git]
+---
+- Never squash merges when landing a pull request.
+- Rebase feature branches onto main before review.
+"""
+AGENT_ONLY = """---
+name: squash note
+type: feedback
+---
+- Never squash merges when landing a pull request.
+"""
+PEER_A = """---
+name: db
+type: project
+---
+- The project runs PostgreSQL 16 in production.
+"""
+PEER_B = """---
+name: db old
+type: project
+---
+- The project runs PostgreSQL 14 in production.
+"""
+
+
+def trailers_of(repo: Path, rev: str = "HEAD") -> dict[str, tuple[str, ...]]:
+    return t.trailer_map(t.parse_trailers(git(repo, "log", "-1", "--format=%B", rev)))
+
+
+def review_items(repo: Path) -> list[dict]:
+    result = gitmem(repo, "review", "--json")
+    assert result.code == 0, result
+    return json.loads(result.out)["items"]
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    return make_repo(tmp_path / "mem", {
+        "memory/user-rule.md": USER_RULE,
+        "memory/agent-note.md": AGENT_NOTE,
+        "memory/db.md": PEER_A,
+        "memory/db-old.md": PEER_B,
+    })
+
+
+def test_candidates_json_lists_the_contradictions(repo: Path) -> None:
+    result = gitmem(repo, "candidates", "--json")
+    assert result.code == 0, result
+    pairs = json.loads(result.out)["pairs"]
+    contradictions = {tuple(sorted((p["a"]["path"], p["b"]["path"])))
+                      for p in pairs if p["kind"] == "contradiction"}
+    assert ("memory/agent-note.md", "memory/user-rule.md") in contradictions
+    assert ("memory/db-old.md", "memory/db.md") in contradictions
+    for pair in pairs:
+        assert set(pair) >= {"kind", "class", "score", "a", "b", "signals"}
+
+
+def test_review_lists_items_with_both_lines(repo: Path) -> None:
+    items = review_items(repo)
+    squash = [i for i in items if {i["a"]["path"], i["b"]["path"]} ==
+              {"memory/agent-note.md", "memory/user-rule.md"}]
+    assert len(squash) == 1
+    item = squash[0]
+    assert item["kind"] == "contradiction"
+    lines = {item["a"]["path"]: item["a"]["line"], item["b"]["path"]: item["b"]["line"]}
+    assert lines == {"memory/agent-note.md": 6, "memory/user-rule.md": 6}
+    assert item["detected_at"] == dt.date.today().isoformat()
+
+
+def test_resolve_annotates_only_the_losing_claim(repo: Path) -> None:
+    item = next(i for i in review_items(repo) if "memory/agent-note.md" in
+                (i["a"]["path"], i["b"]["path"]))
+    result = gitmem(repo, "resolve", item["id"][:6], "--keep", "memory/user-rule.md",
+                    "--reason", "the user said so")
+    assert result.code == 0, result
+    text = (repo / "memory/agent-note.md").read_text()
+    today = dt.date.today().isoformat()
+    assert (f"- Never squash merges when landing a pull request. (superseded {today} by "
+            "memory/user-rule.md: the user said so)") in text
+    assert "- Rebase feature branches onto main before review.\n" in text
+    assert "superseded_by" not in text  # the file holds other claims: only the line is marked
+    found = trailers_of(repo)
+    assert found["Gitmem-Op"] == ("resolve",) and found["Gitmem-Keep"] == ("memory/user-rule.md",)
+    # the pair is gone from review, and the claim from recall
+    assert all("memory/agent-note.md" not in (i["a"]["path"], i["b"]["path"])
+               for i in review_items(repo))
+    recalled = json.loads(gitmem(repo, "recall", "never squash", "--json").out)["memories"]
+    assert "memory/agent-note.md" not in [m["path"] for m in recalled]
+    # and undo brings it back
+    assert gitmem(repo, "undo", "--last").code == 0
+    assert (repo / "memory/agent-note.md").read_text() == AGENT_NOTE
+
+
+def test_resolve_supersedes_a_file_that_is_the_claim(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "m", {"memory/user-rule.md": USER_RULE,
+                                      "memory/squash.md": AGENT_ONLY})
+    item = review_items(repo)[0]
+    assert gitmem(repo, "resolve", item["id"], "--keep", "memory/user-rule.md").code == 0
+    assert "superseded_by: memory/user-rule.md" in (repo / "memory/squash.md").read_text()
+
+
+def test_resolve_refuses_a_path_that_is_not_in_the_item(repo: Path) -> None:
+    item = review_items(repo)[0]
+    before = snapshot(repo)
+    result = gitmem(repo, "resolve", item["id"], "--keep", "memory/nope.md")
+    assert result.code == 2 and "--keep must be" in result.err
+    assert gitmem(repo, "resolve", "ffffffff", "--keep", "memory/db.md").code == 2
+    assert snapshot(repo) == before
+
+
+def test_dismiss_records_a_cooldown_in_both_memories(repo: Path) -> None:
+    item = next(i for i in review_items(repo) if "memory/db.md" in
+                (i["a"]["path"], i["b"]["path"]))
+    result = gitmem(repo, "dismiss", item["id"], "--until", "2099-01-01", "--reason", "both true")
+    assert result.code == 0, result
+    for path, partner in (("memory/db.md", "memory/db-old.md"), ("memory/db-old.md", "memory/db.md")):
+        text = (repo / path).read_text()
+        assert f"do_not_reopen: [{{partner: {partner}, before: 2099-01-01}}]" in text
+    assert trailers_of(repo)["Gitmem-Op"] == ("dismiss",)
+    assert all(i["id"] != item["id"] for i in review_items(repo))
+    # an earlier date never shortens the cooldown
+    assert gitmem(repo, "dismiss", item["id"], "--until", "2098-01-01").code == 2
+
+
+def test_dismiss_refuses_a_past_date(repo: Path) -> None:
+    item = review_items(repo)[0]
+    before = snapshot(repo)
+    assert gitmem(repo, "dismiss", item["id"], "--until", "2001-01-01").code == 2
+    assert snapshot(repo) == before
+
+
+def test_sweep_dry_run_changes_nothing_and_apply_shares_a_run(repo: Path) -> None:
+    before = snapshot(repo)
+    dry = gitmem(repo, "sweep")
+    assert dry.code == 0 and "would resolve (user correction)" in dry.out
+    assert "needs review" in dry.out  # PostgreSQL 16 vs 14: nothing decides it
+    assert snapshot(repo) == before
+    applied = gitmem(repo, "sweep", "--apply")
+    assert applied.code == 0, applied
+    found = trailers_of(repo)
+    assert found["Gitmem-Op"] == ("resolve",) and len(found["Gitmem-Run"]) == 1
+    run = found["Gitmem-Run"][0]
+    assert "Never squash merges" in (repo / "memory/agent-note.md").read_text()
+    assert "(superseded" in (repo / "memory/agent-note.md").read_text()
+    queued = review_items(repo)
+    assert any("memory/db.md" in (i["a"]["path"], i["b"]["path"]) for i in queued)
+    assert gitmem(repo, "undo", "--run", run).code == 0
+    assert (repo / "memory/agent-note.md").read_text() == AGENT_NOTE
+
+
+def test_sweep_respects_max_mutations(tmp_path: Path) -> None:
+    files = {"memory/user-rule.md": USER_RULE}
+    for n in range(3):
+        files[f"memory/note{n}.md"] = AGENT_ONLY.replace("squash note", f"note {n}")
+    files[".gitmem.toml"] = "[policy]\nmax_mutations = 2\n"
+    repo = make_repo(tmp_path / "m", files)
+    result = gitmem(repo, "sweep", "--apply")
+    assert result.code == 0, result
+    assert len(json.loads(gitmem(repo, "log", "--op", "resolve", "--json").out)["ops"]) == 2
+
+
+def test_save_from_user_supersedes_what_it_contradicts(repo: Path) -> None:
+    result = gitmem(repo, "save", "The project runs PostgreSQL 17 in production.",
+                    "--category", "project", "--from-user")
+    assert result.code == 0, result
+    found = trailers_of(repo)
+    assert found["Gitmem-Op"] == ("save",)
+    new_path = found["Gitmem-Path"][0]
+    assert new_path.startswith("memory/") and (repo / new_path).exists()
+    assert "source: user" in (repo / new_path).read_text()
+    for old in ("memory/db.md", "memory/db-old.md"):
+        assert old in found["Gitmem-Path"]
+        assert "superseded_by: " + new_path in (repo / old).read_text()
+    assert git(repo, "show", "--name-only", "--format=", "HEAD").split().__len__() == 3
+
+
+def test_save_that_loses_to_a_user_correction_is_stored_superseded(repo: Path) -> None:
+    result = gitmem(repo, "save", "Never squash merges when landing a pull request.",
+                    "--category", "feedback")
+    assert result.code == 0, result
+    new_path = trailers_of(repo)["Gitmem-Path"][0]
+    assert "superseded_by: memory/user-rule.md" in (repo / new_path).read_text()
+    assert "Always squash" in (repo / "memory/user-rule.md").read_text()
+    assert "stored as superseded" in result.out
+
+
+def test_save_refuses_a_fabricated_commit_unless_forced(repo: Path) -> None:
+    before = snapshot(repo)
+    result = gitmem(repo, "save", "The crash was fixed in commit 4f3c2b1a9e.",
+                    "--category", "project")
+    assert result.code == 1 and "GM301" in result.err
+    assert snapshot(repo) == before
+    forced = gitmem(repo, "save", "The crash was fixed in commit 4f3c2b1a9e.",
+                    "--category", "project", "--force")
+    assert forced.code == 0
+
+
+def test_save_of_a_real_commit_is_accepted(repo: Path) -> None:
+    sha = git(repo, "rev-parse", "HEAD").strip()
+    result = gitmem(repo, "save", f"Memories were first added in commit {sha[:10]}.",
+                    "--category", "project")
+    assert result.code == 0, result
