@@ -29,6 +29,7 @@ still seen. `GITMEM_NO_CACHE=1` turns the cache off (nothing read, nothing writt
 from __future__ import annotations
 
 import base64
+import dataclasses
 import datetime as dt
 import hashlib
 import json
@@ -40,7 +41,7 @@ import time
 from collections.abc import Callable
 from itertools import repeat
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from gitmem import __version__
 from gitmem.memory.problems import FileNotice, FrontmatterProblem
@@ -56,6 +57,7 @@ _PROBLEM_KINDS: dict[str, type[Problem]] = {
 }
 _KIND_OF = {cls: name for name, cls in _PROBLEM_KINDS.items()}
 _SCALARS = (str, int, float, bool, type(None))
+T = TypeVar("T")
 _INT, _STR = {int}, {str}
 
 
@@ -289,6 +291,52 @@ def decode_memory(entry: Any, path: str, raw: bytes, blob_id: str) -> Memory:
                   has_frontmatter, blob_id)
 
 
+# ----- records derived from a memory -------------------------------------------------------------
+class RecordCodec:
+    """JSON for trees of frozen dataclasses of the listed classes, tuples and JSON scalars, for
+    what other modules compute from a memory (lint's citations, a detector's claim features).
+
+    Only the listed classes are ever built when reading (by name, from their fields in order),
+    so a cache file cannot make gitmem construct anything else. Lists, dicts and sets are not
+    carried: a value holding one does not read back equal and is therefore never stored."""
+
+    def __init__(self, *classes: type) -> None:
+        self._by_name = {cls.__qualname__: cls for cls in classes}
+        self._fields = {cls: tuple(f.name for f in dataclasses.fields(cls)) for cls in classes}
+
+    def encode(self, value: Any) -> Any:
+        kind = type(value)
+        if kind in _SCALARS:
+            if kind is float and not math.isfinite(value):
+                raise Uncacheable("a float JSON cannot hold")
+            return value
+        if kind is tuple:
+            return [self.encode(v) for v in value]
+        names = self._fields.get(kind)
+        if names is None:
+            raise Uncacheable(kind.__name__)
+        return {"$": kind.__qualname__, "f": [self.encode(getattr(value, n)) for n in names]}
+
+    def decode(self, data: Any) -> Any:
+        kind = type(data)
+        if kind in _SCALARS:
+            return data
+        if kind is list:
+            return tuple(self.decode(v) for v in data)
+        if kind is not dict:
+            raise CorruptEntry(f"unexpected {kind.__name__}")
+        cls = self._by_name.get(data.get("$"))  # type: ignore[arg-type]
+        values = data.get("f")
+        if cls is None or type(values) is not list or len(values) != len(self._fields[cls]):
+            raise CorruptEntry("not a known record")
+        return cls(*(self.decode(v) for v in values))
+
+
+def module_version(*modules: Any) -> str:
+    """A version for derived records: the size and mtime of the modules that compute them."""
+    return source_fingerprint(0, [Path(m.__file__) for m in modules if getattr(m, "__file__", None)])
+
+
 # ----- the cache file --------------------------------------------------------------------------
 StatKey = tuple[int, int, int, int, int]  # size, mtime_ns, ctime_ns, inode, device
 
@@ -399,6 +447,37 @@ class MemoryCache:
         self._entries[key] = [self.generation + 1, again]
         self._used.add(key)
         self._dirty = True
+
+    def derived(self, kind: str, memory: Memory, compute: Callable[[Memory], T],
+                codec: RecordCodec, version: str = "") -> T:
+        """`compute(memory)`, remembered with the memory's blob: what `kind` (a name) computes
+        from unchanged bytes is read back instead of computed again. `version` must change
+        whenever the result could (the computing modules, see `module_version`, and any
+        setting `compute` reads, such as lint.review_file)."""
+        if not self.enabled or not memory.blob_id:
+            return compute(memory)
+        key = f"{kind}\0{version}\0{memory.blob_id} {memory.path}"
+        item = self._entries.get(key)
+        if type(item) is list and len(item) == 2:
+            try:
+                value: T = codec.decode(item[1])
+            except (CorruptEntry, TypeError, ValueError, RecursionError):
+                del self._entries[key]
+                self._dirty = True
+            else:
+                self._used.add(key)
+                return value
+        value = compute(memory)
+        try:
+            encoded = codec.encode(value)
+            if codec.decode(encoded) != value:
+                return value
+        except (Uncacheable, CorruptEntry, TypeError, ValueError, RecursionError):
+            return value
+        self._entries[key] = [self.generation + 1, encoded]
+        self._used.add(key)
+        self._dirty = True
+        return value
 
     # ----- writing ------------------------------------------------------------------------
     def save(self) -> None:

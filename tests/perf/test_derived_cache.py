@@ -1,0 +1,70 @@
+"""Records other modules derive from a memory, cached with its blob (MemoryCache.derived)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from gitmem.memory.cache import CorruptEntry, MemoryCache, RecordCodec, Uncacheable
+from gitmem.memory.parse import parse_memory
+
+
+@dataclass(frozen=True)
+class Leaf:
+    text: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Tree:
+    leaves: tuple[Leaf, ...]
+    flag: bool = False
+    extra: object = None
+
+
+CODEC = RecordCodec(Tree, Leaf)
+
+
+def test_records_round_trip_and_unknown_classes_are_refused() -> None:
+    tree = Tree((Leaf("a", 1), Leaf("ü", 2)), True, (1.5, None, "x"))
+    assert CODEC.decode(CODEC.encode(tree)) == tree
+    with pytest.raises(Uncacheable):
+        CODEC.encode(Tree((), extra={"a": 1}))
+    with pytest.raises(Uncacheable):
+        CODEC.encode(Tree((), extra=float("nan")))
+    for bad in ({"$": "os.system", "f": []}, {"$": "Leaf", "f": ["a"]}, {"$": "Leaf"}, {1: 2}):
+        with pytest.raises(CorruptEntry):
+            CODEC.decode(bad)
+
+
+def test_derived_values_are_computed_once_per_blob_and_version(tmp_path: Path) -> None:
+    memory = parse_memory("memory/a.md", b"- Use tabs.\n- Use uv.\n", "a" * 40)
+    calls: list[str] = []
+
+    def compute(m):  # type: ignore[no-untyped-def]
+        calls.append(m.path)
+        return Tree(tuple(Leaf(c.text, c.line) for c in m.claims))
+
+    cache = MemoryCache(tmp_path / "cache.json", "fp")
+    first = cache.derived("leaves", memory, compute, CODEC, "v1")
+    cache.save()
+    again = MemoryCache(tmp_path / "cache.json", "fp")
+    again._load()
+    assert again.derived("leaves", memory, compute, CODEC, "v1") == first
+    assert len(calls) == 1
+    assert again.derived("leaves", memory, compute, CODEC, "v2") == first  # new version
+    assert len(calls) == 2
+    listed = again.derived("lists", memory, lambda m: Tree((), extra=[1]), CODEC, "v1")
+    assert listed == Tree((), extra=[1])  # computed, not stored: a list does not read back
+    assert not any(key.startswith("lists") for key in again._entries)
+
+
+def test_a_damaged_derived_entry_is_computed_again(tmp_path: Path) -> None:
+    memory = parse_memory("memory/a.md", b"- Use tabs.\n", "b" * 40)
+    cache = MemoryCache(tmp_path / "cache.json", "fp")
+    value = cache.derived("leaves", memory, lambda m: Tree((Leaf("x", 1),)), CODEC)
+    key = next(iter(cache._entries))
+    cache._entries[key][1] = {"$": "Leaf", "f": "not a list"}
+    assert cache.derived("leaves", memory, lambda m: Tree((Leaf("x", 1),)), CODEC) == value
