@@ -6,6 +6,7 @@ import click
 
 from gitmem.commands.common import emit_json, short, workspace
 from gitmem.errors import UsageError
+from gitmem.trailers import sanitize_value as safe
 from gitmem.ops.history import list_ops, ops_as_json
 from gitmem.ops.recall import rank_memories
 from gitmem.ops.timeline import path_timeline, resolve_as_of
@@ -25,11 +26,13 @@ def log(ctx: click.Context, op_name: str | None, path: str | None, as_json: bool
         emit_json(ops_as_json(ops))
         return
     for op in ops:
+        # a commit gitmem did not write may carry terminal escapes: show text, never controls
         state = f"  [undone by {short(op.undone_by)}]" if op.undone_by else ""
-        click.echo(f"{short(op.id)} {op.date[:19]} {op.op:<10} {op.summary.removeprefix('gitmem: ')}{state}")
+        summary = safe(op.summary.removeprefix("gitmem: "))
+        click.echo(f"{short(op.id)} {op.date[:19]} {safe(op.op):<10} {summary}{state}")
         for key in ("Gitmem-Reason", "Gitmem-Reverts", "Gitmem-Run"):
             for value in op.trailers.get(key, ()):
-                click.echo(f"{'':13}{key.removeprefix('Gitmem-').lower()}: {value}")
+                click.echo(f"{'':13}{key.removeprefix('Gitmem-').lower()}: {safe(value)}")
     if not ops:
         click.echo("no gitmem operations yet", err=True)
 
@@ -71,7 +74,8 @@ def history(ctx: click.Context, path: str, as_json: bool) -> None:
         return
     for event in events:
         op = event["op"] or "edit"
-        click.echo(f"{short(event['id'])} {event['date'][:19]} {op:<10} {event['summary']}")
+        click.echo(f"{short(str(event['id']))} {str(event['date'])[:19]} {safe(str(op)):<10} "
+                   f"{safe(str(event['summary']))}")
 
 
 @click.command()

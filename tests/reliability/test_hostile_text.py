@@ -124,10 +124,6 @@ def test_a_hostile_file_name_cannot_forge_trailers(tmp_path: Path, name: str) ->
     assert_shown_safely(repo)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bug outside issue 7 (gitmem/commands/history_cmds.py): `gitmem log` prints the summary and "
-    "trailer values of a commit gitmem did not write verbatim, so a pushed commit can send "
-    "terminal escapes (OSC title, clear screen) to whoever runs gitmem log"))
 def test_log_shows_a_forged_op_commit_without_raw_escapes(tmp_path: Path) -> None:
     repo = make_repo(tmp_path / "repo", {"memory/a.md": MEMORY})
     forged = ("gitmem: protect \x1b]0;owned\x07\x1b[2J memory/a.md\n\n"
