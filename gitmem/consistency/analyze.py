@@ -1,12 +1,24 @@
 """The consistency pass over claims: candidate pairs, then each pair judged once.
 
-    find_pairs(claims, tags={path: tags}, scopes={path: globs}, match_threshold=0.86,
-               possible_threshold=0.72) -> list[PairFinding]
+Stable API (lint rules GM201/GM202/GM211 and `gitmem candidates --json` call it):
 
-Features are computed once per claim; candidate generation (candidates.py) bounds the pairs
-compared; a contradiction is never also reported as a duplicate. Claims under disjoint scopes
-(Cursor globs, scope folders) are not compared. Deterministic order: by (a.path, a.line,
-b.path, b.line).
+    find_pairs(claims, tags={path: tags}, scopes={path: globs},
+               match_threshold=0.86, possible_threshold=0.72,
+               thresholds=Thresholds(...)) -> list[PairFinding]
+
+    PairFinding(kind="duplicate"|"contradiction", klass="match"|"possible", score, confidence,
+                a: Claim, b: Claim, signals: dict, identical: bool)
+
+- `tags` and `scopes` are keyed by claim path. Claims under disjoint scopes (Cursor `globs`,
+  scope folders) are not compared; claims of one file always are.
+- Features are computed once per distinct text; `candidates.candidate_pairs` bounds the pairs.
+  Type and category never gate a comparison.
+- A contradiction is never also reported as a duplicate. Contradictions are reported from
+  `Thresholds.contradiction` confidence up, "match" from `Thresholds.contradiction_match`.
+  Duplicates use the policy bands (`match`, `possible`); only byte-identical text is
+  `identical=True` (the one case an automatic merge may apply).
+- Order is deterministic: by (a.path, a.line, b.path, b.line, kind), with a before b in the
+  input order of the claims.
 """
 
 from __future__ import annotations
@@ -22,10 +34,18 @@ from gitmem.consistency.duplicates import (
     classify,
     score_duplicate_features,
 )
-from gitmem.consistency.features import features
-from gitmem.consistency.lexicon import default_lexicon
+from gitmem.consistency.features import TextFeatures, features
+from gitmem.consistency.lexicon import Lexicon, default_lexicon
 from gitmem.consistency.scope import scopes_disjoint
 from gitmem.model import Claim
+
+
+@dataclass(frozen=True)
+class Thresholds:
+    match: float = MATCH_THRESHOLD  # duplicate match band (GM201)
+    possible: float = POSSIBLE_THRESHOLD  # duplicate possible band (GM202)
+    contradiction: float = 0.6  # lowest contradiction confidence reported (GM211)
+    contradiction_match: float = 0.86
 
 
 @dataclass(frozen=True)
@@ -40,33 +60,58 @@ class PairFinding:
     identical: bool = False
 
 
+def _judge(
+    a: Claim,
+    b: Claim,
+    fa: TextFeatures,
+    fb: TextFeatures,
+    tags: tuple[Sequence[str], Sequence[str]],
+    thresholds: Thresholds,
+    lexicon: Lexicon,
+) -> PairFinding | None:
+    found = detect_contradiction_features(fa, fb, lexicon)
+    if found is not None and found.confidence >= thresholds.contradiction:
+        klass = "match" if found.confidence >= thresholds.contradiction_match else "possible"
+        return PairFinding(
+            "contradiction", klass, found.confidence, found.confidence, a, b, dict(found.signals)
+        )
+    if found is not None:
+        return None  # a weak contradiction is still no duplicate
+    dup = score_duplicate_features(fa, fb, tags[0], tags[1], lexicon)
+    band = classify(dup.score, thresholds.match, thresholds.possible)
+    if band is None:
+        return None
+    return PairFinding("duplicate", band, dup.score, dup.score, a, b, dict(dup.signals), dup.identical)
+
+
 def find_pairs(
     claims: Sequence[Claim],
     tags: Mapping[str, Sequence[str]] | None = None,
     scopes: Mapping[str, Sequence[str]] | None = None,
     match_threshold: float = MATCH_THRESHOLD,
     possible_threshold: float = POSSIBLE_THRESHOLD,
+    thresholds: Thresholds | None = None,
+    lexicon: Lexicon | None = None,
 ) -> list[PairFinding]:
-    lexicon = default_lexicon()
+    """Duplicate and contradiction findings among `claims` (see the module docstring)."""
+    lexicon = lexicon or default_lexicon()
+    thresholds = thresholds or Thresholds(match=match_threshold, possible=possible_threshold)
     tags, scopes = tags or {}, scopes or {}
-    cache: dict[str, Any] = {}
+    cache: dict[str, TextFeatures] = {}
+
+    def features_of(text: str) -> TextFeatures:
+        if text not in cache:
+            cache[text] = features(text, lexicon)
+        return cache[text]
+
     out: list[PairFinding] = []
     for i, j in candidate_pairs(claims, lexicon=lexicon):
         a, b = claims[i], claims[j]
         if a.path != b.path and scopes_disjoint(scopes.get(a.path, ()), scopes.get(b.path, ())):
             continue
-        fa = cache.get(a.text) or cache.setdefault(a.text, features(a.text, lexicon))
-        fb = cache.get(b.text) or cache.setdefault(b.text, features(b.text, lexicon))
-        found = detect_contradiction_features(fa, fb, lexicon)
-        if found is not None:
-            klass = "match" if found.confidence >= match_threshold else "possible"
-            out.append(PairFinding("contradiction", klass, found.confidence, found.confidence,
-                                   a, b, dict(found.signals)))
-            continue
-        dup = score_duplicate_features(fa, fb, tags.get(a.path, ()), tags.get(b.path, ()), lexicon)
-        klass = classify(dup.score, match_threshold, possible_threshold)
-        if klass is not None:
-            out.append(PairFinding("duplicate", klass, dup.score, dup.score, a, b,
-                                   dict(dup.signals), dup.identical))
+        pair_tags = (tags.get(a.path, ()), tags.get(b.path, ()))
+        finding = _judge(a, b, features_of(a.text), features_of(b.text), pair_tags, thresholds, lexicon)
+        if finding is not None:
+            out.append(finding)
     out.sort(key=lambda p: (p.a.path, p.a.line, p.b.path, p.b.line, p.kind))
     return out

@@ -44,7 +44,7 @@ def _minimal_pair(alignment: Alignment) -> tuple[str, float] | None:
         base = 0.92
     elif values and opposing == 0:
         signal = "slot"
-        base = 0.88
+        base = 0.9
     else:
         return None
     confidence = base - 0.03 * max(0, inserts - 1) - 0.15 * (1 - alignment.equal_ratio)

@@ -8,6 +8,7 @@ removed, synonyms folded to one form).
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -40,41 +41,41 @@ class TextFeatures:
     content: frozenset[str]  # canonical content stems of the whole text
     content_sequence: tuple[str, ...]  # the same stems in text order (for word-order checks)
     clauses: tuple[Clause, ...]
-    shingles: frozenset[str]
     time_scoped: tuple[str, ...]  # time-scope markers found ("since", "as of")
     corrections: tuple[str, ...]  # correction markers found ("actually", "no longer")
     conditional: bool
 
+    @functools.cached_property
+    def shingles(self) -> frozenset[str]:
+        """Character 3-grams, computed on first use (only duplicate scoring needs them)."""
+        return char_shingles(self.text)
 
-def _phrases(stems: list[str], vocabulary: frozenset[str]) -> tuple[str, ...]:
+
+def _markers(stems: list[str], lexicon: Lexicon) -> list[tuple[str, int, int]]:
+    """(phrase, start, end) of every time-scope or correction marker ("no longer", "as of")."""
     found = []
-    for size in (3, 2, 1):
-        for i in range(len(stems) - size + 1):
+    for i, first in enumerate(stems):
+        if first not in lexicon.marker_starts:
+            continue
+        for size in (3, 2, 1):
             phrase = " ".join(stems[i : i + size])
-            if phrase in vocabulary:
-                found.append(phrase)
-    return tuple(sorted(set(found)))
-
-
-def _marker_positions(stems: list[str], lexicon: Lexicon) -> set[int]:
-    """Positions of tokens that belong to a time-scope or correction marker ("no longer")."""
-    markers = lexicon.time_scope | lexicon.correction
-    positions: set[int] = set()
-    for size in (3, 2, 1):
-        for i in range(len(stems) - size + 1):
-            if " ".join(stems[i : i + size]) in markers:
-                positions.update(range(i, i + size))
-    return positions
+            if phrase in lexicon.time_scope or phrase in lexicon.correction:
+                found.append((phrase, i, i + size))
+                break
+    return found
 
 
 def content_sequence(tokens: tuple[Token, ...] | list[Token], lexicon: Lexicon) -> tuple[str, ...]:
     """Canonical stems of the words that carry the subject, in order."""
-    ignored = lexicon.function_words | lexicon.directive_terms | lexicon.negative_terms
-    markers = _marker_positions([t.stem for t in tokens], lexicon)
+    stems = [t.stem for t in tokens]
+    skip = {i for _, start, end in _markers(stems, lexicon) for i in range(start, end)}
+    ignored = lexicon.non_content
+    negators = lexicon.negators
+    canonical = lexicon.canonical
     return tuple(
-        lexicon.canon(t.stem)
+        canonical.get(t.stem, t.stem)
         for i, t in enumerate(tokens)
-        if t.stem not in ignored and t.lower not in lexicon.negators and i not in markers
+        if t.stem not in ignored and t.lower not in negators and i not in skip
     )
 
 
@@ -144,7 +145,7 @@ def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
         conditional = conditional or clause.conditional
         if clause.content:
             clauses.append(clause)
-    stems = [t.stem for t in all_tokens]
+    markers = _markers([t.stem for t in all_tokens], lexicon)
     sequence = content_sequence(all_tokens, lexicon)
     return TextFeatures(
         text=text,
@@ -152,8 +153,7 @@ def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
         content=frozenset(sequence),
         content_sequence=sequence,
         clauses=tuple(clauses),
-        shingles=char_shingles(text),
-        time_scoped=_phrases(stems, lexicon.time_scope),
-        corrections=_phrases(stems, lexicon.correction),
+        time_scoped=tuple(sorted({p for p, _, _ in markers if p in lexicon.time_scope})),
+        corrections=tuple(sorted({p for p, _, _ in markers if p in lexicon.correction})),
         conditional=conditional,
     )

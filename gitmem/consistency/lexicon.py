@@ -60,6 +60,8 @@ class Lexicon:
     hyponyms: Mapping[str, frozenset[str]]  # "person" -> {"man", "woman", ...}
     time_scope: frozenset[str]
     correction: frozenset[str]
+    non_content: frozenset[str] = frozenset()  # function, directive and negative terms
+    marker_starts: frozenset[str] = frozenset()  # first stems of time-scope/correction markers
     # An optional oracle for word pairs the lists do not know: returns "synonym", "antonym",
     # "exclusive" or None. The WordNet adapter plugs in here.
     relate_unknown: Callable[[str, str], str | None] | None = field(default=None, compare=False)
@@ -134,17 +136,23 @@ def default_lexicon() -> Lexicon:
             else:
                 covered.add(phrase_key(entry))
         hyponyms[phrase_key(word)] = frozenset(canonical.get(c, c) for c in covered)
+    directive_terms = frozenset(_entries(vocabulary.DIRECTIVE_TERMS))
+    negative_terms = frozenset(_entries(vocabulary.NEGATIVE_TERMS))
+    time_scope = frozenset(_entries(vocabulary.TIME_SCOPE_TERMS))
+    correction = frozenset(_entries(vocabulary.CORRECTION_TERMS))
     return Lexicon(
         function_words=function_words,
         negators=frozenset(vocabulary.NEGATORS.split()),  # matched unstemmed: "noted" is no "not"
-        negative_terms=frozenset(_entries(vocabulary.NEGATIVE_TERMS)),
-        directive_terms=frozenset(_entries(vocabulary.DIRECTIVE_TERMS)),
+        negative_terms=negative_terms,
+        directive_terms=directive_terms,
         canonical=canonical,
         antonym_pairs=frozenset(antonyms),
         classes={key: frozenset(names) for key, names in classes.items()},
         hyponyms=hyponyms,
-        time_scope=frozenset(_entries(vocabulary.TIME_SCOPE_TERMS)),
-        correction=frozenset(_entries(vocabulary.CORRECTION_TERMS)),
+        time_scope=time_scope,
+        correction=correction,
+        non_content=function_words | directive_terms | negative_terms,
+        marker_starts=frozenset(phrase.split()[0] for phrase in time_scope | correction),
     )
 
 

@@ -7,9 +7,10 @@ re-tokenising per pair.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
-from dataclasses import dataclass
+from typing import NamedTuple
 
 # A word, a number, a version (v2.3, 3.11.4), an identifier (snake_case, foo.bar, a/b/c), a flag.
 _TOKEN_RE = re.compile(
@@ -70,8 +71,7 @@ _IRREGULAR_STEMS = {
 _VOWELS = set("aeiouy")
 
 
-@dataclass(frozen=True)
-class Token:
+class Token(NamedTuple):
     """One token as written (`raw`), lowercased (`lower`) and stemmed (`stem`)."""
 
     raw: str
@@ -85,6 +85,7 @@ def clean(text: str) -> str:
     return _MARKUP.sub(" ", text)
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def stem(word: str) -> str:
     """A small, deterministic suffix stripper: plurals, -ing, -ed, final -e.
 
@@ -116,6 +117,8 @@ def stem(word: str) -> str:
 
 def _split_token(raw: str) -> list[str]:
     lower = raw.lower()
+    if raw.isalnum() and lower not in _CONTRACTIONS:
+        return [raw]
     if lower in _CONTRACTIONS:
         return list(_CONTRACTIONS[lower])
     if lower.endswith("n't"):

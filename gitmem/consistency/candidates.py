@@ -1,0 +1,118 @@
+"""Candidate pairs without comparing everything with everything.
+
+Each claim is reduced to a set of blocking keys: its content stems, with synonyms folded, numbers
+dropped and members of an exclusive class replaced by the class ("tabs", "spaces" ->
+"§indentation"), so one-word swaps ("Always squash merges" / "Never squash merges", "PostgreSQL
+16" / "PostgreSQL 14", "Use tabs" / "Use spaces") produce identical key sets. Keys held by more
+than `df_cap` claims say nothing and are dropped.
+
+Each claim is indexed under its `signature` rarest keys; two claims become a candidate when they
+share one of those and their keys overlap by >= `min_overlap` x the smaller key set. A one-word
+swap leaves the rarest keys in common, and the work is bounded by the rare keys' postings
+(at most `df_cap` long). Each claim keeps its `per_claim` best partners. Type, category and file are never used:
+within-file pairs count like any other.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import defaultdict
+from typing import Sequence
+
+from gitmem.consistency.lexicon import Lexicon, default_lexicon
+from gitmem.consistency.text import stem
+from gitmem.model import Claim
+
+DF_CAP = 48
+_WORD = re.compile(r"[a-z][a-z0-9_+#-]*[a-z0-9+#]|[a-z]")
+
+
+def blocking_keys(text: str, lexicon: Lexicon, cache: dict[str, str | None]) -> frozenset[str]:
+    keys = set()
+    for word in _WORD.findall(text.lower()):
+        key = cache.get(word, "")
+        if key == "":
+            key = _key_of(word, lexicon)
+            cache[word] = key
+        if key is not None:
+            keys.add(key)
+    return frozenset(keys)
+
+
+def _key_of(word: str, lexicon: Lexicon) -> str | None:
+    stemmed = stem(word)
+    if (
+        stemmed in lexicon.function_words
+        or stemmed in lexicon.directive_terms
+        or stemmed in lexicon.negative_terms
+        or word in lexicon.negators
+    ):
+        return None
+    canonical = lexicon.canon(stemmed)
+    classes = lexicon.classes.get(canonical) or lexicon.classes.get(stemmed)
+    if classes:
+        return "§" + min(classes)
+    return canonical
+
+
+def candidate_pairs(
+    claims: Sequence[Claim],
+    max_pairs: int | None = None,
+    *,
+    min_overlap: float = 0.5,
+    per_claim: int = 8,
+    signature: int = 2,
+    df_cap: int | None = None,
+    lexicon: Lexicon | None = None,
+) -> list[tuple[int, int]]:
+    """Index pairs (i < j) worth comparing, best first within each claim, sorted by (i, j)."""
+    lexicon = lexicon or default_lexicon()
+    cache: dict[str, str | None] = {}
+    raw_keys = [blocking_keys(claim.text, lexicon, cache) for claim in claims]
+    cap = df_cap if df_cap is not None else DF_CAP
+    frequency: dict[str, int] = defaultdict(int)
+    for keys in raw_keys:
+        for key in keys:
+            frequency[key] += 1
+    # Rarest first; ties broken by the key itself so the order is deterministic.
+    rank = {
+        key: position
+        for position, key in enumerate(sorted(frequency, key=lambda k: (frequency[k], k)))
+        if frequency[key] <= cap
+    }
+    key_sets = [frozenset(rank[k] for k in keys if k in rank) for keys in raw_keys]
+    index: dict[int, list[int]] = defaultdict(list)
+    for x, ranks in enumerate(key_sets):
+        for rarest in sorted(ranks)[:signature]:
+            index[rarest].append(x)
+    scores: dict[int, float] = {}
+    size = len(claims)
+    for postings in index.values():
+        for position, x in enumerate(postings):
+            set_x = key_sets[x]
+            for y in postings[position + 1 :]:
+                pair = x * size + y
+                if pair in scores:
+                    continue
+                set_y = key_sets[y]
+                overlap = len(set_x & set_y)
+                if overlap >= min_overlap * min(len(set_x), len(set_y)):
+                    scores[pair] = overlap / (len(set_x) + len(set_y) - overlap)
+                else:
+                    scores[pair] = 0.0
+    best: list[list[tuple[float, int]]] = [[] for _ in claims]
+    for pair, score in scores.items():
+        if score > 0.0:
+            x, y = divmod(pair, size)
+            best[x].append((score, y))
+            best[y].append((score, x))
+    chosen: dict[tuple[int, int], float] = {}
+    for x, partners in enumerate(best):
+        partners.sort(key=lambda item: (-item[0], item[1]))
+        for score, y in partners[:per_claim]:
+            chosen[(min(x, y), max(x, y))] = score
+    pairs = sorted(chosen, key=lambda pair: (-chosen[pair], pair))
+    if max_pairs is not None:
+        pairs = pairs[:max_pairs]
+    return sorted(pairs)
