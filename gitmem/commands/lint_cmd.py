@@ -15,6 +15,7 @@ from gitmem.lint.engine import LintReport
 from gitmem.lint.formats import FORMATS, render
 from gitmem.lint.registry import split_selectors, validate_selectors
 from gitmem.lint.run import LintRequest, lint_workspace
+from gitmem.progress import Progress
 from gitmem.workspace import Workspace
 
 
@@ -75,6 +76,8 @@ def lint(
     validate_selectors("--select", selected)
     validate_selectors("--ignore", ignored)
     ws = workspace(ctx)
+    # a bar on stderr for long runs in a terminal; never for --quiet or a format tools read
+    ws.progress = Progress(quiet=quiet or fmt != "text", stream=sys.stderr)
     if since:
         ws.repo.resolve_commit(since)  # a UsageError naming the bad revision, before any work
     request = LintRequest(tuple(ws.relpath(p) for p in paths), staged, since, selected, ignored,
