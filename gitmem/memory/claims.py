@@ -201,6 +201,9 @@ def segment_claims(path: str, body: str, body_line: int) -> tuple[Claim, ...]:
             line = line.expandtabs(4)
         text = line.strip()
         if text[:1] == ">":
+            # strip() also drops \r, \v, \f, NBSP and other Unicode spaces that _QUOTE's
+            # `[ ]*` does not match, so the marker is matched on the left-stripped line
+            line = line.lstrip()
             line = line[_QUOTE.match(line).end() :]  # type: ignore[union-attr]
             text = line.strip()
         if scan.fence:
