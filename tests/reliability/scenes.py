@@ -3,6 +3,7 @@ unrelated staged, unstaged and untracked work (an op must leave all of it exactl
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -28,6 +29,8 @@ tags: [calendar]
 """
 CRLF = "---\r\nname: crlf\r\nconfidence: 0.5\r\n---\r\n- Windows line endings stay.\r\n"
 PLAIN = "# Notes\n\n- Always squash merges.\n- Keep PRs small.\n"
+TABS = "---\nname: tabs\ntype: feedback\ntags: [style]\n---\n- Always indent Python code with tabs.\n"
+SPACES = "---\nname: spaces\ntype: feedback\ntags: [style]\n---\n- Never indent Python code with tabs.\n"
 
 
 def base_repo(root: Path) -> Path:
@@ -36,6 +39,8 @@ def base_repo(root: Path) -> Path:
         "memory/wrapper-v2.md": WRAPPER_V2,
         "memory/crlf.md": CRLF,
         "memory/plain.md": PLAIN,
+        "memory/tabs.md": TABS,
+        "memory/spaces.md": SPACES,
         "src/app.py": "print('hi')\n",
     })
     # the user's own work in progress, which no op may touch
@@ -45,22 +50,35 @@ def base_repo(root: Path) -> Path:
     return repo
 
 
-def _nothing(repo: Path) -> None:
-    pass
+def _nothing(repo: Path) -> tuple[str, ...]:
+    return ()
 
 
-def _superseded(repo: Path) -> None:
+def _superseded(repo: Path) -> tuple[str, ...]:
     result = gitmem(repo, "supersede", "memory/wrapper.md", "--by", "memory/wrapper-v2.md",
                     "--reason", "v2 verified", "--confirm")
     assert result.code == 0, result
+    return ()
+
+
+def _review_item(repo: Path) -> tuple[str, ...]:
+    """The id of the tabs/spaces contradiction in the review queue, to resolve it."""
+    result = gitmem(repo, "review", "--json")
+    assert result.code == 0, result
+    items = json.loads(result.out)["items"]
+    assert items, "no review item: the contradiction detector found nothing"
+    return (items[0]["id"], "--keep", "memory/spaces.md")
 
 
 @dataclass(frozen=True)
 class Scene:
+    """An op: its arguments, and what to do first (which may add arguments, such as the id
+    of a review item)."""
+
     name: str
     args: tuple[str, ...]
-    prepare: Callable[[Path], None] = _nothing
-    files_changed: int = 1
+    prepare: Callable[[Path], tuple[str, ...]] = _nothing
+    optional: bool = False  # a command still being built elsewhere: skip if it cannot run
 
 
 SCENES = (
@@ -68,15 +86,18 @@ SCENES = (
     Scene("supersede", ("supersede", "memory/wrapper.md", "--by", "memory/wrapper-v2.md",
                         "--reason", "v2 verified", "--confirm")),
     Scene("merge", ("merge", "memory/wrapper-v2.md", "memory/wrapper.md", "memory/plain.md",
-                    "--confirm"), files_changed=3),
+                    "--confirm")),
     Scene("undo", ("undo", "--last"), _superseded),
+    Scene("save", ("save", "Always run the linter before pushing.", "--category", "project",
+                   "--tag", "ci"), optional=True),
+    Scene("resolve", ("resolve",), _review_item, optional=True),
 )
 
 
-def scene_repo(root: Path, scene: Scene) -> Path:
+def scene_repo(root: Path, scene: Scene) -> tuple[Path, tuple[str, ...]]:
+    """The scene's repository, ready for the op, and the op's full arguments."""
     repo = base_repo(root)
-    scene.prepare(repo)
-    return repo
+    return repo, scene.args + scene.prepare(repo)
 
 
 __all__ = ["SCENES", "Scene", "base_repo", "commit_all", "scene_repo"]

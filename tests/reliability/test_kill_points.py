@@ -38,7 +38,7 @@ def test_kill_at_a_named_step_is_rolled_back_or_finished(
 ) -> None:
     tpl = template(tmp_path_factory, scene)
     repo = clone_tree(tpl.repo, tmp_path / "repo")
-    killed = fork_gitmem(repo, *scene.args, GITMEM_TEST_CRASH_AT=step).result()
+    killed = fork_gitmem(repo, *tpl.args, GITMEM_TEST_CRASH_AT=step).result()
     assert killed.code == 137, killed
     check_recovered(repo, tpl.before if step in ROLLED_BACK else tpl.after, f"{scene.name}/{step}")
 
@@ -58,7 +58,7 @@ def test_crash_hook_kills_a_real_python_m_gitmem(
     scene = next(s for s in SCENES if s.name == "merge")
     tpl = template(tmp_path_factory, scene)
     repo = clone_tree(tpl.repo, tmp_path / "repo")
-    killed = run_gitmem(repo, *scene.args, GITMEM_TEST_CRASH_AT=step)
+    killed = run_gitmem(repo, *tpl.args, GITMEM_TEST_CRASH_AT=step)
     assert killed.code == 137, killed
     check_recovered(repo, tpl.before if step in ROLLED_BACK else tpl.after, f"merge/{step}")
 
@@ -68,7 +68,7 @@ def test_crash_hook_is_inert_unless_named(tmp_path_factory: pytest.TempPathFacto
     scene = SCENES[0]
     tpl = template(tmp_path_factory, scene)
     repo = clone_tree(tpl.repo, tmp_path / "repo")
-    done = run_gitmem(repo, *scene.args, GITMEM_TEST_CRASH_AT="no-such-step")
+    done = run_gitmem(repo, *tpl.args, GITMEM_TEST_CRASH_AT="no-such-step")
     assert done.code == 0, done
     assert state(repo) == tpl.after
 
@@ -82,7 +82,7 @@ def test_a_half_written_copy_is_removed_even_when_the_edit_wins(
     scene = SCENES[0]
     tpl = template(tmp_path_factory, scene)
     repo = clone_tree(tpl.repo, tmp_path / "repo")
-    killed = fork_gitmem(repo, *scene.args, GITMEM_TEST_CRASH_AT="after-temp-file").result()
+    killed = fork_gitmem(repo, *tpl.args, GITMEM_TEST_CRASH_AT="after-temp-file").result()
     assert killed.code == 137, killed
     target = repo / scene.args[1]
     assert list(repo.rglob("*.gitmem-tmp"))
