@@ -143,7 +143,7 @@ def _rank(db: sqlite3.Connection, wanted: Sequence[frozenset[str]]) -> list[tupl
     (total,) = db.execute("SELECT COUNT(*) FROM blobs WHERE live = 1").fetchone()
     out = []
     for claim_keys in wanted:
-        weights = [(k, math.log((1 + total) / (1 + counts[k])))
+        weights = [(k, math.log(1 + total / counts[k]))  # > 0: a shared key always counts
                    for k in sorted(claim_keys) if k in usable]
         if not weights:
             continue

@@ -54,3 +54,10 @@ def test_a_changed_key_function_rebuilds_the_index(tmp_path: Path, monkeypatch) 
     reader = CountingReader()
     update_key_index(tmp_path, CONTENT, reader)[0].close()
     assert sorted(reader.read) == sorted(CONTENT)
+
+
+def test_in_a_tiny_corpus_a_key_every_memory_holds_still_counts(tmp_path: Path) -> None:
+    """With one other memory, every shared key is held by 100% of memories; it must count."""
+    one = {"memory/style.md": BLOBS["memory/style.md"]}
+    found = neighbour_paths(tmp_path, one, ["Indent Python code with tabs."], CountingReader())
+    assert found == ["memory/style.md"]

@@ -102,4 +102,4 @@ def test_a_contradiction_pulled_in_is_queued_for_review(tmp_path: Path) -> None:
     assert "GM211" in pulled.stdout + pulled.stderr
     queued = load_queue(server / ".git" / "gitmem")
     assert [(i.kind, i.source) for i in queued] == [("contradiction", "post-merge")]
-    assert "review queue" in pulled.stdout
+    assert "1 pair added to the review queue" in pulled.stdout + pulled.stderr
