@@ -60,10 +60,11 @@ def _parse(path: str, raw: bytes, blob_id: str | None) -> Memory:
         )
     if len(data) < len(raw):
         line = data.count(b"\n") + 1
+        read = f"only lines 1-{line - 1}" if line > 1 else f"only the first {len(data)} bytes"
         problems.append(
             FileNotice(
                 f"file is larger than {MAX_TEXT_BYTES // (1024 * 1024)} MiB; truncated: "
-                f"only lines 1-{line - 1} were read",
+                f"{read} were read",
                 line,
             )
         )

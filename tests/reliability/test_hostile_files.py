@@ -68,6 +68,7 @@ def test_lint_reports_each_broken_file_and_skips_every_symlink(
             assert path in gm101, (path, run.out[:2000])
         elif expected == "notice":
             assert f"notice: {path}" in run.err, (path, run.err)
+            assert "lines 1-0 " not in run.err, run.err  # a cut inside the first line
         else:
             assert path not in gm101, path
     listed = {m["path"] for m in data.get("memories", [])}
