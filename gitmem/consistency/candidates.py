@@ -6,10 +6,13 @@ dropped and members of an exclusive class replaced by the class ("tabs", "spaces
 16" / "PostgreSQL 14", "Use tabs" / "Use spaces") produce identical key sets. Keys held by more
 than `df_cap` claims say nothing and are dropped.
 
-Each claim is indexed under its `signature` rarest keys; two claims become a candidate when they
-share one of those and their keys overlap by >= `min_overlap` x the smaller key set. A one-word
-swap leaves the rarest keys in common, and the work is bounded by the rare keys' postings
-(at most `df_cap` long). Each claim keeps its `per_claim` best partners. Type, category and file are never used:
+Prefix filtering (Bayardo et al.'s all-pairs): with keys ordered rarest first, two key sets
+with Jaccard >= `min_jaccard` must share a key within their prefixes of length
+|keys| - ceil(min_jaccard x |keys|) + 1, so only prefixes are indexed and only claims sharing a
+posting are compared. Pairs below `min_jaccard` are kept when one set is mostly inside the other
+(overlap >= `min_overlap` x the smaller set) and they happened to meet. Postings hold at most
+`df_cap` claims, and each claim keeps its `per_claim` best partners, so the pair count stays a
+few per claim. Type, category and file are never used:
 within-file pairs count like any other.
 """
 
@@ -29,15 +32,14 @@ _WORD = re.compile(r"[a-z][a-z0-9_+#-]*[a-z0-9+#]|[a-z]")
 
 
 def blocking_keys(text: str, lexicon: Lexicon, cache: dict[str, str | None]) -> frozenset[str]:
-    keys = set()
-    for word in _WORD.findall(text.lower()):
-        key = cache.get(word, "")
-        if key == "":
-            key = _key_of(word, lexicon)
-            cache[word] = key
-        if key is not None:
-            keys.add(key)
-    return frozenset(keys)
+    """The keys one claim is blocked on (`cache` maps a word to its key, None for no key)."""
+    words = _WORD.findall(text.lower())
+    for word in words:
+        if word not in cache:
+            cache[word] = _key_of(word, lexicon)
+    keys = set(map(cache.__getitem__, words))
+    keys.discard(None)
+    return frozenset(keys)  # type: ignore[arg-type]
 
 
 def _key_of(word: str, lexicon: Lexicon) -> str | None:
@@ -60,9 +62,9 @@ def candidate_pairs(
     claims: Sequence[Claim],
     max_pairs: int | None = None,
     *,
-    min_overlap: float = 0.5,
+    min_jaccard: float = 0.34,
+    min_overlap: float = 0.75,
     per_claim: int = 8,
-    signature: int = 2,
     df_cap: int | None = None,
     lexicon: Lexicon | None = None,
 ) -> list[tuple[int, int]]:
@@ -84,7 +86,7 @@ def candidate_pairs(
     key_sets = [frozenset(rank[k] for k in keys if k in rank) for keys in raw_keys]
     index: dict[int, list[int]] = defaultdict(list)
     for x, ranks in enumerate(key_sets):
-        for rarest in sorted(ranks)[:signature]:
+        for rarest in sorted(ranks)[: len(ranks) - math.ceil(min_jaccard * len(ranks)) + 1]:
             index[rarest].append(x)
     scores: dict[int, float] = {}
     size = len(claims)
@@ -97,10 +99,9 @@ def candidate_pairs(
                     continue
                 set_y = key_sets[y]
                 overlap = len(set_x & set_y)
-                if overlap >= min_overlap * min(len(set_x), len(set_y)):
-                    scores[pair] = overlap / (len(set_x) + len(set_y) - overlap)
-                else:
-                    scores[pair] = 0.0
+                similarity = overlap / (len(set_x) + len(set_y) - overlap)
+                contained = overlap >= min_overlap * min(len(set_x), len(set_y))
+                scores[pair] = similarity if similarity >= min_jaccard or contained else 0.0
     best: list[list[tuple[float, int]]] = [[] for _ in claims]
     for pair, score in scores.items():
         if score > 0.0:
