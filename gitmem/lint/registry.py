@@ -18,6 +18,7 @@ from gitmem.lint.rules.commit_rules import (
     UnmergedCommit,
     UnverifiableCommit,
 )
+from gitmem.lint.rules.consistency_rules import Contradiction, Duplicate, PossibleDuplicate
 from gitmem.lint.rules.format_rules import (
     BrokenReference,
     InvalidField,
@@ -32,6 +33,9 @@ RULES: tuple[type[Rule], ...] = (
     InvalidField,
     BrokenReference,
     SupersedeCycle,
+    Duplicate,
+    PossibleDuplicate,
+    Contradiction,
     UnknownCommit,
     AmbiguousCommit,
     UnverifiableCommit,

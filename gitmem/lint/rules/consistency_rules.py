@@ -1,0 +1,130 @@
+"""GM2xx: duplicate and contradicting claims across the corpus, found by gitmem.consistency.
+
+These rules are thin: `corpus_pairs` compares the claims in force (active memories, claims no
+resolution has annotated, pairs outside a `do_not_reopen` cooldown) and the rules only turn its
+pairs into findings. The comparison runs once per lint run and is shared by the three rules.
+The review file's own `## Pending review` queue is not compared: it quotes the claims it lists.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Sequence
+
+from gitmem.consistency.analyze import PairFinding
+from gitmem.consistency.corpus import corpus_pairs
+from gitmem.lint.rule import CorpusRule, LintContext
+from gitmem.lint.scan import PENDING_REVIEW
+from gitmem.model import Claim, Finding, Location, Memory
+
+_MEMO_KEY = "consistency_pairs"
+_QUOTE_LENGTH = 80
+
+
+def without_review_queue(memories: Sequence[Memory], review_file: str) -> list[Memory]:
+    def queued(claim: Claim) -> bool:
+        return claim.path == review_file and claim.section.strip() == PENDING_REVIEW
+
+    return [dataclasses.replace(m, claims=tuple(c for c in m.claims if not queued(c)))
+            if m.path == review_file else m for m in memories]
+
+
+def corpus_pair_findings(context: LintContext) -> list[PairFinding]:
+    """The pairs of this lint run, computed on first use and kept in the run's memo."""
+    if _MEMO_KEY not in context.memo:
+        memories = without_review_queue(context.corpus, context.config.review_file)
+        context.memo[_MEMO_KEY] = corpus_pairs(memories, context.config)
+    pairs: list[PairFinding] = context.memo[_MEMO_KEY]
+    return pairs
+
+
+def quote(claim: Claim) -> str:
+    text = " ".join(claim.text.split())
+    return f'"{text[:_QUOTE_LENGTH - 1]}…"' if len(text) > _QUOTE_LENGTH else f'"{text}"'
+
+
+def ordered(pair: PairFinding) -> tuple[Claim, Claim]:
+    """The pair's two claims, the one earlier in (path, line) order first."""
+    a, b = pair.a, pair.b
+    return (a, b) if (a.path, a.line) <= (b.path, b.line) else (b, a)
+
+
+class PairRule(CorpusRule):
+    """Shared shape of the GM2xx rules: select pairs, describe one."""
+
+    def wanted(self, pair: PairFinding) -> bool:
+        raise NotImplementedError
+
+    def describe(self, first: Claim, second: Claim, pair: PairFinding) -> str:
+        raise NotImplementedError
+
+    def check_corpus(self, context: LintContext) -> Iterable[Finding]:
+        for pair in corpus_pair_findings(context):
+            if self.wanted(pair):
+                first, second = ordered(pair)
+                signals = {"class": pair.klass, "score": round(pair.score, 3), **pair.signals}
+                yield self.finding(first.path, first.line, self.describe(first, second, pair),
+                                   related=[Location(second.path, second.line)],
+                                   confidence=round(pair.confidence, 3), signals=signals)
+
+
+def _where(claim: Claim) -> str:
+    return f"{claim.path}:{claim.line}"
+
+
+class Duplicate(PairRule):
+    """Two claims that say the same thing (the match band of the duplicate score).
+
+    Duplicates drift apart: one copy gets corrected, the other keeps the old fact, and recall
+    returns both. Merge them (`gitmem merge A B`) or supersede one.
+    """
+
+    code = "GM201"
+    name = "duplicate"
+    severity = "warning"
+    summary = "Two claims or memories in the duplicate match band"
+
+    def wanted(self, pair: PairFinding) -> bool:
+        return pair.kind == "duplicate" and pair.klass == "match"
+
+    def describe(self, first: Claim, second: Claim, pair: PairFinding) -> str:
+        if pair.identical:
+            return f"{quote(first)} is repeated verbatim at {_where(second)}"
+        return f"{quote(first)} duplicates {quote(second)} at {_where(second)}"
+
+
+class PossibleDuplicate(PairRule):
+    """Two claims that probably say the same thing (the possible band of the duplicate score).
+
+    Worth a look: near-duplicates are where one copy was edited and the other was not.
+    """
+
+    code = "GM202"
+    name = "possible-duplicate"
+    severity = "warning"
+    summary = "Two claims in the possible-duplicate band"
+
+    def wanted(self, pair: PairFinding) -> bool:
+        return pair.kind == "duplicate" and pair.klass == "possible"
+
+    def describe(self, first: Claim, second: Claim, pair: PairFinding) -> str:
+        return f"{quote(first)} may duplicate {quote(second)} at {_where(second)}"
+
+
+class Contradiction(PairRule):
+    """Two active claims that cannot both hold ("use tabs" / "use spaces").
+
+    An agent that recalls both follows whichever it reads last. Resolve it: supersede the
+    wrong one, or record `do_not_reopen` when both are right in different scopes.
+    """
+
+    code = "GM211"
+    name = "contradiction"
+    severity = "warning"
+    summary = "Two active claims that cannot both hold"
+
+    def wanted(self, pair: PairFinding) -> bool:
+        return pair.kind == "contradiction" and pair.klass in ("match", "possible")
+
+    def describe(self, first: Claim, second: Claim, pair: PairFinding) -> str:
+        return f"{quote(first)} contradicts {quote(second)} at {_where(second)}"

@@ -1,0 +1,71 @@
+"""GM201/GM202/GM211: thin rules over gitmem.consistency's pairs, as lint reports them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from gitutil import make_repo, write
+from lintutil import cli, found, lint, memory
+
+STYLE = "# Style\n\n- Indent Python code with tabs.\n- The request timeout is 30 seconds.\n" \
+        "- Use pnpm to install the dependencies.\n- Run `make itest` before merging.\n"
+CONVENTIONS = "# Conventions\n\n- Indent Python code with spaces.\n" \
+              "- Install the dependencies with pnpm.\n- Run `make itest` before merging.\n"
+
+
+def test_contradiction_duplicate_and_possible_duplicate() -> None:
+    report = lint(memory("memory/style.md", STYLE), memory("memory/conventions.md", CONVENTIONS),
+                  select=("GM2",))
+    [contradiction] = [f for f in found(report, "GM211") if "tabs" in f.message]
+    assert (contradiction.path, contradiction.line) == ("memory/conventions.md", 3)
+    assert [(r.path, r.line) for r in contradiction.related] == [("memory/style.md", 3)]
+    assert contradiction.severity == "warning" and contradiction.confidence
+    assert contradiction.signals["slot"] == "tabs / spaces"
+    assert '"Indent Python code with spaces." contradicts "Indent Python code with tabs."' in \
+        contradiction.message
+    [duplicate] = found(report, "GM201")
+    assert duplicate.message == ('"Run `make itest` before merging." is repeated verbatim at '
+                                 "memory/style.md:6")
+    [possible] = found(report, "GM202")
+    assert possible.signals["class"] == "possible"
+    assert "may duplicate" in possible.message
+    assert all(f.code.startswith("GM2") for f in report.findings)
+
+
+def test_negatives_unrelated_claims() -> None:
+    report = lint(memory("memory/a.md", "- Deploys happen on Tuesdays.\n- Use PostgreSQL 16.\n"),
+                  memory("memory/b.md", "- The cache is big.\n- Write tests first.\n"),
+                  select=("GM2",))
+    assert report.findings == ()
+
+
+@pytest.mark.xfail(reason="gitmem.consistency flags 'Do not forget to X' / 'X' (DESIGN §10 trap)",
+                   strict=False)
+def test_negative_agreeing_claims_with_a_negation() -> None:
+    report = lint(memory("memory/a.md", "- Do not forget to configure the proxy.\n"),
+                  memory("memory/b.md", "- Configure the proxy.\n"), select=("GM2",))
+    assert report.findings == ()
+
+
+def test_superseded_memories_and_the_review_queue_are_not_compared() -> None:
+    old = memory("memory/old.md", "---\nsuperseded_by: memory/new.md\n---\n"
+                                  "- Indent Python code with tabs.\n")
+    new = memory("memory/new.md", "- Indent Python code with spaces.\n")
+    queue = memory("MEMORY.md", "# Index\n\n## Pending review\n\n"
+                                "- Indent Python code with spaces.\n")
+    assert lint(old, new, queue, select=("GM2",)).findings == ()
+
+
+def test_cli_reports_a_pair_when_either_side_is_linted(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {"memory/style.md": STYLE,
+                                      "memory/conventions.md": CONVENTIONS})
+    run = cli(repo, "lint", "--format", "json", "--select", "contradiction", "memory/style.md")
+    pairs = [(f["path"], f["related"][0]["path"]) for f in run.json()["findings"]]
+    assert ("memory/conventions.md", "memory/style.md") in pairs
+    assert run.code == 0, "warnings do not fail the default lint.fail_on"
+    write(repo, {"memory/conventions.md": "---\ndo_not_reopen:\n  - partner: memory/style.md\n"
+                                          "    before: 2999-01-01\n---\n" + CONVENTIONS})
+    run = cli(repo, "lint", "--format", "json", "--select", "GM2")
+    assert json.loads(run.out)["findings"] == [], "a cooldown silences the pair"
