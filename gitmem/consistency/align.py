@@ -106,8 +106,28 @@ def _trim(tokens: list[Token], lexicon: Lexicon) -> list[Token]:
     return tokens[start:end]
 
 
+_NOT_NEGATING = frozenset({"only", "just", "necessarily", "matter"})  # "not only", "no matter"
+
+
+def _without_not_only(tokens: tuple[Token, ...], start: int, end: int) -> list[Token]:
+    """tokens[start:end] without a "not" that only opens "not only"/"not just"."""
+    return [
+        tokens[i]
+        for i in range(start, end)
+        if not (
+            tokens[i].lower == "not"
+            and i + 1 < len(tokens)
+            and tokens[i + 1].lower in _NOT_NEGATING
+        )
+    ]
+
+
 def _negative(tokens: list[Token], lexicon: Lexicon) -> bool:
-    return any(lexicon.is_negative(t.lower, t.stem) for t in tokens)
+    following = [t.lower for t in tokens[1:]] + [""]
+    return any(
+        lexicon.is_negative(t.lower, t.stem) and after not in _NOT_NEGATING
+        for t, after in zip(tokens, following)
+    )
 
 
 def _key(tokens: list[Token]) -> str:
@@ -169,8 +189,8 @@ def _classify(a: list[Token], b: list[Token], lexicon: Lexicon) -> str:
     if neg_a == neg_b:
         return "insert" if not a or not b else "unknown"
     # One side is negated: what is left once the negative words are taken out?
-    rest_a = _trim([t for t in a if not lexicon.is_negative(t.lower, t.stem)], lexicon)
-    rest_b = _trim([t for t in b if not lexicon.is_negative(t.lower, t.stem)], lexicon)
+    rest_a = _trim([t for t in a if not _negative([t], lexicon)], lexicon)
+    rest_b = _trim([t for t in b if not _negative([t], lexicon)], lexicon)
     if rest_a or rest_b:
         rest = _classify(rest_a, rest_b, lexicon)
         if rest in ("antonym", "polarity"):
@@ -186,7 +206,7 @@ def _span_kind(
     ta: tuple[Token, ...], tb: tuple[Token, ...], box: tuple[int, int, int, int], lexicon: Lexicon
 ) -> str:
     i1, i2, j1, j2 = box
-    raw_a, raw_b = list(ta[i1:i2]), list(tb[j1:j2])
+    raw_a, raw_b = _without_not_only(ta, i1, i2), _without_not_only(tb, j1, j2)
     related = _related(raw_a, raw_b, lexicon)  # before trimming: on/off, with/without
     if related is not None:
         return related

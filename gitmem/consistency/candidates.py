@@ -33,7 +33,7 @@ _WORD = re.compile(r"[a-z][a-z0-9_+#-]*[a-z0-9+#]|[a-z]")
 
 def blocking_keys(text: str, lexicon: Lexicon, cache: dict[str, str | None]) -> frozenset[str]:
     """The keys one claim is blocked on (`cache` maps a word to its key, None for no key)."""
-    words = _WORD.findall(text.lower())
+    words = _WORD.findall(text.lower().replace("’", "'").replace("n't", " not").replace("'", " "))
     for word in words:
         if word not in cache:
             cache[word] = _key_of(word, lexicon)
@@ -43,9 +43,12 @@ def blocking_keys(text: str, lexicon: Lexicon, cache: dict[str, str | None]) -> 
 
 
 def _key_of(word: str, lexicon: Lexicon) -> str | None:
+    if word in ("s", "t", "d", "m", "ll", "re", "ve"):
+        return None
     stemmed = stem(word)
     if (
-        stemmed in lexicon.function_words
+        stemmed in lexicon.marker_words
+        or stemmed in lexicon.function_words
         or stemmed in lexicon.directive_terms
         or stemmed in lexicon.negative_terms
         or word in lexicon.negators
@@ -62,7 +65,7 @@ def candidate_pairs(
     claims: Sequence[Claim],
     max_pairs: int | None = None,
     *,
-    min_jaccard: float = 0.34,
+    min_jaccard: float = 0.3,
     min_overlap: float = 0.75,
     per_claim: int = 8,
     df_cap: int | None = None,

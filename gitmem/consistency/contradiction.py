@@ -28,8 +28,22 @@ class Contradiction:
     signals: Mapping[str, Any] = field(default_factory=dict)
 
 
-def _minimal_pair(alignment: Alignment) -> tuple[str, float] | None:
-    """(signal, confidence) when the texts differ only by opposing or value changes."""
+def _negated_side(fa: TextFeatures, fb: TextFeatures) -> str | None:
+    negative_a = any(c.polarity < 0 for c in fa.clauses)
+    negative_b = any(c.polarity < 0 for c in fb.clauses)
+    if negative_a == negative_b:
+        return None
+    return "a" if negative_a else "b"
+
+
+def _minimal_pair(
+    alignment: Alignment, negated_side: str | None
+) -> tuple[str, float] | None:
+    """(signal, confidence) when the texts differ only by opposing or value changes.
+
+    A negated side that adds words is a scoped exception, not a contradiction: "Disable the
+    cache in tests" / "Enable the cache".
+    """
     kinds = alignment.kinds
     if kinds["unknown"] or kinds["case"]:
         return None
@@ -39,6 +53,8 @@ def _minimal_pair(alignment: Alignment) -> tuple[str, float] | None:
     if only_a and only_b:
         return None  # each side says something the other does not: a different statement
     inserts = len(only_a) + len(only_b)
+    if opposing % 2 == 1 and (only_a if negated_side == "a" else only_b if negated_side else None):
+        return None
     if opposing % 2 == 1 and not values:
         signal = next(c.kind for c in alignment.changes if c.kind in OPPOSING)
         base = 0.92
@@ -80,7 +96,7 @@ def detect_contradiction_features(
     signals: dict[str, Any] = {"subject_overlap": round(subject, 2)}
     confidence = 0.0
     alignment = align(fa, fb, lexicon)
-    minimal = _minimal_pair(alignment)
+    minimal = _minimal_pair(alignment, _negated_side(fa, fb))
     if minimal is not None:
         signal, confidence = minimal
         changed = [c for c in alignment.changes if c.kind not in HARMLESS and c.kind != "insert"]

@@ -164,6 +164,8 @@ def score_duplicate_features(
         score = max(score, 0.9 if differs_by == "synonyms" else 0.95)
     elif differs_by:
         score = min(score, _BLOCKED_CEILING)
+    elif signals["inserted"] > 0:
+        score = min(score, MATCH_THRESHOLD - 0.01)  # one side says more: never a sure match
     rounded = {k: round(v, 3) if isinstance(v, float) else v for k, v in signals.items()}
     return DuplicateScore(round(min(score, 0.99), 3), rounded)
 

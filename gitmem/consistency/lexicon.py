@@ -62,6 +62,7 @@ class Lexicon:
     correction: frozenset[str]
     non_content: frozenset[str] = frozenset()  # function, directive and negative terms
     marker_starts: frozenset[str] = frozenset()  # first stems of time-scope/correction markers
+    marker_words: frozenset[str] = frozenset()  # every stem of those markers ("no longer")
     # An optional oracle for word pairs the lists do not know: returns "synonym", "antonym",
     # "exclusive" or None. The WordNet adapter plugs in here.
     relate_unknown: Callable[[str, str], str | None] | None = field(default=None, compare=False)
@@ -153,6 +154,9 @@ def default_lexicon() -> Lexicon:
         correction=correction,
         non_content=function_words | directive_terms | negative_terms,
         marker_starts=frozenset(phrase.split()[0] for phrase in time_scope | correction),
+        marker_words=frozenset(
+            word for phrase in time_scope | correction for word in phrase.split()
+        ) - frozenset(vocabulary.NEGATORS.split()),
     )
 
 
