@@ -133,3 +133,21 @@ def test_log_shows_a_forged_op_commit_without_raw_escapes(tmp_path: Path) -> Non
     shown = gitmem_tty(repo, "log")
     assert shown.code == 0, shown
     assert "\x1b" not in shown.out, shown.out
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "bug outside issue 7 (gitmem/lint/formats/text.py, github.py): lint prints memory file "
+    "names verbatim, so a committed file name can send terminal escapes (text and github "
+    "formats) and, with a newline, start a forged line such as `::error ...` that GitHub "
+    "Actions reads as a workflow command from the text output"))
+@pytest.mark.parametrize("fmt", ["text", "github"])
+def test_lint_shows_hostile_file_names_safely(tmp_path: Path, fmt: str) -> None:
+    broken = "---\n- a list, not a mapping\n---\n- x\n"
+    repo = make_repo(tmp_path / "repo", {
+        "memory/\x1b]0;owned\x07\x1b[2Jname.md": broken,
+        "memory/x\n::error file=forged.md::forged annotation.md": broken,
+    })
+    shown = gitmem_tty(repo, "lint", "--format", fmt)
+    assert shown.code == 1, shown
+    assert "\x1b" not in shown.out + shown.err
+    assert not any(line.startswith("::error file=forged") for line in shown.out.splitlines())
