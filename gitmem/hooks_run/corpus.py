@@ -1,19 +1,25 @@
 """The slice of the corpus a pre-commit check needs, without parsing a 10,000-memory repository.
 
-Corpus rules compare the staged memories with the rest. The hook builds a corpus that answers
-them exactly where it matters and costs little elsewhere:
+Corpus rules compare the staged memories with the rest; their findings count only where they
+touch a staged memory. The hook builds the corpus those findings need and nothing more:
 
-- every memory path of the index is present (as an empty stand-in), so GM103 knows what exists;
-- the memories the staged ones reference, and what those reference in turn (the superseded_by
-  chains a GM104 loop would run through), are parsed for real;
+- the memories the staged ones reference, and what those reference in turn, are parsed: so
+  every reference that resolves is present (GM103 reports exactly the ones that do not) and
+  every superseded_by chain a GM104 loop would run through is whole;
 - for GM2xx (duplicates, contradictions), the memories that share blocking keys with the claims
   this commit adds or changes (`neighbours.py`, a persistent key index per blob) are parsed for
-  real.
+  real, keeping only their claims that could pair with a new one under the candidate
+  generator's join rule (pairs of two old claims are not this commit's to report).
 """
 
 from __future__ import annotations
 
+import dataclasses
+import math
 from typing import Iterable, Sequence
+
+from gitmem.consistency.candidates import blocking_keys
+from gitmem.consistency.lexicon import default_lexicon
 
 from gitmem.hooks_run.neighbours import neighbour_paths
 from gitmem.lint.rules.format_rules import resolve_reference
@@ -22,6 +28,7 @@ from gitmem.model import Claim, Memory
 from gitmem.workspace import Workspace
 
 MAX_CHAIN = 64  # superseded_by hops followed from a staged memory
+MIN_OVERLAP = 0.5  # as gitmem.consistency.candidates.candidate_pairs joins claims
 
 
 def fresh_claims(staged: Iterable[Memory], added: dict[str, frozenset[int]]) -> list[Claim]:
@@ -41,8 +48,7 @@ def _references(memory: Memory) -> list[str]:
 def hook_corpus(
     ws: Workspace, index_file: str | None, staged: Sequence[Memory], claims: Sequence[Claim]
 ) -> tuple[Memory, ...]:
-    """Staged memories, their reference chains and consistency neighbours parsed; every other
-    memory of the index as an empty stand-in with its path."""
+    """Staged memories, their reference chains and their consistency neighbours."""
     index = ws.repo.index_blobs(index_file)
     blobs = {p: b for p, b in index.items() if ws.matcher.matches(p)}
     parsed: dict[str, Memory] = {m.path: m for m in staged}
@@ -68,6 +74,27 @@ def hook_corpus(
     texts = [claim.text for claim in claims]
     for path in neighbour_paths(ws.repo.state_dir, others, texts, ws.repo.read_blob):
         load(path)
-    stand_ins = [Memory(path, b"", {}, "", 1, blob_id=blob)
-                 for path, blob in blobs.items() if path not in parsed]
-    return tuple(sorted([*parsed.values(), *stand_ins], key=lambda m: m.path))
+    staged_paths = {m.path for m in staged}
+    fresh = _key_sets(claims)
+    kept = [m if m.path in staged_paths else _only_claims_pairing(m, fresh)
+            for m in parsed.values()]
+    return tuple(sorted(kept, key=lambda m: m.path))
+
+
+def _key_sets(claims: Sequence[Claim]) -> list[frozenset[str]]:
+    lex, cache = default_lexicon(), {}  # type: ignore[var-annotated]
+    return [keys for keys in (blocking_keys(c.text, lex, cache) for c in claims) if keys]
+
+
+def _could_pair(a: frozenset[str], b: frozenset[str]) -> bool:
+    """The candidate generator's join condition: shared keys >= half the smaller key set."""
+    return len(a & b) >= max(1, math.ceil(MIN_OVERLAP * min(len(a), len(b))))
+
+
+def _only_claims_pairing(memory: Memory, fresh: Sequence[frozenset[str]]) -> Memory:
+    """The memory with only the claims that could pair with a new claim. Pairs of two old
+    claims are not this commit's to report, and comparing them is most of the work."""
+    lex, cache = default_lexicon(), {}  # type: ignore[var-annotated]
+    kept = tuple(c for c in memory.claims
+                 if any(_could_pair(blocking_keys(c.text, lex, cache), keys) for keys in fresh))
+    return memory if len(kept) == len(memory.claims) else dataclasses.replace(memory, claims=kept)

@@ -27,7 +27,7 @@ from gitmem.consistency.candidates import blocking_keys
 from gitmem.consistency.lexicon import default_lexicon
 
 INDEX_FILE = "keys.sqlite"
-PER_CLAIM = 40  # memories kept per new claim
+PER_CLAIM = 16  # memories kept per new claim (the candidate generator keeps 8 partners)
 ROW_BUDGET = 50_000  # postings read per commit for keys beyond the rare ones
 RARE = 200  # a key held by at most this many memories is always looked up
 STALE_LIMIT = 5000  # blobs no longer in the index kept before the index is rebuilt

@@ -169,3 +169,15 @@ def test_a_commit_without_memory_files_is_not_checked(repo: Path) -> None:
     git(repo, "add", "src/app.py")
     code, err = commit(repo)
     assert code == 0 and err == ""
+
+
+@pytest.mark.parametrize("target, blocks", [("memory/pinned.md", False),
+                                            ("memory/gone.md", True)])
+def test_references_resolve_against_the_whole_index(repo: Path, target: str, blocks: bool) -> None:
+    """The hook parses only a slice of the corpus; a reference to an unstaged memory that
+    exists must still resolve, and one to a missing memory must still be GM103."""
+    write(repo, {"memory/new.md": memory("new", "Use the new flow.", superseded_by=target)})
+    git(repo, "add", "memory/new.md")
+    result = gitmem(repo, "hook", "pre-commit")
+    assert (result.code == 1) == blocks, result
+    assert ("GM103" in result.err) == blocks
