@@ -57,11 +57,14 @@ def settle(children: list[Child]) -> list[int]:
 @pytest.mark.slow
 def test_concurrent_ops_on_different_memories_all_land(tmp_path: Path) -> None:
     total = runs(3)
+    tally: dict[int, int] = {}
     for number in range(total):
         repo = race_repo(tmp_path / f"r{number}")
         children = [fork_gitmem(repo, "protect", path, "--reason", f"racer {i}")
                     for i, path in enumerate(MEMORIES)]
         codes = settle(children)
+        for code in codes:
+            tally[code] = tally.get(code, 0) + 1
         logged = ops_in_log(repo)
         for child, code, path in zip(children, codes, MEMORIES):
             sha = committed_id(child)
@@ -75,12 +78,14 @@ def test_concurrent_ops_on_different_memories_all_land(tmp_path: Path) -> None:
         assert_in_sync(repo, list(MEMORIES))
         assert git(repo, "status", "--porcelain") == ""
         assert_git_healthy(repo)
+    print(f"\n{total} races of 6 ops on different memories: exit codes {tally} {replay_hint()}")
 
 
 @pytest.mark.slow
 def test_concurrent_ops_on_the_same_memory_never_half_apply(tmp_path: Path) -> None:
     random = rng("race-same")
     total = runs(4)
+    tally: dict[int, int] = {}
     for number in range(total):
         repo = race_repo(tmp_path / f"r{number}")
         commands = [
@@ -93,6 +98,8 @@ def test_concurrent_ops_on_the_same_memory_never_half_apply(tmp_path: Path) -> N
         random.shuffle(commands)
         children = [fork_gitmem(repo, *command) for command in commands]
         codes = settle(children)
+        for code in codes:
+            tally[code] = tally.get(code, 0) + 1
         logged = ops_in_log(repo)
         assert len(logged) == codes.count(0), (commands, codes, replay_hint())
         text = (repo / "memory/m0.md").read_text()
@@ -108,6 +115,7 @@ def test_concurrent_ops_on_the_same_memory_never_half_apply(tmp_path: Path) -> N
         assert_in_sync(repo, list(MEMORIES))
         assert git(repo, "status", "--porcelain") == ""
         assert_git_healthy(repo)
+    print(f"\n{total} races of 5 ops on one memory: exit codes {tally} {replay_hint()}")
 
 
 PERSON_COMMITS = 5
