@@ -13,6 +13,7 @@ from gitmem.errors import UsageError
 from gitmem.lint.annotate import annotate_plan
 from gitmem.lint.engine import LintReport
 from gitmem.lint.formats import FORMATS, render
+from gitmem.lint.formats.printable import printable
 from gitmem.lint.registry import split_selectors, validate_selectors
 from gitmem.lint.run import LintRequest, lint_workspace
 from gitmem.progress import Progress
@@ -85,7 +86,7 @@ def lint(
     report = lint_workspace(ws, request)
     if not quiet:
         for notice in report.notices:
-            click.echo(f"gitmem: notice: {notice}", err=True)
+            click.echo(f"gitmem: notice: {printable(notice)}", err=True)
     if not report.files and paths and not quiet:
         click.echo("gitmem: notice: no memory files among the given paths", err=True)
     color = fmt == "text" and not output and sys.stdout.isatty() and "NO_COLOR" not in os.environ

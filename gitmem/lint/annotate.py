@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from gitmem.lint.formats.printable import printable
 from gitmem.lint.scan import PENDING_REVIEW
 from gitmem.model import FileChange, Finding, Plan, severity_rank
 
@@ -25,9 +26,9 @@ _END_OF_SECTION = re.compile(r"^ {0,3}#{1,2}[ \t]")
 
 
 def review_line(finding: Finding) -> str:
-    where = " ~ ".join(f"{loc_path}:{line}" for loc_path, line in
+    where = " ~ ".join(f"{printable(loc_path)}:{line}" for loc_path, line in
                        [(finding.path, finding.line), *((r.path, r.line) for r in finding.related)])
-    message = " ".join(finding.message.split())
+    message = printable(" ".join(finding.message.split()))
     return f"- [{finding.code}] {where}: {message}"
 
 

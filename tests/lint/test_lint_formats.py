@@ -149,3 +149,17 @@ def test_sarif_validates_against_the_required_subset() -> None:
 
 def test_text_finding_line_helper() -> None:
     assert text.finding_line(PLAIN).startswith("memory/b.md:2: GM311 ")
+
+
+def test_hostile_file_names_and_quotes_are_shown_escaped() -> None:
+    hostile = Finding("GM101", "invalid-frontmatter", "error",
+                      "memory/\x1b]0;owned\x07\x1b[2Jname.md", 1, "quote \u202eevil\x1b[31m",
+                      (Location("memory/x\n::error file=forged.md::forged.md", 2),))
+    report = LintReport(findings=(hostile,), rules=enabled_rules(), files=1, claims=0)
+    for fmt in ("text", "github"):
+        out = render(report, fmt)
+        assert "\x1b" not in out and "\u202e" not in out and "\x07" not in out, fmt
+        assert not any(line.startswith("::error file=forged") for line in out.splitlines())
+    assert "memory/\\x1b]0;owned\\x07\\x1b[2Jname.md:1:" in render(report, "text")
+    assert "memory/x\\n::error" in render(report, "text")
+    assert json.loads(render(report, "json"))["findings"][0]["path"] == hostile.path

@@ -2,19 +2,22 @@
 
 `::error file=memory/a.md,line=4,title=GM301 unknown-commit::message`. Data is escaped as the
 runner expects (`%`, CR, LF), property values additionally `:` and `,`, so a message can neither
-end the command early nor start a second one.
+end the command early nor start a second one; other control characters are shown escaped.
 """
 
 from __future__ import annotations
 
 from gitmem.lint.engine import LintReport
+from gitmem.lint.formats.printable import printable
 from gitmem.model import Finding
 
 COMMANDS = {"error": "error", "warning": "warning", "info": "notice"}
 
 
 def escape_data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    """The runner's escaping (`%`, CR, LF), then every other control shown as a visible escape
+    so nothing in a file name or a quoted claim reaches the log as a terminal sequence."""
+    return printable(text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A"))
 
 
 def escape_property(text: str) -> str:

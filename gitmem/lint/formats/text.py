@@ -8,6 +8,7 @@ from itertools import groupby
 import click
 
 from gitmem.lint.engine import LintReport
+from gitmem.lint.formats.printable import printable
 from gitmem.model import Finding
 
 COLOURS = {"error": "red", "warning": "yellow", "info": "blue"}
@@ -18,17 +19,18 @@ def plural(count: int, word: str) -> str:
 
 
 def finding_line(finding: Finding, *, color: bool = False) -> str:
-    location = f"{finding.path}:{finding.line}:"
+    """One finding on one line; file names and quoted text are shown escaped (printable.py)."""
+    location = f"{printable(finding.path)}:{finding.line}:"
     code = finding.code
     tail = f" [{finding.severity}]"
     if finding.related:
-        others = ", ".join(f"{loc.path}:{loc.line}" for loc in finding.related)
+        others = ", ".join(f"{printable(loc.path)}:{loc.line}" for loc in finding.related)
         tail = f" (see {others})" + tail
     if color:
         location = click.style(location, bold=True)
         code = click.style(code, fg=COLOURS.get(finding.severity), bold=True)
         tail = click.style(tail, dim=True)
-    message = re.sub(r"[\r\n]+", " ", finding.message)  # one finding, one line
+    message = printable(re.sub(r"[\r\n]+", " ", finding.message))  # one finding, one line
     return f"{location} {code} {message}{tail}"
 
 

@@ -1,0 +1,30 @@
+"""Show text from memory files (file names, quoted claims) without letting it drive the terminal.
+
+A committed file may be named `memory/\\x1b]0;owned\\x07.md` or contain a newline followed by
+`::error file=...`; printed verbatim, the first retitles or clears a terminal and the second
+starts a line GitHub Actions runs as a workflow command. Every control character, line break and
+bidi override is shown as a visible escape (`\\x1b`, `\\n`, `\\u202e`) instead, so the name stays
+recognisable and findable while nothing in it acts.
+"""
+
+from __future__ import annotations
+
+import re
+
+_UNSAFE = re.compile(
+    "[\x00-\x1f\x7f-\x9f\ud800-\udfff\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
+)
+
+
+def _escape(match: re.Match[str]) -> str:
+    char = match.group()
+    named = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+    if char in named:
+        return named[char]
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def printable(text: str) -> str:
+    """`text` with every character that could act on a terminal or a log shown escaped."""
+    return _UNSAFE.sub(_escape, text)
