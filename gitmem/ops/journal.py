@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from gitmem.errors import GitStateError
-from gitmem.gitrepo import Repo, hash_blob
+from gitmem.gitrepo import Repo
 
 JOURNAL = "journal.json"
 LOCK = "lock"

@@ -11,7 +11,7 @@ refuses with InvalidInputError or sets exactly that key and keeps the body byte 
 from __future__ import annotations
 
 import datetime as dt
-from typing import Callable
+from collections.abc import Callable
 
 from gitmem.errors import InvalidInputError
 from gitmem.memory.claims import segment_claims

@@ -11,9 +11,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from reliutil import subprocess_env
-
 from gitutil import commit_all, make_repo
+from reliutil import subprocess_env
 
 CANARY = "CANARY-7f3a9e"
 
@@ -31,13 +30,16 @@ def _billion_laughs() -> bytes:
 HOSTILE: dict[str, tuple[bytes, str | None]] = {
     "memory/anchor-bomb.md": (_billion_laughs(), "GM101"),
     "memory/self-alias.md": (b"---\na: &a [*a]\n---\n- x\n", "GM101"),
-    "memory/deep-flow.md": (b"---\nx: " + b"[" * 100_000 + b"]" * 100_000 + b"\n---\n- b\n", "GM101"),
+    "memory/deep-flow.md": (
+        b"---\nx: " + b"[" * 100_000 + b"]" * 100_000 + b"\n---\n- b\n", "GM101"),
     "memory/deep-block.md": (
         b"---\n" + b"".join(b" " * i + b"k%d:\n" % i for i in range(400)) + b"---\n- b\n", "GM101"),
-    "memory/deep-braces.md": (b"---\nx: " + b"{a: " * 5000 + b"1" + b"}" * 5000 + b"\n---\n", "GM101"),
+    "memory/deep-braces.md": (
+        b"---\nx: " + b"{a: " * 5000 + b"1" + b"}" * 5000 + b"\n---\n", "GM101"),
     "memory/list-frontmatter.md": (b"---\n- a\n- b\n---\n- body\n", "GM101"),
     "memory/scalar-frontmatter.md": (b"---\njust a string\n---\n- body\n", "GM101"),
-    "memory/python-tag.md": (b"---\nx: !!python/object/apply:os.system ['touch PWNED']\n---\n", "GM101"),
+    "memory/python-tag.md": (
+        b"---\nx: !!python/object/apply:os.system ['touch PWNED']\n---\n", "GM101"),
     "memory/binary.md": (bytes(range(256)) * 16 + b"\x00\x00", "notice"),
     "memory/invalid-utf8.md": (b"---\nname: \xff\xfe bad\n---\n- caf\xe9 \xc3\x28\n", "notice"),
     "memory/crlf-bom.md": (b"\xef\xbb\xbf---\r\nname: crlf\r\n---\r\n- Use tabs.\r\n", None),
@@ -50,7 +52,7 @@ HOSTILE: dict[str, tuple[bytes, str | None]] = {
     "memory/nul-in-yaml.md": (b"---\nname: a\x00b\n---\n", "notice"),
     "memory/with space.md": (b"- spaces in the name\n", None),
     "memory/new\nline.md": (b"- a newline in the name\n", None),
-    "memory/\u00fcnic\u00f6de \u2713 \u6f22\u5b57.md".encode().decode(): (b"- unicode name\n", None),
+    "memory/\u00fcnic\u00f6de \u2713 \u6f22\u5b57.md": (b"- unicode name\n", None),
     "memory/-dash-first.md": (b"- a name that looks like an option\n", None),
     "memory/tab\tname.md": (b"- a tab in the name\n", None),
 }

@@ -82,8 +82,8 @@ class Child:
     def __init__(self, repo: Path, args: tuple[str, ...], env: dict[str, str]) -> None:
         import tempfile
 
-        self.out = tempfile.TemporaryFile()
-        self.err = tempfile.TemporaryFile()
+        self.out = tempfile.TemporaryFile()  # noqa: SIM115 - read after the child exits
+        self.err = tempfile.TemporaryFile()  # noqa: SIM115
         self.started = time.monotonic()
         self.pid = os.fork()
         if self.pid == 0:  # the child: never returns into pytest
@@ -91,8 +91,8 @@ class Child:
             try:
                 os.dup2(self.out.fileno(), 1)
                 os.dup2(self.err.fileno(), 2)
-                sys.stdout = open(1, "w", encoding="utf-8", closefd=False)
-                sys.stderr = open(2, "w", encoding="utf-8", closefd=False)
+                sys.stdout = open(1, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
+                sys.stderr = open(2, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
                 os.environ.update(env)
                 os.chdir(repo)
                 from gitmem.cli import main
@@ -179,7 +179,8 @@ def describe_difference(got: dict[str, object], want: dict[str, object]) -> str:
             assert isinstance(g, dict) and isinstance(w, dict)
             for path in sorted(set(g) | set(w)):
                 if g.get(path) != w.get(path):
-                    lines.append(f"  file {path}: got {g.get(path)!r:.120} want {w.get(path)!r:.120}")
+                    lines.append(
+                        f"  file {path}: got {g.get(path)!r:.120} want {w.get(path)!r:.120}")
         else:
             lines.append(f"  {key}: got {got[key]!r:.200} want {want[key]!r:.200}")
     return "\n".join(lines)

@@ -4,9 +4,9 @@ unrelated staged, unstaged and untracked work (an op must leave all of it exactl
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from gitutil import commit_all, git, gitmem, make_repo, write
 
@@ -29,8 +29,10 @@ tags: [calendar]
 """
 CRLF = "---\r\nname: crlf\r\nconfidence: 0.5\r\n---\r\n- Windows line endings stay.\r\n"
 PLAIN = "# Notes\n\n- Always squash merges.\n- Keep PRs small.\n"
-TABS = "---\nname: tabs\ntype: feedback\ntags: [style]\n---\n- Always indent Python code with tabs.\n"
-SPACES = "---\nname: spaces\ntype: feedback\ntags: [style]\n---\n- Never indent Python code with tabs.\n"
+TABS = ("---\nname: tabs\ntype: feedback\ntags: [style]\n---\n"
+        "- Always indent Python code with tabs.\n")
+SPACES = ("---\nname: spaces\ntype: feedback\ntags: [style]\n---\n"
+          "- Never indent Python code with tabs.\n")
 
 
 def base_repo(root: Path) -> Path:

@@ -6,10 +6,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from gitutil import gitmem
 from reliutil import clone_tree, state
 from scenes import Scene, scene_repo
-
-from gitutil import gitmem
 
 
 @dataclass(frozen=True)

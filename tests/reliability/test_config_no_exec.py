@@ -12,10 +12,10 @@ import os
 from pathlib import Path
 
 import pytest
+from gitutil import commit_all, git, gitmem, make_repo, write
 
 from gitmem.config import load_config
 from gitmem.workspace import open_workspace
-from gitutil import commit_all, git, gitmem, make_repo, write
 
 MARK = "PWNED"
 VARIANTS = {

@@ -13,10 +13,9 @@ import json
 from pathlib import Path
 
 import pytest
+from gitutil import git, gitmem, make_repo
 from hostile import CANARY, HOSTILE, hostile_repo, run_measured
 from reliutil import assert_git_healthy
-
-from gitutil import git, gitmem, make_repo
 
 FORMATS = ("text", "json", "github", "sarif")
 MAX_SECONDS = 60.0  # measured 1-2 s on 2 loaded cores; the bound is for a slow CI runner

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from gitutil import Result, git, make_repo
 from test_trailers import interpret_trailers, log_trailers
 
 from gitmem import trailers as t
-from gitutil import Result, git, make_repo
 
 FAKE_SHA = "0123456789abcdef0123456789abcdef01234567"
 HOSTILE_TEXTS = [
@@ -135,13 +135,10 @@ def test_log_shows_a_forged_op_commit_without_raw_escapes(tmp_path: Path) -> Non
     assert "\x1b" not in shown.out, shown.out
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bug outside issue 7 (gitmem/lint/formats/text.py, github.py): lint prints memory file "
-    "names verbatim, so a committed file name can send terminal escapes (text and github "
-    "formats) and, with a newline, start a forged line such as `::error ...` that GitHub "
-    "Actions reads as a workflow command from the text output"))
 @pytest.mark.parametrize("fmt", ["text", "github"])
 def test_lint_shows_hostile_file_names_safely(tmp_path: Path, fmt: str) -> None:
+    """A committed file name must not reach the terminal as escapes, nor start a line of text
+    output that GitHub Actions would run as a workflow command (`::error ...`)."""
     broken = "---\n- a list, not a mapping\n---\n- x\n"
     repo = make_repo(tmp_path / "repo", {
         "memory/\x1b]0;owned\x07\x1b[2Jname.md": broken,

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
+from gitutil import git, gitmem, make_repo
 from reliutil import assert_git_healthy
 
 from gitmem.gitrepo import Repo
-from gitutil import git, gitmem, make_repo
 
 MEMORY = "---\nname: wrapper\n---\n- Call it through `bin/cal`.\n"
 
@@ -32,7 +33,9 @@ def after_branch_move(monkeypatch: pytest.MonkeyPatch, event: Callable[[Repo], N
     monkeypatch.setattr(Repo, "move_ref", move_then)
 
 
-def test_an_edit_made_while_the_op_runs_is_kept(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_edit_made_while_the_op_runs_is_kept(
+    repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     edited = MEMORY + "- a person's line written during the op\n"
     after_branch_move(monkeypatch, lambda r: (repo / "memory/a.md").write_text(edited))
     result = gitmem(repo, "protect", "memory/a.md")
@@ -44,7 +47,9 @@ def test_an_edit_made_while_the_op_runs_is_kept(repo: Path, monkeypatch: pytest.
     assert_git_healthy(repo)
 
 
-def test_an_index_lock_held_by_git_is_waited_for(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_index_lock_held_by_git_is_waited_for(
+    repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     lock = repo / ".git/index.lock"
 
     def git_holds_the_index(_: Repo) -> None:

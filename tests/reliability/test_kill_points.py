@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from gitutil import gitmem
 from reliutil import (
     assert_git_healthy,
     clone_tree,
@@ -23,8 +24,6 @@ from reliutil import (
 )
 from scenes import SCENES, Scene
 from templates import template
-
-from gitutil import gitmem
 
 ROLLED_BACK = ("after-build-commit", "after-journal", "ref-locked")
 FINISHED = ("after-move-ref", "after-temp-file", "after-worktree-file", "after-worktree",

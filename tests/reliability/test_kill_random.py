@@ -15,6 +15,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from gitutil import gitmem
 from reliutil import (
     assert_git_healthy,
     clone_tree,
@@ -27,8 +28,6 @@ from reliutil import (
 )
 from scenes import SCENES, Scene
 from templates import template
-
-from gitutil import gitmem
 
 
 def calibrated(factory: pytest.TempPathFactory, tmp_path: Path) -> list[tuple[Scene, float]]:

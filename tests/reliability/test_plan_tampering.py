@@ -6,14 +6,15 @@ from __future__ import annotations
 
 import base64
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
+from gitutil import git, gitmem, make_repo, snapshot
 from reliutil import assert_git_healthy
 
 from gitmem.ops.store import _digest
-from gitutil import git, gitmem, make_repo, snapshot
 
 OLD = "---\nname: wrapper\n---\n- The wrapper takes no arguments.\n"
 NEW = "---\nname: wrapper-v2\n---\n- The wrapper takes arguments since v2.\n"
@@ -49,7 +50,11 @@ def b64(data: bytes) -> str:
     return base64.b64encode(data).decode()
 
 
-def retarget(path: Any, before: Any = None, after: Any = b64(PAYLOAD)) -> Callable[[dict[str, Any]], None]:
+HOOK_SCRIPT = b64(PAYLOAD)
+
+
+def retarget(path: Any, before: Any = None,
+             after: Any = HOOK_SCRIPT) -> Callable[[dict[str, Any]], None]:
     def edit(payload: dict[str, Any]) -> None:
         payload["changes"] = [{"path": path, "before": before, "after": after}]
     return edit
@@ -135,7 +140,7 @@ def test_a_damaged_plan_file_is_refused_with_exit_5(repo: Path, damage: str) -> 
 def test_an_untampered_plan_still_applies(repo: Path) -> None:
     """The control: the same steps without the forgery apply, so the refusals above are not an
     artefact of the test."""
-    plan_id, plan_file = make_plan(repo)
+    plan_id, _ = make_plan(repo)
     result = gitmem(repo, "apply", plan_id, "--confirm")
     assert result.code == 0, result
     assert "superseded_by: memory/new.md" in (repo / "memory/old.md").read_text()

@@ -15,11 +15,12 @@ import time
 from pathlib import Path
 
 import pytest
+from gitutil import git, gitmem, make_repo
 from reliutil import Child, assert_git_healthy, fork_gitmem, replay_hint, rng, runs, subprocess_env
 
-from gitutil import git, gitmem, make_repo
-
-MEMORIES = {f"memory/m{i}.md": f"---\nname: m{i}\n---\n- Fact number {i} holds.\n" for i in range(6)}
+MEMORIES = {
+    f"memory/m{i}.md": f"---\nname: m{i}\n---\n- Fact number {i} holds.\n" for i in range(6)
+}
 
 
 def race_repo(root: Path) -> Path:

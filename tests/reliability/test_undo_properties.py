@@ -5,8 +5,9 @@
 - merge then undo does the same for both memories;
 - any reason text ends up as exactly one sanitised Gitmem-Reason that git reads back unchanged.
 
-The pure properties (trailer format/parse, the field editor) live in tests/test_trailers_properties.py
-and tests/memory/test_memory_properties.py; these add the end-to-end half.
+The pure properties (trailer format/parse, the field editor) live in
+tests/test_trailers_properties.py and tests/memory/test_memory_properties.py; these add the
+end-to-end half.
 """
 
 from __future__ import annotations
@@ -16,13 +17,13 @@ from pathlib import Path
 
 import pytest
 import yaml
+from gitutil import git, gitmem, make_repo
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from reliutil import assert_git_healthy
 from test_trailers import interpret_trailers, log_trailers
 
 from gitmem import trailers as t
-from gitutil import git, gitmem, make_repo
 
 E2E = settings(max_examples=25, deadline=None, derandomize=True,
                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
