@@ -202,12 +202,26 @@ def _classify(a: list[Token], b: list[Token], lexicon: Lexicon) -> str:
     return "polarity" if directive else "negation"
 
 
+_ITEM_LABELS = frozenset(
+    "step phase part item example option level chapter section page figure table"
+    " issue pr ticket line rule case stage round".split()
+)
+
+
+def _labels_an_item(tokens: tuple[Token, ...], start: int) -> bool:
+    """"Step 1" / "Step 2" name two items; "less than 20" / "less than 200" are bounds."""
+    before = tokens[start - 1].lower if start > 0 else ""
+    return before in _ITEM_LABELS or before in _HEDGES
+
+
 def _span_kind(
     ta: tuple[Token, ...], tb: tuple[Token, ...], box: tuple[int, int, int, int], lexicon: Lexicon
 ) -> str:
     i1, i2, j1, j2 = box
     raw_a, raw_b = _without_not_only(ta, i1, i2), _without_not_only(tb, j1, j2)
     related = _related(raw_a, raw_b, lexicon)  # before trimming: on/off, with/without
+    if related == "number" and (_labels_an_item(ta, i1) or _labels_an_item(tb, j1)):
+        return "unknown"
     if related is not None:
         return related
     kind = _classify(_trim(raw_a, lexicon), _trim(raw_b, lexicon), lexicon)

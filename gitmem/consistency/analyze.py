@@ -13,6 +13,8 @@ Stable API (lint rules GM201/GM202/GM211 and `gitmem candidates --json` call it)
   scope folders) are not compared; claims of one file always are.
 - Features are computed once per distinct text; `candidates.candidate_pairs` bounds the pairs.
   Type and category never gate a comparison.
+- Claims under headings such as "Don'ts", "Anti-patterns", "Troubleshooting" or "Before"
+  (examples of what not to do, symptoms, history) are not read as rules for contradictions.
 - A contradiction is never also reported as a duplicate. Contradictions are reported from
   `Thresholds.contradiction` confidence up, "match" from `Thresholds.contradiction_match`.
   Duplicates use the policy bands (`match`, `possible`); only byte-identical text is
@@ -23,9 +25,11 @@ Stable API (lint rules GM201/GM202/GM211 and `gitmem candidates --json` call it)
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
+from gitmem.consistency.align import align
 from gitmem.consistency.candidates import candidate_pairs
 from gitmem.consistency.contradiction import detect_contradiction_features
 from gitmem.consistency.duplicates import (
@@ -60,6 +64,24 @@ class PairFinding:
     identical: bool = False
 
 
+# Headings under which claims are examples of what not to do, symptoms or history, not rules.
+_NOT_RULES = re.compile(
+    r"\b(?:don'?ts?|do not|avoid|never|anti-?patterns?|bad|wrong|mistakes?|pitfalls?|deprecated"
+    r"|before|legacy|incorrect|troubleshooting|problems?|known issues?|common errors?)\b",
+    re.IGNORECASE,
+)
+
+
+def _states_rules(claim: Claim) -> bool:
+    return not _NOT_RULES.search(claim.section)
+
+
+def _unrelated(fa: TextFeatures, fb: TextFeatures) -> bool:
+    """Too little shared subject for any detector to fire (short texts always go through)."""
+    union = len(fa.content | fb.content)
+    return union > 4 and len(fa.content & fb.content) < 0.2 * union
+
+
 def _judge(
     a: Claim,
     b: Claim,
@@ -69,7 +91,12 @@ def _judge(
     thresholds: Thresholds,
     lexicon: Lexicon,
 ) -> PairFinding | None:
-    found = detect_contradiction_features(fa, fb, lexicon)
+    if fa.text != fb.text and _unrelated(fa, fb):
+        return None
+    alignment = align(fa, fb, lexicon)
+    found = None
+    if _states_rules(a) and _states_rules(b):
+        found = detect_contradiction_features(fa, fb, lexicon, alignment)
     if found is not None and found.confidence >= thresholds.contradiction:
         klass = "match" if found.confidence >= thresholds.contradiction_match else "possible"
         return PairFinding(
@@ -77,7 +104,7 @@ def _judge(
         )
     if found is not None:
         return None  # a weak contradiction is still no duplicate
-    dup = score_duplicate_features(fa, fb, tags[0], tags[1], lexicon)
+    dup = score_duplicate_features(fa, fb, tags[0], tags[1], lexicon, alignment)
     band = classify(dup.score, thresholds.match, thresholds.possible)
     if band is None:
         return None

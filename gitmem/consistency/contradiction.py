@@ -22,6 +22,12 @@ from gitmem.consistency.lexicon import Lexicon, default_lexicon
 from gitmem.consistency.text import jaccard
 
 
+# Clause evidence needs the two texts to be about the same thing (content Jaccard), and the
+# negated clause to be a good part of the affirmative one.
+_SUBJECT_OVERLAP = 0.25
+_CLAUSE_OVERLAP = 0.3
+
+
 @dataclass(frozen=True)
 class Contradiction:
     confidence: float  # 0..1
@@ -55,6 +61,9 @@ def _minimal_pair(
     inserts = len(only_a) + len(only_b)
     if opposing % 2 == 1 and (only_a if negated_side == "a" else only_b if negated_side else None):
         return None
+    swaps = {(c.a.lower(), c.b.lower()) for c in alignment.changes if c.kind in VALUE_CHANGES}
+    if len(swaps) > 1:
+        return None  # "Java: use camelCase" / "Python: use snake_case": one value scopes the other
     if opposing % 2 == 1 and not values:
         signal = next(c.kind for c in alignment.changes if c.kind in OPPOSING)
         base = 0.92
@@ -79,29 +88,37 @@ def _opposed_clauses(
             negated, affirmed = (ca, cb) if ca.polarity < 0 else (cb, ca)
             if not all(lexicon.covered(word, affirmed.content) for word in negated.content):
                 continue
+            if len(negated.content) == 1 and not affirmed.directive:
+                continue  # "No Redux." vs a heading that mentions Redux: no stance to oppose
             overlap = jaccard(negated.content, affirmed.content)
+            if overlap < _CLAUSE_OVERLAP:
+                continue
             if best is None or overlap > best[2]:
                 best = (negated, affirmed, overlap)
     return best
 
 
 def detect_contradiction_features(
-    fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon | None = None
+    fa: TextFeatures,
+    fb: TextFeatures,
+    lexicon: Lexicon | None = None,
+    alignment: Alignment | None = None,
 ) -> Contradiction | None:
-    """`detect_contradiction` over precomputed features (what `find_pairs` calls)."""
+    """`detect_contradiction` over precomputed features (and alignment, if the caller has one)."""
     lexicon = lexicon or default_lexicon()
-    if fa.time_scoped != fb.time_scoped:
+    if fa.time_scoped != fb.time_scoped or fa.label or fb.label:
         return None
     subject = jaccard(fa.content, fb.content)
     signals: dict[str, Any] = {"subject_overlap": round(subject, 2)}
     confidence = 0.0
-    alignment = align(fa, fb, lexicon)
+    alignment = alignment or align(fa, fb, lexicon)
     minimal = _minimal_pair(alignment, _negated_side(fa, fb))
     if minimal is not None:
         signal, confidence = minimal
         changed = [c for c in alignment.changes if c.kind not in HARMLESS and c.kind != "insert"]
         signals[signal] = ", ".join(f"{c.a} / {c.b}" for c in changed)
-    opposed = _opposed_clauses(fa, fb, lexicon)
+    related = subject >= _SUBJECT_OVERLAP and min(len(fa.tokens), len(fb.tokens)) > 1
+    opposed = _opposed_clauses(fa, fb, lexicon) if related else None
     if opposed is not None and not (fa.conditional or fb.conditional):
         negated, affirmed, overlap = opposed
         clause_confidence = 0.7 + 0.22 * overlap

@@ -112,8 +112,10 @@ def _one_word_swapped(alignment: Alignment) -> bool:
     )
 
 
-def duplicate_signals(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> dict[str, Any]:
-    """The measured signals of one pair (numbers rounded for display in findings)."""
+def duplicate_signals(
+    fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon, alignment: Alignment | None = None
+) -> dict[str, Any]:
+    """The measured signals of one pair."""
     smaller = min(len(fa.content), len(fb.content))
     signals: dict[str, Any] = {
         "token_jaccard": jaccard(fa.content, fb.content),
@@ -121,7 +123,7 @@ def duplicate_signals(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> d
         "containment": len(fa.content & fb.content) / smaller if smaller else 0.0,
         "order": _order_similarity(fa, fb),
     }
-    alignment = align(fa, fb, lexicon)
+    alignment = alignment or align(fa, fb, lexicon)
     kinds = alignment.kinds
     unexplained = sum(len(c.words_a) + len(c.words_b) for c in alignment.changes if c.kind == "unknown")
     inserted = sum(len(c.words_a) + len(c.words_b) for c in alignment.changes if c.kind == "insert")
@@ -148,11 +150,12 @@ def score_duplicate_features(
     tags_a: Sequence[str] = (),
     tags_b: Sequence[str] = (),
     lexicon: Lexicon | None = None,
+    alignment: Alignment | None = None,
 ) -> DuplicateScore:
     """`score_duplicate` over precomputed features (what `find_pairs` calls)."""
     if fa.text == fb.text:
         return DuplicateScore(1.0, {"identical": True}, identical=True)
-    signals = duplicate_signals(fa, fb, lexicon or default_lexicon())
+    signals = duplicate_signals(fa, fb, lexicon or default_lexicon(), alignment)
     raw = sum(weight * signals[name] for name, weight in _WEIGHTS.items())
     ta, tb = _tag_set(tags_a), _tag_set(tags_b)
     if ta and tb:

@@ -16,14 +16,20 @@ from gitmem.consistency.lexicon import Lexicon, default_lexicon
 from gitmem.consistency.text import Token, char_shingles, clean, tokenize
 
 _CLAUSE_BREAK = re.compile(
-    r"[;!?()\[\]]|[:,](?=\s)|\.(?=\s|$)|\s[-–—]\s"
+    r"[;!?]|[:,](?=\s)|\.(?=\s|$)|\s[-–—]\s"
     r"|\b(?:but|however|whereas|although|though)\b"
     r"|\b(?=instead of\b|rather than\b|unless\b|except\b|otherwise\b)",
     re.IGNORECASE,
 )
 _CONTRAST_NEGATES = ("instead of", "rather than")
 _CONDITIONAL = frozenset({"if", "unless", "when", "whenever", "otherwise", "except", "case"})
-_NOT_A_NEGATION = frozenset({("not", "only"), ("not", "just"), ("no", "matter"), ("not", "necessarily")})
+# "not only", "no matter", and bounds: "not more than 80" agrees with "at most 80".
+_NOT_A_NEGATION = frozenset(
+    (negator, word)
+    for negator in ("not", "no")
+    for word in ("only", "just", "matter", "necessarily", "more", "less", "longer", "fewer",
+                 "exceed", "over", "above", "below", "under")
+) - {("no", "longer")}
 
 
 @dataclass(frozen=True)
@@ -32,6 +38,7 @@ class Clause:
     content: frozenset[str]
     flipped_by: tuple[str, ...]  # the negators / negative terms that set the polarity
     conditional: bool = False
+    directive: bool = False  # states a stance ("use", "prefer", "always", "enable")
 
 
 @dataclass(frozen=True)
@@ -44,6 +51,7 @@ class TextFeatures:
     time_scoped: tuple[str, ...]  # time-scope markers found ("since", "as of")
     corrections: tuple[str, ...]  # correction markers found ("actually", "no longer")
     conditional: bool
+    label: bool = False  # "Synchronous flows:" introduces a list; it asserts nothing
 
     @functools.cached_property
     def shingles(self) -> frozenset[str]:
@@ -85,8 +93,9 @@ def content_stems(tokens: tuple[Token, ...] | list[Token], lexicon: Lexicon) -> 
 
 def _flips(tokens: list[Token], lexicon: Lexicon) -> list[str]:
     flips: list[str] = []
-    for token, following in zip(tokens, tokens[1:] + [None]):
-        if following is not None and (token.lower, following.lower) in _NOT_A_NEGATION:
+    for position, token in enumerate(tokens):
+        following = [t.lower for t in tokens[position + 1 : position + 3] if t.lower != "be"][:1]
+        if following and (token.lower, following[0]) in _NOT_A_NEGATION:
             continue
         if lexicon.is_negative(token.lower, token.stem):
             flips.append(token.lower)
@@ -115,6 +124,10 @@ def _clause(tokens: list[Token], negated_by_contrast: bool, lexicon: Lexicon) ->
         content=content_stems(tokens, lexicon),
         flipped_by=tuple(flips),
         conditional=any(t.lower in _CONDITIONAL for t in tokens),
+        directive=any(
+            t.stem in lexicon.directive_terms and t.stem not in lexicon.negative_terms
+            for t in tokens
+        ),
     )
 
 
@@ -126,7 +139,8 @@ def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
     start = 0
     pieces: list[str] = []
     for match in _CLAUSE_BREAK.finditer(cleaned):
-        pieces.append(cleaned[start : match.start()])
+        if match.group(0) != "?":  # a question asserts nothing: drop it
+            pieces.append(cleaned[start : match.start()])
         start = match.end()
     pieces.append(cleaned[start:])
     conditional = False
@@ -156,4 +170,5 @@ def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
         time_scoped=tuple(sorted({p for p, _, _ in markers if p in lexicon.time_scope})),
         corrections=tuple(sorted({p for p, _, _ in markers if p in lexicon.correction})),
         conditional=conditional,
+        label=text.rstrip().endswith(":"),
     )

@@ -28,7 +28,7 @@ NEGATIVE_TERMS = """
 avoid avoided avoiding disable disabled disabling forbid forbidden forbids prohibit prohibited
 disallow disallowed deprecate deprecated discourage discouraged ban banned banning exclude excluded
 reject rejected refuse refused skip skipped skipping omit omitted forget forgetting neglect
-quit dislike dislikes unsupported
+quit dislike dislikes unsupported replace replaced prevent prevents against
 """
 
 # Directive words that carry stance but not subject; they are dropped from subject comparison.
