@@ -21,14 +21,14 @@ import re
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from gitmem.consistency.analyze import find_pairs  # noqa: E402
-from gitmem.model import Claim  # noqa: E402
+from gitmem.consistency.analyze import find_pairs
+from gitmem.model import Claim
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 
@@ -52,8 +52,8 @@ def gitmem_predictor(a: str, b: str) -> Prediction:
 # --- peer-style baselines ---------------------------------------------------------------------
 
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
-_STOP = frozenset("a an the is are was were be to of in on at for with and or it this that by".split())
-_NEGATION = frozenset("not no never cannot can't don't doesn't isn't aren't won't nobody none".split())
+_STOP = frozenset(["a", "an", "the", "is", "are", "was", "were", "be", "to", "of", "in", "on", "at", "for", "with", "and", "or", "it", "this", "that", "by"])
+_NEGATION = frozenset(["not", "no", "never", "cannot", "can't", "don't", "doesn't", "isn't", "aren't", "won't", "nobody", "none"])
 
 
 def _tokens(text: str) -> set[str]:

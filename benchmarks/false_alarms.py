@@ -20,15 +20,15 @@ import random
 import sys
 import time
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from gitmem.consistency.analyze import PairFinding, find_pairs  # noqa: E402
-from gitmem.consistency.candidates import candidate_pairs  # noqa: E402
-from gitmem.memory.parse import parse_memory  # noqa: E402
-from gitmem.model import Claim, Memory  # noqa: E402
+from gitmem.consistency.analyze import PairFinding, find_pairs
+from gitmem.consistency.candidates import candidate_pairs
+from gitmem.memory.parse import parse_memory
+from gitmem.model import Claim, Memory
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 
@@ -122,7 +122,7 @@ def synthetic_claims(count: int, seed: int = 0) -> list[Claim]:
         total += weight
         cumulative.append(total)
     directives = ["Always", "Never", "Use", "Avoid", "Prefer", "Do not", "Enable", "Disable"]
-    tools = "pytest jest react vue django flask redis postgresql mysql docker npm yarn pnpm".split()
+    tools = ["pytest", "jest", "react", "vue", "django", "flask", "redis", "postgresql", "mysql", "docker", "npm", "yarn", "pnpm"]
     claims: list[Claim] = []
     for i in range(count):
         words = rng.choices(vocabulary, cum_weights=cumulative, k=rng.randint(4, 10))

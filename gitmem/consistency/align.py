@@ -56,7 +56,7 @@ class Alignment:
         return self.equal_tokens / self.total_tokens if self.total_tokens else 1.0
 
 
-_HEDGES = frozenset("about around approximately roughly nearly almost over under some than least most".split())
+_HEDGES = frozenset(["about", "around", "approximately", "roughly", "nearly", "almost", "over", "under", "some", "than", "least", "most"])
 
 
 # Small words that change a claim's force; words on one line are interchangeable.
@@ -203,8 +203,7 @@ def _classify(a: list[Token], b: list[Token], lexicon: Lexicon) -> str:
 
 
 _ITEM_LABELS = frozenset(
-    "step phase part item example option level chapter section page figure table"
-    " issue pr ticket line rule case stage round".split()
+    ["step", "phase", "part", "item", "example", "option", "level", "chapter", "section", "page", "figure", "table", "issue", "pr", "ticket", "line", "rule", "case", "stage", "round"]
 )
 
 

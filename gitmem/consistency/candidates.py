@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import re
 from collections import defaultdict
-from typing import Sequence
+from collections.abc import Sequence
 
 from gitmem.consistency.lexicon import Lexicon, default_lexicon
 from gitmem.consistency.text import stem

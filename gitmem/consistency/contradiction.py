@@ -13,14 +13,14 @@ words ("actually", "no longer", "instead of") raise confidence.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from gitmem.consistency.align import HARMLESS, OPPOSING, VALUE_CHANGES, Alignment, align
 from gitmem.consistency.features import Clause, TextFeatures, features
 from gitmem.consistency.lexicon import Lexicon, default_lexicon
 from gitmem.consistency.text import jaccard
-
 
 # Clause evidence needs the two texts to be about the same thing (content Jaccard), and the
 # negated clause to be a good part of the affirmative one.
@@ -120,7 +120,7 @@ def detect_contradiction_features(
     related = subject >= _SUBJECT_OVERLAP and min(len(fa.tokens), len(fb.tokens)) > 1
     opposed = _opposed_clauses(fa, fb, lexicon) if related else None
     if opposed is not None and not (fa.conditional or fb.conditional):
-        negated, affirmed, overlap = opposed
+        negated, _, overlap = opposed
         clause_confidence = 0.7 + 0.22 * overlap
         signals["negation"] = " ".join(negated.flipped_by)
         confidence = max(confidence, clause_confidence)

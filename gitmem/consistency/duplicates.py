@@ -11,8 +11,9 @@ identifier (/Prod, /prod) is not, whatever the overlap says. Only byte-identical
 from __future__ import annotations
 
 import difflib
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from gitmem.consistency.align import HARMLESS, Alignment, align
 from gitmem.consistency.features import TextFeatures, features

@@ -25,8 +25,9 @@ import signal
 import subprocess
 import time
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 MAX_OUTPUT = 64 * 1024
 VERDICTS = frozenset({"contradiction", "duplicate", "neither"})

@@ -3,7 +3,7 @@ contradict each other, so they are never compared. An empty scope applies everyw
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 _WILD = "*?["
 

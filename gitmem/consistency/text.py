@@ -97,9 +97,7 @@ def stem(word: str) -> str:
         return word
     if word.endswith("ies") and len(word) > 4:
         word = word[:-3] + "y"
-    elif word.endswith("sses"):
-        word = word[:-2]
-    elif word.endswith(("xes", "ches", "shes", "zes")):
+    elif word.endswith(("sses", "xes", "ches", "shes", "zes")):
         word = word[:-2]
     elif word.endswith("s") and not word.endswith(("ss", "us", "is", "ous")):
         word = word[:-1]

@@ -56,8 +56,10 @@ def test_a_valid_verdict_quoting_both_files_is_accepted(tmp_path: Path) -> None:
         ),
         (
             "invented",
-            "print(json.dumps({'verdict': 'contradiction', 'claim_a': 'Always rebase',"
-            " 'claim_b': request['b']['text'], 'reason': 'made up'}))\n",
+            (
+                "print(json.dumps({'verdict': 'contradiction', 'claim_a': 'Always rebase',"
+                " 'claim_b': request['b']['text'], 'reason': 'made up'}))\n"
+            ),
             "unquoted",
         ),
         ("flood", "sys.stdout.write('x' * 10_000_000)\n", "error"),
