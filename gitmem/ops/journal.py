@@ -116,6 +116,13 @@ def _recover(repo: Repo, entry: dict[str, Any]) -> str | None:
         return f"rolled back an interrupted operation ({entry.get('summary', 'unknown')}): nothing had changed"
     if current != new:
         return "an interrupted operation's branch has moved on since; left the files as they are"
+    if repo.branch_ref() != ref:
+        # the working tree now belongs to another branch (checked out after the crash): the
+        # op is committed on its own branch, and its files must not be written into this one
+        return (
+            f"an interrupted operation ({entry.get('summary', 'unknown')}) is committed on "
+            f"{ref}, which is no longer checked out; left the files as they are"
+        )
     todo: list[tuple[str, bytes | None]] = []
     old_blobs: dict[str, str | None] = {}
     for rel, (old_blob, new_blob) in paths.items():

@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from gitutil import gitmem
+from gitutil import git, gitmem
 from reliutil import (
     assert_git_healthy,
     clone_tree,
@@ -91,4 +91,24 @@ def test_a_half_written_copy_is_removed_even_when_the_edit_wins(
     assert nxt.code == 0, nxt
     assert target.read_bytes() == edited
     assert list(repo.rglob("*.gitmem-tmp")) == []
+    assert_git_healthy(repo)
+
+
+def test_recovery_leaves_another_checked_out_branch_alone(
+    tmp_path_factory: pytest.TempPathFactory, tmp_path: Path
+) -> None:
+    """Killed after the branch moved; the person then checks out another branch (their files
+    match it) before any gitmem command runs: finishing the op there would write main's
+    content into the other branch's working tree."""
+    scene = SCENES[0]
+    tpl = template(tmp_path_factory, scene)
+    repo = clone_tree(tpl.repo, tmp_path / "repo")
+    killed = fork_gitmem(repo, *tpl.args, GITMEM_TEST_CRASH_AT="after-move-ref").result()
+    assert killed.code == 137, killed
+    git(repo, "checkout", "-q", "-b", "elsewhere", "HEAD~1")
+    before = state(repo)
+    nxt = gitmem(repo, "log")
+    assert nxt.code == 0, nxt
+    assert state(repo) == before
+    assert "left the files" in nxt.err
     assert_git_healthy(repo)
