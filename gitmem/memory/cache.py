@@ -332,6 +332,15 @@ class RecordCodec:
         return cls(*(self.decode(v) for v in values))
 
 
+def content_key(*texts: str) -> str:
+    """A cache key naming exactly these texts, in this order (a claim pair, a query)."""
+    digest = hashlib.sha1(usedforsecurity=False)
+    for text in texts:
+        data = text.encode("utf-8", "surrogatepass")
+        digest.update(b"%d:" % len(data) + data)
+    return digest.hexdigest()
+
+
 def module_version(*modules: Any) -> str:
     """A version for derived records: the size and mtime of the modules that compute them."""
     return source_fingerprint(0, [Path(m.__file__) for m in modules if getattr(m, "__file__", None)])
@@ -454,28 +463,38 @@ class MemoryCache:
         from unchanged bytes is read back instead of computed again. `version` must change
         whenever the result could (the computing modules, see `module_version`, and any
         setting `compute` reads, such as lint.review_file)."""
-        if not self.enabled or not memory.blob_id:
+        if not memory.blob_id:
             return compute(memory)
-        key = f"{kind}\0{version}\0{memory.blob_id} {memory.path}"
-        item = self._entries.get(key)
+        return self.remember(kind, f"{memory.blob_id} {memory.path}", lambda: compute(memory),
+                             codec, version)
+
+    def remember(self, kind: str, key: str, compute: Callable[[], T], codec: RecordCodec,
+                 version: str = "") -> T:
+        """`compute()`, remembered under `key`, which must name everything the result depends
+        on besides `version`: content, never a path alone. For a pair of claims, a digest of
+        both texts (see `content_key`), so that a verdict on unchanged claims is read back."""
+        if not self.enabled:
+            return compute()
+        full_key = f"{kind}\0{version}\0{key}"
+        item = self._entries.get(full_key)
         if type(item) is list and len(item) == 2:
             try:
                 value: T = codec.decode(item[1])
             except (CorruptEntry, TypeError, ValueError, RecursionError):
-                del self._entries[key]
+                del self._entries[full_key]
                 self._dirty = True
             else:
-                self._used.add(key)
+                self._used.add(full_key)
                 return value
-        value = compute(memory)
+        value = compute()
         try:
             encoded = codec.encode(value)
             if codec.decode(encoded) != value:
                 return value
         except (Uncacheable, CorruptEntry, TypeError, ValueError, RecursionError):
             return value
-        self._entries[key] = [self.generation + 1, encoded]
-        self._used.add(key)
+        self._entries[full_key] = [self.generation + 1, encoded]
+        self._used.add(full_key)
         self._dirty = True
         return value
 

@@ -68,3 +68,22 @@ def test_a_damaged_derived_entry_is_computed_again(tmp_path: Path) -> None:
     key = next(iter(cache._entries))
     cache._entries[key][1] = {"$": "Leaf", "f": "not a list"}
     assert cache.derived("leaves", memory, lambda m: Tree((Leaf("x", 1),)), CODEC) == value
+
+
+def test_remembered_pair_verdicts_are_keyed_by_both_texts_in_order(tmp_path: Path) -> None:
+    from gitmem.memory.cache import content_key
+
+    assert content_key("ab", "c") != content_key("a", "bc") != content_key("c", "ab")
+    cache = MemoryCache(tmp_path / "cache.json", "fp")
+    calls = []
+
+    def judge(a: str, b: str) -> Leaf:
+        calls.append((a, b))
+        return Leaf(f"{a}|{b}", 1)
+
+    for _ in range(2):
+        assert cache.remember("pair", content_key("x", "y"), lambda: judge("x", "y"), CODEC,
+                              "v") == Leaf("x|y", 1)
+    assert calls == [("x", "y")]
+    assert MemoryCache.disabled().remember("pair", "k", lambda: judge("p", "q"), CODEC) == (
+        Leaf("p|q", 1))
