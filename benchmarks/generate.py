@@ -33,7 +33,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-GENERATOR_VERSION = 1
+GENERATOR_VERSION = 2
 DEFAULT_CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
 BASE_TIME = 1_735_689_600  # 2025-01-01T00:00:00Z
 AUTHOR = b"Bench Bot <bench@example.com>"
@@ -149,9 +149,50 @@ def corpus_bullets(root: Path | None, limit: int = 60_000) -> list[str]:
     return list(found)
 
 
-def synthetic_sentence(rng: random.Random) -> str:
-    action = rng.choice(ACTIONS)
-    return f"For {rng.choice(SUBJECTS)}, {action}{rng.choice(QUALIFIERS)}."
+_WORD = re.compile(r"[A-Za-z][a-z]{3,11}")
+_COMMON_TEXT = (
+    "that this with from have will your when into than then them they what which where there "
+    "these those should would could about after before always never must each other also only "
+    "such more most some very just like make sure using used uses"
+)
+_COMMON = frozenset(_COMMON_TEXT.split())
+_BUILTIN_TEXT = (
+    "cache queue worker schema migration index shard replica backup deploy release branch "
+    "commit review lint format test fixture mock coverage bundle build docker image cluster "
+    "service endpoint handler router middleware session token secret vault config flag toggle "
+    "metric trace alert dashboard logger budget latency timeout retry backoff batch stream "
+    "payload request response header cookie tenant account invoice ledger report export import "
+    "parser tokenizer compiler plugin adapter gateway proxy socket channel topic consumer "
+    "producer scheduler cron pipeline artifact registry package version lockfile monorepo "
+    "workspace module component layout theme style animation accessibility translation locale"
+)
+BUILTIN_WORDS = _BUILTIN_TEXT.split()
+VERBS = ("Use", "Prefer", "Avoid", "Keep", "Run", "Document", "Check", "Pin", "Review", "Log",
+         "Cache", "Validate", "Split", "Rename", "Test", "Measure")
+CONNECTIVES = ("for", "in", "before", "after", "with", "around", "inside", "behind")
+
+
+def vocabulary(bullets: list[str]) -> tuple[list[str], list[int]]:
+    """Content words of the corpus with their counts (Zipf-like, as real notes are), or a
+    built-in list when there is no corpus."""
+    counts: dict[str, int] = {}
+    for bullet in bullets:
+        for word in _WORD.findall(bullet):
+            word = word.lower()
+            if word not in _COMMON:
+                counts[word] = counts.get(word, 0) + 1
+    if len(counts) < 200:
+        return list(BUILTIN_WORDS), [1] * len(BUILTIN_WORDS)
+    words = sorted(counts)
+    return words, [counts[w] for w in words]
+
+
+def synthetic_sentence(rng: random.Random, words: list[str], weights: list[int]) -> str:
+    """A directive over words drawn by corpus frequency: the lexical overlap of real notes
+    (common words recur, rare ones do not) without repeating whole sentences."""
+    a, b, c, d = rng.choices(words, weights, k=4)
+    return (f"{rng.choice(VERBS)} the {a} {b} {rng.choice(CONNECTIVES)} {c} {d}"
+            f"{rng.choice(QUALIFIERS)}.")
 
 
 # ----- git fast-import ------------------------------------------------------------------------
@@ -241,18 +282,29 @@ def code_history(fi: FastImport, rng: random.Random, commits: int) -> tuple[list
 
 
 # ----- memories -------------------------------------------------------------------------------
+REPEAT_RATE = 0.02  # sentences that recur verbatim elsewhere (boilerplate, copied rules)
+
+
 @dataclass
 class Pools:
     rng: random.Random
-    bullets: list[str]
+    bullets: list[str]  # corpus bullets not used yet (each is used once, then synthetic ones)
     real: list[str]  # full commit ids memories may cite
     live: list[str]
     deleted: list[str]
+    words: tuple[list[str], list[int]] = field(default_factory=lambda: (list(BUILTIN_WORDS),
+                                                                       [1] * len(BUILTIN_WORDS)))
+    used: list[str] = field(default_factory=list)
 
     def sentence(self) -> str:
-        if self.bullets and self.rng.random() < 0.5:
-            return self.rng.choice(self.bullets)
-        return synthetic_sentence(self.rng)
+        if self.used and self.rng.random() < REPEAT_RATE:
+            return self.rng.choice(self.used)
+        if self.bullets:
+            text = self.bullets.pop()
+        else:
+            text = synthetic_sentence(self.rng, *self.words)
+        self.used.append(text)
+        return text
 
 
 def _fabricated(rng: random.Random) -> str:
@@ -408,7 +460,9 @@ def generate(out: Path, files: int, *, seed: int = 1, corpora: Path | None = DEF
         bullets = corpus_bullets(corpora)
         manifest.corpus = str(corpora) if bullets else None
         manifest.corpus_bullets = len(bullets)
-        pools = Pools(rng, bullets, real, live, deleted)
+        words = vocabulary(bullets)
+        rng.shuffle(bullets)
+        pools = Pools(rng, bullets, real, live, deleted, words)
         contents = memory_files(pools, files, claims, manifest)
         fi = FastImport(out, Path(tmp) / "marks2")
         when = BASE_TIME + commits * 600

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -16,15 +17,29 @@ from gitmem.memory.cache import CACHE_FILE, DISABLE_ENV
 from gitmem.workspace import open_workspace
 
 
+@dataclass(frozen=True)
+class Template:
+    repo: Path
+    expected: dict  # lint output without the cache
+    cache: bytes  # the cache file a lint of the template wrote
+
+
 @pytest.fixture(scope="module")
-def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return small_repo(tmp_path_factory.mktemp("template") / "repo")
+def template(tmp_path_factory: pytest.TempPathFactory) -> Template:
+    repo = small_repo(tmp_path_factory.mktemp("template") / "repo", files=120)
+    with pytest.MonkeyPatch.context() as patch:
+        expected = uncached(repo, patch)
+    assert lint_json(repo) == expected
+    return Template(repo, expected, cache_file(repo).read_bytes())
 
 
 @pytest.fixture
-def repo(template: Path, tmp_path: Path) -> Path:
+def repo(template: Template, tmp_path: Path) -> Path:
+    """A clone of the template with the template's (warm) cache in place."""
     target = tmp_path / "repo"
-    git(tmp_path, "clone", "-q", str(template), str(target))
+    git(tmp_path, "clone", "-q", str(template.repo), str(target))
+    cache_file(target).parent.mkdir(parents=True)
+    cache_file(target).write_bytes(template.cache)
     return target
 
 
@@ -49,16 +64,13 @@ def first_memory(repo: Path) -> Path:
 
 
 def test_a_warm_run_reads_every_memory_from_the_cache_and_reports_the_same(
-    repo: Path, monkeypatch: pytest.MonkeyPatch
+    repo: Path, template: Template
 ) -> None:
-    cold = lint_json(repo)
-    assert cache_file(repo).is_file()
-    assert hits_and_misses(repo) == (cold["summary"]["files"], 0)
-    assert lint_json(repo) == cold == uncached(repo, monkeypatch)
+    assert hits_and_misses(repo) == (template.expected["summary"]["files"], 0)
+    assert lint_json(repo) == template.expected
 
 
 def test_an_edited_memory_is_parsed_again(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    lint_json(repo)
     target = first_memory(repo)
     target.write_text(target.read_text().replace("confidence: ", "confidence: 7", 1))
     edited = lint_json(repo)
@@ -97,7 +109,6 @@ def test_a_file_changed_just_before_the_run_gets_no_stat_record(repo: Path) -> N
 
 
 def test_a_config_change_is_honoured(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    lint_json(repo)
     (repo / ".gitmem.toml").write_text(
         '[memory]\ninclude = ["memory/**/*.md"]\n[lint]\nfail_on = "warning"\n'
         'review_file = "CLAUDE.md"\n'
@@ -107,8 +118,9 @@ def test_a_config_change_is_honoured(repo: Path, monkeypatch: pytest.MonkeyPatch
     assert all(f["path"].startswith("memory/") for f in narrowed["findings"])
 
 
-def test_switching_branches_and_back(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    main = lint_json(repo)
+def test_switching_branches_and_back(repo: Path, monkeypatch: pytest.MonkeyPatch,
+                                     template: Template) -> None:
+    main = template.expected
     git(repo, "switch", "-q", "-c", "other")
     target = first_memory(repo)
     target.write_text("---\nname: [unclosed\n---\n\n- Fixed in commit 0badc0de1 last week.\n")
@@ -116,7 +128,7 @@ def test_switching_branches_and_back(repo: Path, monkeypatch: pytest.MonkeyPatch
     other = lint_json(repo)
     assert other == uncached(repo, monkeypatch) != main
     git(repo, "switch", "-q", "main")
-    assert lint_json(repo) == main == uncached(repo, monkeypatch)
+    assert lint_json(repo) == main
     assert hits_and_misses(repo)[1] == 0  # both versions are remembered
 
 
@@ -174,18 +186,16 @@ def _break_stats(data: dict) -> None:
 
 
 @pytest.mark.parametrize("kind", sorted(CORRUPTIONS))
-def test_a_damaged_cache_is_ignored_and_rebuilt(
-    repo: Path, monkeypatch: pytest.MonkeyPatch, kind: str
-) -> None:
-    expected = uncached(repo, monkeypatch)
-    lint_json(repo)
+def test_a_damaged_cache_is_ignored_and_rebuilt(repo: Path, template: Template,
+                                                kind: str) -> None:
     file = cache_file(repo)
-    file.write_bytes(CORRUPTIONS[kind](file.read_bytes()))
-    assert lint_json(repo) == expected
-    assert lint_json(repo) == expected
-    json.loads(file.read_text())  # rewritten as a valid file
+    file.write_bytes(CORRUPTIONS[kind](template.cache))
+    assert lint_json(repo) == template.expected
+    assert hits_and_misses(repo)[1] == 0  # rebuilt: the next run reads everything from it
+    json.loads(file.read_text())
 
 
 def test_no_cache_env_reads_and_writes_nothing(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    cache_file(repo).unlink()
     uncached(repo, monkeypatch)
     assert not cache_file(repo).exists()
