@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from gitutil import git, gitmem
+from gitutil import git, gitmem, make_repo
 from reliutil import (
     assert_git_healthy,
     clone_tree,
@@ -112,3 +112,26 @@ def test_recovery_leaves_another_checked_out_branch_alone(
     assert state(repo) == before
     assert "left the files" in nxt.err
     assert_git_healthy(repo)
+
+
+@pytest.mark.parametrize("step", ROLLED_BACK + FINISHED)
+def test_init_on_an_unborn_branch_killed_at_each_step(tmp_path: Path, step: str) -> None:
+    """The first commit of a repository: no old commit, the branch ref does not exist yet."""
+    repo = make_repo(tmp_path / "fresh")
+    before = state(repo)
+    reference = make_repo(tmp_path / "reference")
+    assert gitmem(reference, "init").code == 0
+    after = state(reference)
+    killed = fork_gitmem(repo, "init", GITMEM_TEST_CRASH_AT=step).result()
+    assert killed.code == 137, killed
+    nxt = gitmem(repo, "log")
+    assert nxt.code == 0, nxt
+    got = state(repo)
+    want = before if step in ROLLED_BACK else after
+    # the reference repository's first commit has the same tree and message, no parent
+    assert got == want, f"init/{step}:\n{describe_difference(got, want)}"
+    if got["tree"]:
+        assert_git_healthy(repo)
+    else:  # still unborn: nothing to fsck or to point a probe ref at
+        assert list((repo / ".git").rglob("*.lock")) == []
+        assert not (repo / ".git/gitmem/journal.json").exists()
