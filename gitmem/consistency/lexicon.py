@@ -57,8 +57,8 @@ class Lexicon:
     non_content: frozenset[str] = frozenset()  # function, directive and negative terms
     marker_starts: frozenset[str] = frozenset()  # first stems of time-scope/correction markers
     marker_words: frozenset[str] = frozenset()  # every stem of those markers ("no longer")
-    # An optional oracle for word pairs the lists do not know: returns "synonym", "antonym",
-    # "exclusive" or None. The WordNet adapter plugs in here.
+    # An optional oracle for single words the lists do not know (called with lowercased words,
+    # not stems): "synonym", "antonym", "exclusive" or None. `wordnet.py` plugs in here.
     relate_unknown: Callable[[str, str], str | None] | None = field(default=None, compare=False)
 
     def canon(self, key: str) -> str:
@@ -78,8 +78,6 @@ class Lexicon:
         )
         if shared and not _one_contains_other(a, b):
             return "exclusive"
-        if self.relate_unknown is not None and " " not in a and " " not in b:
-            return self.relate_unknown(a, b)
         return None
 
     def is_function_phrase(self, key: str) -> bool:
