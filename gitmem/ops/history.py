@@ -120,10 +120,14 @@ def _load(file: Path, fingerprint: str) -> tuple[str, list[OpCommit]] | None:
     for op_id, date, summary, flat in zip(*columns, pairs):
         if type(flat) is not list or len(flat) % 2 or not set(map(type, flat)) <= {str}:
             return None
-        grouped: dict[str, list[str]] = {}
-        for index in range(0, len(flat), 2):
-            grouped.setdefault(flat[index], []).append(flat[index + 1])
-        trailers = {key: tuple(values) for key, values in grouped.items()}
+        keys, values = flat[0::2], flat[1::2]
+        if len(set(keys)) == len(keys):  # no repeated key (most ops): regroup in C
+            trailers = dict(zip(keys, zip(values)))
+        else:
+            grouped: dict[str, list[str]] = {}
+            for key, value in zip(keys, values):
+                grouped.setdefault(key, []).append(value)
+            trailers = {key: tuple(vals) for key, vals in grouped.items()}
         if not trailers.get(t.OP):
             return None
         ops.append(OpCommit(op_id, date, summary, trailers))
@@ -185,39 +189,30 @@ def list_ops(repo: Repo, op: str | None = None, path: str | None = None) -> list
 def ops_json_text(ops: Iterable[Op]) -> str:
     """Exactly `json.dumps(ops_as_json(ops), indent=2, ensure_ascii=False)`, several times
     faster: with `indent`, the json module encodes in pure Python, one generator per value,
-    which took a second for 20,000 ops. Strings still go through json's own C escaping."""
-    string = json.encoder.encode_basestring  # what json.dumps(ensure_ascii=False) escapes with
+    which took a second for 20,000 ops. Strings still go through json's own C escaping; the
+    layout (2-space indent, `[]` and `{}` when empty) is written out once per op."""
+    s = json.encoder.encode_basestring  # what json.dumps(ensure_ascii=False) escapes with
     texts = []
     for o in ops:
-        trailers = [(key, _array(list(map(string, values)), "        "))
-                    for key, values in o.trailers.items()]
-        texts.append(_object([
-            ("id", string(o.id)),
-            ("op", string(o.op)),
-            ("date", string(o.date)),
-            ("summary", string(o.summary)),
-            ("paths", _array(list(map(string, o.paths)), "      ")),
-            ("trailers", _object(trailers, "      ")),
-            ("undone_by", "null" if o.undone_by is None else string(o.undone_by)),
-        ], "    "))
-    return _object([("ops", _array(texts, "  "))], "")
+        paths = _ARRAY.format(",\n        ".join(map(s, o.paths))) if o.paths else "[]"
+        trailers = "{}"
+        if o.trailers:
+            trailers = "{\n        " + ",\n        ".join(
+                s(key) + ": " + (_VALUES.format(",\n          ".join(map(s, values)))
+                                 if values else "[]")
+                for key, values in o.trailers.items()) + "\n      }"
+        undone = "null" if o.undone_by is None else s(o.undone_by)
+        texts.append(_OP.format(s(o.id), s(o.op), s(o.date), s(o.summary), paths, trailers,
+                                undone))
+    if not texts:
+        return '{\n  "ops": []\n}'
+    return '{\n  "ops": [\n' + ",\n".join(texts) + "\n  ]\n}"
 
 
-def _array(items: list[str], indent: str) -> str:
-    """A JSON array of encoded items as json.dumps(indent=2) lays it out, closing at `indent`."""
-    if not items:
-        return "[]"
-    inner = indent + "  "
-    return "[\n" + inner + (",\n" + inner).join(items) + "\n" + indent + "]"
-
-
-def _object(pairs: list[tuple[str, str]], indent: str) -> str:
-    if not pairs:
-        return "{}"
-    inner = indent + "  "
-    string = json.encoder.encode_basestring
-    body = (",\n" + inner).join(f"{string(key)}: {value}" for key, value in pairs)
-    return "{\n" + inner + body + "\n" + indent + "}"
+_ARRAY = "[\n        {}\n      ]"
+_VALUES = "[\n          {}\n        ]"
+_OP = ("    {{\n      \"id\": {},\n      \"op\": {},\n      \"date\": {},\n      \"summary\": {},\n"
+       "      \"paths\": {},\n      \"trailers\": {},\n      \"undone_by\": {}\n    }}")
 
 
 def ops_as_json(ops: Iterable[Op]) -> dict[str, object]:
