@@ -25,7 +25,7 @@ from test_trailers import interpret_trailers, log_trailers
 
 from gitmem import trailers as t
 
-E2E = settings(max_examples=25, deadline=None, derandomize=True,
+E2E = settings(max_examples=25, deadline=None, derandomize=True, database=None,
                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 KEYS = ["name", "description", "type", "tags", "confidence", "source", "valid_from", "notes",
@@ -126,7 +126,8 @@ def test_any_reason_is_one_sanitised_trailer_git_reads_back(
     assert done.code == 0, done
     clean = t.sanitize_value(reason)
     expected = [(t.OP, "protect"), (t.PATH, "memory/a.md")]
-    expected += [(t.REASON, clean)] if clean else []
+    # the planners record any non-empty --reason; one of only blanks becomes an empty value
+    expected += [(t.REASON, clean)] if reason else []
     expected += [(t.SCHEMA, "1")]
     message = git(repo, "cat-file", "commit", "HEAD").split("\n\n", 1)[1]
     assert t.parse_trailers(message) == expected
