@@ -67,7 +67,7 @@ def candidate_pairs(
     *,
     min_jaccard: float = 0.3,
     min_overlap: float = 0.75,
-    per_claim: int = 8,
+    per_claim: int = 4,
     df_cap: int | None = None,
     lexicon: Lexicon | None = None,
 ) -> list[tuple[int, int]]:

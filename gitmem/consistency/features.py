@@ -102,7 +102,9 @@ def _flips(tokens: list[Token], lexicon: Lexicon) -> list[str]:
     return flips
 
 
-def _clause(tokens: list[Token], negated_by_contrast: bool, lexicon: Lexicon) -> Clause:
+def _clause(
+    tokens: list[Token], content: frozenset[str], negated_by_contrast: bool, lexicon: Lexicon
+) -> Clause:
     """Polarity by parity within each and/or-joined part: "is not A and is not B" stays negated."""
     parts: list[list[Token]] = [[]]
     for token in tokens:
@@ -121,7 +123,7 @@ def _clause(tokens: list[Token], negated_by_contrast: bool, lexicon: Lexicon) ->
         negated = not negated
     return Clause(
         polarity=-1 if negated else 1,
-        content=content_stems(tokens, lexicon),
+        content=content,
         flipped_by=tuple(flips),
         conditional=any(t.lower in _CONDITIONAL for t in tokens),
         directive=any(
@@ -144,10 +146,13 @@ def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
         start = match.end()
     pieces.append(cleaned[start:])
     conditional = False
+    sequence: list[str] = []
     for piece in pieces:
-        tokens = list(tokenize(piece))
+        tokens = list(tokenize(piece, cleaned=True))
         if not tokens:
             continue
+        piece_sequence = content_sequence(tokens, lexicon)
+        sequence.extend(piece_sequence)
         lowered = " ".join(t.lower for t in tokens[:2])
         contrast = lowered.startswith(_CONTRAST_NEGATES)
         if contrast:
@@ -155,17 +160,16 @@ def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
         else:
             tokens_for_clause = tokens
         all_tokens.extend(tokens)
-        clause = _clause(tokens_for_clause, contrast, lexicon)
+        clause = _clause(tokens_for_clause, frozenset(piece_sequence), contrast, lexicon)
         conditional = conditional or clause.conditional
         if clause.content:
             clauses.append(clause)
     markers = _markers([t.stem for t in all_tokens], lexicon)
-    sequence = content_sequence(all_tokens, lexicon)
     return TextFeatures(
         text=text,
         tokens=tuple(all_tokens),
         content=frozenset(sequence),
-        content_sequence=sequence,
+        content_sequence=tuple(sequence),
         clauses=tuple(clauses),
         time_scoped=tuple(sorted({p for p, _, _ in markers if p in lexicon.time_scope})),
         corrections=tuple(sorted({p for p, _, _ in markers if p in lexicon.correction})),

@@ -129,10 +129,13 @@ def _split_token(raw: str) -> list[str]:
     return [raw]
 
 
-def tokenize(text: str) -> tuple[Token, ...]:
-    """Tokens in order; contractions expanded ("don't" -> do, not), word-word hyphens split."""
+def tokenize(text: str, *, cleaned: bool = False) -> tuple[Token, ...]:
+    """Tokens in order; contractions expanded ("don't" -> do, not), word-word hyphens split.
+
+    `cleaned=True` skips `clean()` for text that already went through it.
+    """
     out: list[Token] = []
-    for match in _TOKEN_RE.finditer(clean(text)):
+    for match in _TOKEN_RE.finditer(text if cleaned else clean(text)):
         raw = match.group(0).rstrip(".:-/")
         if not raw:
             continue
