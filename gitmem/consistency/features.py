@@ -8,6 +8,7 @@ removed, synonyms folded to one form).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from dataclasses import dataclass
@@ -133,6 +134,14 @@ def _clause(
     )
 
 
+def _is_label(text: str) -> bool:
+    """"Synchronous flows:" or "**SDK Not Loading**": a heading or an intro, not an assertion."""
+    stripped = text.strip()
+    return stripped.endswith(":") or (
+        stripped.startswith("**") and stripped.endswith("**") and stripped.count("**") == 2
+    )
+
+
 def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
     lexicon = lexicon or default_lexicon()
     cleaned = clean(text)
@@ -161,6 +170,11 @@ def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
             tokens_for_clause = tokens
         all_tokens.extend(tokens)
         clause = _clause(tokens_for_clause, frozenset(piece_sequence), contrast, lexicon)
+        if clauses and tokens[0].lower in ("or", "and", "nor") and not clause.flipped_by:
+            # "Don't use X, Y, or Z": a list item keeps the negation of the clause it continues.
+            clause = dataclasses.replace(
+                clause, polarity=clauses[-1].polarity, flipped_by=clauses[-1].flipped_by
+            )
         conditional = conditional or clause.conditional
         if clause.content:
             clauses.append(clause)
@@ -174,5 +188,5 @@ def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
         time_scoped=tuple(sorted({p for p, _, _ in markers if p in lexicon.time_scope})),
         corrections=tuple(sorted({p for p, _, _ in markers if p in lexicon.correction})),
         conditional=conditional,
-        label=text.rstrip().endswith(":"),
+        label=_is_label(text),
     )
