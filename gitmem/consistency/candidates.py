@@ -6,10 +6,11 @@ dropped and members of an exclusive class replaced by the class ("tabs", "spaces
 16" / "PostgreSQL 14", "Use tabs" / "Use spaces") produce identical key sets. Keys held by more
 than `df_cap` claims say nothing and are dropped.
 
-Prefix filtering (Bayardo et al.'s all-pairs): with keys ordered rarest first, two key sets
-with Jaccard >= `min_jaccard` must share a key within their prefixes of length
+Prefix filtering (Bayardo et al.'s all-pairs): with keys ordered rarest first, two sets of
+informative keys with Jaccard >= `min_jaccard` must share a key within their prefixes of length
 |keys| - ceil(min_jaccard x |keys|) + 1, so only prefixes are indexed and only claims sharing a
-posting are compared. Pairs below `min_jaccard` are kept when one set is mostly inside the other
+posting are compared; the comparison then uses the whole key sets, frequent keys included, so
+two claims that share one rare word and nothing else are not a pair. Pairs below `min_jaccard` are kept when one set is mostly inside the other
 (overlap >= `min_overlap` x the smaller set) and they happened to meet. Postings hold at most
 `df_cap` claims, and each claim keeps its `per_claim` best partners, so the pair count stays a
 few per claim. Type, category and file are never used:
@@ -81,14 +82,13 @@ def candidate_pairs(
         for key in keys:
             frequency[key] += 1
     # Rarest first; ties broken by the key itself so the order is deterministic.
-    rank = {
-        key: position
-        for position, key in enumerate(sorted(frequency, key=lambda k: (frequency[k], k)))
-        if frequency[key] <= cap
-    }
-    key_sets = [frozenset(rank[k] for k in keys if k in rank) for keys in raw_keys]
+    rank = {key: i for i, key in enumerate(sorted(frequency, key=lambda k: (frequency[k], k)))}
+    informative = sum(1 for count in frequency.values() if count <= cap)  # ranks below this
+    # Verification compares whole key sets; only the informative (rare) keys are indexed.
+    key_sets = [frozenset(rank[k] for k in keys) for keys in raw_keys]
     index: dict[int, list[int]] = defaultdict(list)
-    for x, ranks in enumerate(key_sets):
+    for x, all_ranks in enumerate(key_sets):
+        ranks = [r for r in all_ranks if r < informative]
         for rarest in sorted(ranks)[: len(ranks) - math.ceil(min_jaccard * len(ranks)) + 1]:
             index[rarest].append(x)
     scores: dict[int, float] = {}
