@@ -1,8 +1,8 @@
 """Parsed memories cached by content: a memory whose blob did not change is not parsed again.
 
 git already names every version of a file by its content (the blob id), so the cache is a map
-from (blob id, path) to the parsed `Memory`, kept in one JSON file, `.git/gitmem/cache/
-memories.json`. Nothing in it can go stale: an edited file has a new blob id, a switched branch
+from (blob id, path) to the parsed `Memory`, kept in one JSON file,
+`.git/gitmem/cache/memories.json`. Nothing in it can go stale: an edited file has a new blob id, a switched branch
 brings other blob ids, and entries are never looked up by path alone. What could change the
 parse of the same bytes (a new gitmem, an edited parser, another PyYAML) changes the cache's
 fingerprint, and a cache with another fingerprint is ignored as a whole. Parsing reads no
@@ -293,16 +293,18 @@ def decode_memory(entry: Any, path: str, raw: bytes, blob_id: str) -> Memory:
 
 # ----- records derived from a memory -------------------------------------------------------------
 class RecordCodec:
-    """JSON for trees of frozen dataclasses of the listed classes, tuples and JSON scalars, for
-    what other modules compute from a memory (lint's citations, a detector's claim features).
+    """JSON for trees of frozen dataclasses or NamedTuples of the listed classes, tuples and
+    JSON scalars: what other modules compute from memories (lint's citations, a detector's
+    claim features or pair verdicts).
 
     Only the listed classes are ever built when reading (by name, from their fields in order),
-    so a cache file cannot make gitmem construct anything else. Lists, dicts and sets are not
-    carried: a value holding one does not read back equal and is therefore never stored."""
+    so a cache file cannot make gitmem construct anything else. Frozensets of scalars are
+    carried (as sorted lists); lists, dicts and sets are not: a value holding one does not
+    read back equal and is therefore never stored."""
 
     def __init__(self, *classes: type) -> None:
         self._by_name = {cls.__qualname__: cls for cls in classes}
-        self._fields = {cls: tuple(f.name for f in dataclasses.fields(cls)) for cls in classes}
+        self._fields = {cls: _field_names(cls) for cls in classes}
 
     def encode(self, value: Any) -> Any:
         kind = type(value)
@@ -312,6 +314,11 @@ class RecordCodec:
             return value
         if kind is tuple:
             return [self.encode(v) for v in value]
+        if kind is frozenset:
+            items = [self.encode(v) for v in value]
+            if not set(map(type, items)) <= {str, int, bool}:
+                raise Uncacheable("a frozenset of records")
+            return {"$": "", "s": sorted(items, key=repr)}
         names = self._fields.get(kind)
         if names is None:
             raise Uncacheable(kind.__name__)
@@ -325,11 +332,26 @@ class RecordCodec:
             return tuple(self.decode(v) for v in data)
         if kind is not dict:
             raise CorruptEntry(f"unexpected {kind.__name__}")
+        if data.get("$") == "" and type(data.get("s")) is list:
+            items = data["s"]
+            if not set(map(type, items)) <= {str, int, bool}:
+                raise CorruptEntry("a frozenset of non-scalars")
+            return frozenset(items)
         cls = self._by_name.get(data.get("$"))  # type: ignore[arg-type]
         values = data.get("f")
         if cls is None or type(values) is not list or len(values) != len(self._fields[cls]):
             raise CorruptEntry("not a known record")
         return cls(*(self.decode(v) for v in values))
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    """The fields of a dataclass or a NamedTuple, in constructor order."""
+    if dataclasses.is_dataclass(cls):
+        return tuple(f.name for f in dataclasses.fields(cls))
+    names = getattr(cls, "_fields", None)
+    if isinstance(names, tuple) and issubclass(cls, tuple):
+        return names
+    raise TypeError(f"{cls.__qualname__} is neither a dataclass nor a NamedTuple")
 
 
 def content_key(*texts: str) -> str:

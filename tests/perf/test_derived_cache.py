@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 
@@ -17,6 +19,11 @@ class Leaf:
     line: int
 
 
+class Pair(NamedTuple):
+    left: str
+    right: int
+
+
 @dataclass(frozen=True)
 class Tree:
     leaves: tuple[Leaf, ...]
@@ -24,17 +31,22 @@ class Tree:
     extra: object = None
 
 
-CODEC = RecordCodec(Tree, Leaf)
+CODEC = RecordCodec(Tree, Leaf, Pair)
 
 
 def test_records_round_trip_and_unknown_classes_are_refused() -> None:
-    tree = Tree((Leaf("a", 1), Leaf("ü", 2)), True, (1.5, None, "x"))
+    tree = Tree((Leaf("a", 1), Leaf("ü", 2)), True, (1.5, None, "x", Pair("p", 3)))
     assert CODEC.decode(CODEC.encode(tree)) == tree
+    words = Tree((), extra=frozenset({"b", "a", "c"}))
+    assert CODEC.decode(json.loads(json.dumps(CODEC.encode(words)))) == words
+    with pytest.raises(Uncacheable):
+        CODEC.encode(Tree((), extra=frozenset({Leaf("a", 1)})))
     with pytest.raises(Uncacheable):
         CODEC.encode(Tree((), extra={"a": 1}))
     with pytest.raises(Uncacheable):
         CODEC.encode(Tree((), extra=float("nan")))
-    for bad in ({"$": "os.system", "f": []}, {"$": "Leaf", "f": ["a"]}, {"$": "Leaf"}, {1: 2}):
+    for bad in ({"$": "os.system", "f": []}, {"$": "Leaf", "f": ["a"]}, {"$": "Leaf"}, {1: 2},
+                {"$": "", "s": [{"$": "Leaf", "f": ["a", 1]}]}):
         with pytest.raises(CorruptEntry):
             CODEC.decode(bad)
 
