@@ -122,12 +122,17 @@ def _without_not_only(tokens: tuple[Token, ...], start: int, end: int) -> list[T
     ]
 
 
-def _negative(tokens: list[Token], lexicon: Lexicon) -> bool:
+def _negative_count(tokens: list[Token], lexicon: Lexicon) -> int:
     following = [t.lower for t in tokens[1:]] + [""]
-    return any(
+    return sum(
         lexicon.is_negative(t.lower, t.stem) and after not in _NOT_NEGATING
         for t, after in zip(tokens, following)
     )
+
+
+def _negative(tokens: list[Token], lexicon: Lexicon) -> bool:
+    """Negated by parity: "do not forget" and "never disable" are not negative."""
+    return _negative_count(tokens, lexicon) % 2 == 1
 
 
 def _key(tokens: list[Token]) -> str:
@@ -188,10 +193,14 @@ def _classify(a: list[Token], b: list[Token], lexicon: Lexicon) -> str:
     if related is not None:
         return related
     neg_a, neg_b = _negative(a, lexicon), _negative(b, lexicon)
+    rest_a = _trim([t for t in a if not _negative([t], lexicon)], lexicon)
+    rest_b = _trim([t for t in b if not _negative([t], lexicon)], lexicon)
     if neg_a == neg_b:
+        cancelled = _negative_count(a, lexicon) + _negative_count(b, lexicon) > 0
+        if cancelled and _classify(rest_a, rest_b, lexicon) in ("function", "synonym", "insert"):
+            return "synonym"  # "do not forget to" / "", "never disable" / "enable"
         return "insert" if not a or not b else "unknown"
     # One side is negated: what is left once the negative words are taken out?
-    rest_a = _trim([t for t in a if not _negative([t], lexicon)], lexicon)
     rest_b = _trim([t for t in b if not _negative([t], lexicon)], lexicon)
     if rest_a or rest_b:
         rest = _classify(rest_a, rest_b, lexicon)

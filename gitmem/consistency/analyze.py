@@ -19,8 +19,8 @@ Stable API (lint rules GM201/GM202/GM211 and `gitmem candidates --json` call it)
   `Thresholds.contradiction` confidence up, "match" from `Thresholds.contradiction_match`.
   Duplicates use the policy bands (`match`, `possible`); only byte-identical text is
   `identical=True` (the one case an automatic merge may apply).
-- Order is deterministic and independent of the input order: within a pair `a` is the claim
-  with the smaller (path, line); findings sort by (a.path, a.line, b.path, b.line, kind).
+- Order is deterministic: within a pair `a` is the claim that comes first in `claims` (signals
+  such as "tabs / spaces" read a / b); findings sort by (a.path, a.line, b.path, b.line, kind).
 """
 
 from __future__ import annotations
@@ -134,7 +134,7 @@ def find_pairs(
 
     out: list[PairFinding] = []
     for i, j in candidate_pairs(claims, lexicon=lexicon):
-        a, b = sorted((claims[i], claims[j]), key=lambda c: (c.path, c.line, c.text))
+        a, b = claims[i], claims[j]
         if a.path != b.path and scopes_disjoint(scopes.get(a.path, ()), scopes.get(b.path, ())):
             continue
         pair_tags = (tags.get(a.path, ()), tags.get(b.path, ()))
