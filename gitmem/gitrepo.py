@@ -283,7 +283,8 @@ class Repo:
         except (KeyError, ValueError, pygit2.GitError):
             kind, data = None, b""
         if kind != pygit2.enums.ObjectType.BLOB:
-            return self._repo[blob_id].data  # type: ignore[no-any-return]  # raises as before
+            # not a blob (or absent): fail exactly as reading it as a blob always did
+            return self._repo[blob_id].data  # type: ignore[attr-defined,no-any-return]
         return data  # type: ignore[no-any-return]
 
     def read_at(self, rev: str, path: str) -> bytes | None:
@@ -440,10 +441,10 @@ class Repo:
             if len(out) >= limit:
                 return None
             try:
-                c = self._repo[current]
-            except (KeyError, ValueError):
+                c = self._repo.get(current)
+            except ValueError:
                 return None
-            if len(c.parent_ids) != 1:
+            if not isinstance(c, pygit2.Commit) or len(c.parent_ids) != 1:
                 return None
             out.append(CommitInfo(str(c.id), c.message, c.commit_time, c.commit_time_offset,
                                   (str(c.parent_ids[0]),)))
@@ -795,13 +796,14 @@ class CodeRepo:
         past that, one walk of the default branch's history answers all the rest: each
         `descendant_of` walks back from the tip, so thousands of claims would walk it
         thousands of times."""
-        if sha == self._default_tip:
-            return True
+        tip = self._default_tip
+        if tip is None or sha == tip:
+            return sha == tip
         self._reachability_asked += 1
         if self._reachable is None and self._reachability_asked <= _ONE_BY_ONE:
-            return bool(self._repo.descendant_of(self._default_tip, sha))
+            return bool(self._repo.descendant_of(tip, sha))
         if self._reachable is None:
-            walker = self._repo.walk(pygit2.Oid(hex=self._default_tip),
+            walker = self._repo.walk(pygit2.Oid(hex=tip),
                                      pygit2.enums.SortMode.NONE)
             self._reachable = frozenset(commit.id.raw for commit in walker)
         return oid.raw in self._reachable

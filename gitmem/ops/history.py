@@ -110,6 +110,7 @@ def _load(file: Path, fingerprint: str) -> tuple[str, list[OpCommit]] | None:
     if data is None:
         return None
     head, columns = data.get("head"), [data.get(k) for k in ("ids", "dates", "summaries")]
+    ids, dates, summaries = columns
     pairs = data.get("trailers")
     if type(head) is not str or type(pairs) is not list or not all(
         type(column) is list and len(column) == len(pairs) and set(map(type, column)) <= {str}
@@ -117,7 +118,7 @@ def _load(file: Path, fingerprint: str) -> tuple[str, list[OpCommit]] | None:
     ):
         return None
     ops = []
-    for op_id, date, summary, flat in zip(*columns, pairs):
+    for op_id, date, summary, flat in zip(ids, dates, summaries, pairs):  # type: ignore[arg-type]
         if type(flat) is not list or len(flat) % 2 or not set(map(type, flat)) <= {str}:
             return None
         keys, values = flat[0::2], flat[1::2]
