@@ -65,7 +65,8 @@ def load_simple_frontmatter(text: str) -> Any:
                 mapping[key] = raw
             else:
                 mapping[key] = _value(raw) if raw else None
-    except _NotSimple:
+    except (_NotSimple, ValueError, OverflowError):
+        # a value PyYAML's constructor rejects (`2026-13-45`): let the full loader report it
         return NOT_SIMPLE
     return mapping or None
 
