@@ -7,7 +7,7 @@ import click
 from gitmem.commands.common import emit_json, short, workspace
 from gitmem.errors import UsageError
 from gitmem.trailers import sanitize_value as safe
-from gitmem.ops.history import list_ops, ops_as_json
+from gitmem.ops.history import list_ops, ops_json_text
 from gitmem.ops.recall import rank_memories
 from gitmem.ops.timeline import path_timeline, resolve_as_of
 
@@ -23,7 +23,7 @@ def log(ctx: click.Context, op_name: str | None, path: str | None, as_json: bool
     rel = ws.relpath(path) if path else None
     ops = list_ops(ws.repo, op_name, rel)
     if as_json:
-        emit_json(ops_as_json(ops))
+        click.echo(ops_json_text(ops))
         return
     for op in ops:
         # a commit gitmem did not write may carry terminal escapes: show text, never controls
