@@ -63,7 +63,7 @@ def supersede_plan(
     pairs = [(t.OP, "supersede"), (t.PATH, old.path), (t.PATH, new.path),
              (t.SUPERSEDED_BY, new.path)]
     _scored(pairs, klass, confidence, signals or {})
-    if reason:
+    if reason.strip():
         pairs.append((t.REASON, reason))
     return Plan(
         op="supersede",
@@ -125,7 +125,7 @@ def merge_plan(
     pairs = [(t.OP, "merge"), (t.PATH, into.path)] + [(t.PATH, m.path) for m in others]
     pairs += [(t.SUPERSEDED_BY, into.path)]
     _scored(pairs, klass, confidence, signals or {})
-    if reason:
+    if reason.strip():
         pairs.append((t.REASON, reason))
     names = ", ".join(m.path for m in others)
     return Plan(
@@ -148,7 +148,7 @@ def protect_plan(memory: Memory, protect: bool, reason: str = "") -> Plan:
     after = set_field(memory.raw, "protected", True) if protect else remove_field(memory.raw, "protected")
     op = "protect" if protect else "unprotect"
     pairs = [(t.OP, op), (t.PATH, memory.path)]
-    if reason:
+    if reason.strip():
         pairs.append((t.REASON, reason))
     return Plan(
         op=op,

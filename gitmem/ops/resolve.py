@@ -88,7 +88,7 @@ def resolve_plan(winner: Side, loser: Side, *, today: dt.date, item_id: str, bas
     if confidence is not None:
         pairs.append((t.CONFIDENCE, f"{confidence:.2f}"))
     pairs.append((t.SIGNALS, f"basis={basis.replace(' ', '_')}"))
-    if reason:
+    if reason.strip():
         pairs.append((t.REASON, reason))
     if run:
         pairs.append((t.RUN, run))
@@ -122,7 +122,7 @@ def dismiss_plan(a: Memory, b: Memory, *, until: dt.date, item_id: str,
     changes = (FileChange(a.path, a.raw, _cooldown(a, b.path, until)),
                FileChange(b.path, b.raw, _cooldown(b, a.path, until)))
     pairs = [(t.OP, "dismiss"), (t.PATH, a.path), (t.PATH, b.path), (t.ITEM, item_id)]
-    if reason:
+    if reason.strip():
         pairs.append((t.REASON, reason))
     return Plan(
         op="dismiss",
