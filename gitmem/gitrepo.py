@@ -764,7 +764,13 @@ class CodeRepo:
         found = pygit2.discover_repository(str(path))
         if found is None:
             return None
-        return cls(label, pygit2.Repository(found))
+        repo = pygit2.Repository(found)
+        # discovery climbs to parent folders: a configured folder that is not itself a
+        # repository root must not silently stand for the repository around it
+        top = Path(repo.workdir or repo.path).resolve()
+        if top != path.resolve():
+            return None
+        return cls(label, repo)
 
     def _find_default_tip(self) -> str | None:
         for name in ("refs/remotes/origin/HEAD", "refs/heads/main", "refs/heads/master", "HEAD"):

@@ -400,3 +400,12 @@ def test_racing_branch_move_is_refused(repo: Path) -> None:
     commit_all(repo, "someone else committed")
     with pytest.raises(GitStateError):
         ws.repo.move_ref("refs/heads/main", head, head, "stale")
+
+
+def test_a_code_repo_that_is_only_a_subfolder_is_not_the_enclosing_repo(tmp_path: Path) -> None:
+    from gitmem.gitrepo import CodeRepo
+
+    outer = make_repo(tmp_path / "outer", {"sub/readme.txt": "x\n", "memory/a.md": "- a\n"})
+    assert CodeRepo.open("sub", outer / "sub") is None
+    assert CodeRepo.open("missing", outer / "missing") is None
+    assert CodeRepo.open(".", outer) is not None
