@@ -41,12 +41,11 @@ def test_negatives_unrelated_claims() -> None:
     assert report.findings == ()
 
 
-@pytest.mark.xfail(reason="gitmem.consistency flags 'Do not forget to X' / 'X' (DESIGN §10 trap)",
-                   strict=False)
 def test_negative_agreeing_claims_with_a_negation() -> None:
+    """They agree (DESIGN §10): never a contradiction; saying the same thing, a duplicate is fair."""
     report = lint(memory("memory/a.md", "- Do not forget to configure the proxy.\n"),
                   memory("memory/b.md", "- Configure the proxy.\n"), select=("GM2",))
-    assert report.findings == ()
+    assert [f.code for f in report.findings if f.code == "GM211"] == []
 
 
 def test_superseded_memories_and_the_review_queue_are_not_compared() -> None:
