@@ -146,7 +146,7 @@ class Repo:
         """The full ref HEAD names (`refs/heads/main`), or None when HEAD is detached."""
         if self._repo.head_is_detached:
             return None
-        return self._repo.references["HEAD"].target  # type: ignore[no-any-return]
+        return str(self._repo.references["HEAD"].target)
 
     def require_writable(self) -> str:
         """Refuse to write an op commit where git itself would need the user's attention."""
@@ -174,9 +174,9 @@ class Repo:
             ) from None
 
     def config_entries(self, prefix: str = "gitmem.") -> dict[str, str]:
-        out = {}
+        out: dict[str, str] = {}
         for entry in self._repo.config:
-            if entry.name.startswith(prefix):
+            if entry.name.startswith(prefix) and entry.value is not None:
                 out[entry.name] = entry.value
         return out
 
@@ -191,8 +191,11 @@ class Repo:
             raise UsageError(f"{rev!r} does not name a commit in this repository") from None
         return str(commit.id)
 
+    def _commit(self, commit_id: str) -> pygit2.Commit:
+        return self._repo[commit_id].peel(pygit2.Commit)
+
     def commit_info(self, commit_id: str) -> CommitInfo:
-        c = self._repo[commit_id]
+        c = self._commit(commit_id)
         return CommitInfo(
             str(c.id), c.message, c.commit_time, c.commit_time_offset, tuple(map(str, c.parent_ids))
         )
@@ -406,7 +409,7 @@ class Repo:
         head_id = self.resolve_commit(head)
         base_id = self.resolve_commit(base)
         merge_base = self._repo.merge_base(base_id, head_id) or base_id
-        diff = self._repo.diff(self._repo[str(merge_base)], self._repo[head_id])
+        diff = self._repo.diff(self._commit(str(merge_base)), self._commit(head_id))
         out: set[str] = set()
         for delta in diff.deltas:
             if delta.new_file.path and delta.status_char() != "D":
@@ -463,10 +466,10 @@ class Repo:
         """The content each path of `commit_id` gets when it is reverted onto HEAD.
 
         Raises GitStateError when the revert conflicts with what came after it."""
-        commit = self._repo[commit_id]
+        commit = self._commit(commit_id)
         if len(commit.parents) != 1:
             raise UsageError(f"{commit_id[:12]} is a merge or root commit; it cannot be undone")
-        head = self._repo[self.head_id()]
+        head = self._commit(self.head_id() or "")
         index = self._repo.revert_commit(commit, head)
         if index.conflicts is not None:
             paths = sorted({e.path for entry in index.conflicts for e in entry if e is not None})
@@ -475,9 +478,9 @@ class Repo:
                 "edit those memories by hand (or undo the later operations first)"
             )
         diff = self._repo.diff(commit.parents[0], commit)
-        paths = {d.old_file.path for d in diff.deltas} | {d.new_file.path for d in diff.deltas}
+        touched = {d.old_file.path for d in diff.deltas} | {d.new_file.path for d in diff.deltas}
         result: list[tuple[str, bytes | None]] = []
-        for path in sorted(paths):
+        for path in sorted(touched):
             try:
                 entry = index[path]
             except KeyError:
@@ -860,7 +863,7 @@ class CodeRepo:
                 fates[parts[1]] = ("deleted", commit, summary, None)
         # A pathspec hides the new side of a rename, so look at each deleting commit whole.
         for commit_id in {fate[1] for fate in fates.values()}:
-            c = self._repo[commit_id]
+            c = self._repo[commit_id].peel(pygit2.Commit)
             if not c.parents:
                 continue
             diff = self._repo.diff(c.parents[0], c)

@@ -34,8 +34,9 @@ def resolve_op(repo: Repo, op_id: str | None, last: bool, run: str | None = None
             f"{sha[:12]} is not a gitmem operation; undo only reverts gitmem op commits "
             "(use `git revert` for other commits)"
         )
-    if by_id[sha].undone_by:
-        raise GitStateError(f"{sha[:12]} was already undone by {by_id[sha].undone_by[:12]}")
+    undone_by = by_id[sha].undone_by
+    if undone_by:
+        raise GitStateError(f"{sha[:12]} was already undone by {undone_by[:12]}")
     return [sha]
 
 
