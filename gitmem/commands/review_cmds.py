@@ -14,7 +14,14 @@ from gitmem.ops.apply import commit_changes
 from gitmem.ops.evidence import claim_evidence, unknown_commits
 from gitmem.ops.resolve import Side, dismiss_plan, resolve_plan
 from gitmem.ops.save import new_memory_path, render_memory, save_plan
-from gitmem.ops.sweep import current_items, decide, item_for, new_run_id, sides_of
+from gitmem.ops.sweep import (
+    current_items,
+    decide,
+    detected_pairs,
+    item_for,
+    new_run_id,
+    sides_of,
+)
 from gitmem.review_queue import ReviewItem, enqueue, remove
 from gitmem.workspace import Workspace
 
@@ -29,7 +36,7 @@ def _loc(path: str, line: int) -> dict[str, object]:
 def candidates(ctx: click.Context, as_json: bool) -> None:
     """Duplicate and contradiction candidate pairs with score, class and signals."""
     ws = workspace(ctx)
-    pairs = corpus_pairs(ws.memories("worktree"), ws.config)
+    pairs = detected_pairs(ws, ws.memories("worktree"))
     if as_json:
         emit_json({"pairs": [
             {"kind": p.kind, "class": p.klass, "score": round(p.score, 4),

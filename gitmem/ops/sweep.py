@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import datetime as dt
 import secrets
+import sys
 from dataclasses import dataclass
 from typing import Sequence
 
 from gitmem.consistency.analyze import PairFinding
 from gitmem.consistency.corpus import corpus_pairs
+from gitmem.consistency.judged import describe_rejections, judge_pairs
 from gitmem.memory.inforce import claim_in_force, pair_dismissed
 from gitmem.model import Claim, Memory, Plan
 from gitmem.ops.evidence import claim_evidence
@@ -27,6 +29,22 @@ def item_for(pair: PairFinding, source: str, today: dt.date) -> ReviewItem:
     )
 
 
+def detected_pairs(ws: Workspace, memories: Sequence[Memory],
+                   today: dt.date | None = None) -> list[PairFinding]:
+    """The corpus pass, then the configured judge (if any) on its pairs; rejections of the
+    judge's output are reported on stderr."""
+    pairs = corpus_pairs(memories, ws.config, today)
+    if not ws.config.judge_command:
+        return pairs
+    texts = {m.path: m.raw.decode("utf-8", "replace") for m in memories}
+    judged, report = judge_pairs(pairs, ws.config, texts)
+    note = describe_rejections(report)
+    if note:
+        sys.stderr.write(f"gitmem: {note}\n")
+        sys.stderr.flush()
+    return judged
+
+
 def wanted(pair: PairFinding) -> bool:
     """What goes to review: contradictions, and duplicates in the match band."""
     return pair.kind == "contradiction" or pair.klass == "match"
@@ -42,7 +60,7 @@ def current_items(ws: Workspace, today: dt.date) -> list[ReviewItem]:
     """Queued items whose claims still stand, plus what the corpus shows now; deduplicated."""
     memories = ws.memories("worktree")
     by_path = {m.path: m for m in memories}
-    fresh = [item_for(p, "review", today) for p in corpus_pairs(memories, ws.config, today)
+    fresh = [item_for(p, "review", today) for p in detected_pairs(ws, memories, today)
              if wanted(p)]
     items: dict[str, ReviewItem] = {}
     for item in load_queue(ws.repo.state_dir) + fresh:
