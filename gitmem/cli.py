@@ -44,6 +44,35 @@ COMMANDS: dict[str, str] = {
 }
 
 
+# command name -> the one-line help `gitmem --help` shows, so listing commands imports none of
+# them (tests/test_cli_docs.py checks each against the command's own docstring)
+SHORT_HELP: dict[str, str] = {
+    'init': 'Write .gitmem.toml with the defaults, as one commit (Gitmem-Op: init).',
+    'lint': 'Check memory files: frontmatter, references, claimed commits and...',
+    'candidates': 'Duplicate and contradiction candidate pairs with score, class and...',
+    'plan': 'Compute a plan, print its diff and id; change nothing tracked.',
+    'apply': 'Apply a stored plan as one op commit; refuse a stale or tampered plan.',
+    'supersede': 'Mark OLD as superseded by NEW (plan + apply in one step).',
+    'merge': 'Merge memories into one survivor (plan + apply in one step).',
+    'protect': 'Pin a memory: it can survive a merge but is never merged away or...',
+    'unprotect': "Remove a memory's pin.",
+    'review': "The pending-review queue: pairs waiting for a person's decision.",
+    'resolve': "Settle a review item: the other side's claim is superseded (one op...",
+    'dismiss': 'Dismiss a review item: record a per-pair cooldown in both memories...',
+    'sweep': 'The scheduled pass: resolve what the authority order decides, queue...',
+    'save': 'Write a new memory and, in the same commit, supersede what it...',
+    'log': 'The gitmem operations in history, newest first.',
+    'undo': 'Revert an op commit (undoing an undo is a redo).',
+    'show': 'Print a memory, now or at a point in time.',
+    'history': "A memory's timeline: every commit that changed it, ops marked.",
+    'recall': 'Active memories matching a query, best first (superseded ones hidden).',
+    'hooks': "Install or remove gitmem's git hooks (pre-commit, post-merge) and...",
+    'hook': "Run a git hook's checks (called by the installed shims).",
+    'merge-driver': 'Merge a memory file for git (merge.gitmem.driver): writes the...',
+    'demo': 'Build a throwaway memory repo with planted problems and walk...',
+}
+
+
 class LazyGroup(click.Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(name for name in COMMANDS if self._available(name))
@@ -60,6 +89,12 @@ class LazyGroup(click.Group):
                 return None
             raise
         return getattr(module, attr, None)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, SHORT_HELP.get(name, "")) for name in self.list_commands(ctx)]
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
 
     def _available(self, name: str) -> bool:
         module_name, attr = COMMANDS[name].split(":")

@@ -29,3 +29,16 @@ def test_help_blocks_match_the_live_help() -> None:
 def test_every_command_help_runs() -> None:
     for name in gen.command_names():
         assert "Usage: gitmem" in gen.help_text(name), name
+
+
+def test_static_short_help_matches_each_command() -> None:
+    import click
+
+    from gitmem.cli import COMMANDS, SHORT_HELP, cli
+
+    ctx = click.Context(cli)
+    assert set(SHORT_HELP) == set(COMMANDS)
+    for name in COMMANDS:
+        command = cli.get_command(ctx, name)
+        assert command is not None
+        assert SHORT_HELP[name] == command.get_short_help_str(limit=70), name
