@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from gitmem.errors import UsageError
 from gitmem.lint.engine import LintReport, lint_corpus
 from gitmem.lint.evidence import Evidence
-from gitmem.lint.extract import MAX_CITATIONS, extract_citations
+from gitmem.lint.cached import cached_citations, prime_corpus_pairs
+from gitmem.lint.extract import MAX_CITATIONS
 from gitmem.lint.grounding import gather_evidence
 from gitmem.lint.registry import enabled_rules, unknown_selectors
 from gitmem.lint.rule import LintContext, Rule
@@ -82,12 +83,15 @@ def lint_workspace(ws: Workspace, request: LintRequest) -> LintReport:
     review_file = ws.config.review_file
     linted = [memory for memory in corpus if memory.path in targets]
     grounded = request.grounding or any(rule.code.startswith("GM3") for rule in rules)
-    citations = {m.path: extract_citations(m, review_file) for m in linted} if grounded else {}
+    citations = cached_citations(ws, linted, review_file) if grounded else {}
     notices += [f"{path}: more than {MAX_CITATIONS} commit or path citations; only the first "
                 f"{MAX_CITATIONS} of each kind are checked" for path, found in citations.items()
                 if found.truncated]
     evidence = gather_evidence(citations.values(), ws.code_repos()) if grounded else Evidence()
     context = LintContext(tuple(corpus), ws.config, evidence, citations)
+    if any(rule.code.startswith("GM2") for rule in rules):
+        prime_corpus_pairs(ws, context)
+    ws.cache.save()
     summary = grounding_summary(linted, evidence, citations, review_file) if grounded else []
     report = lint_corpus(corpus, rules, context, targets, summary)
     guards = staged_guard_findings(ws, rules, context, request) if request.staged else []

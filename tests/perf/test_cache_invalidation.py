@@ -174,7 +174,10 @@ def _break_entries(data: dict) -> None:
         lambda e: e.__setitem__(4, "claims"),
     ]
     for n, item in enumerate(data["entries"].values()):
-        breakages[n % len(breakages)](item[1])
+        if isinstance(item[1], list):  # a parsed memory
+            breakages[n % len(breakages)](item[1])
+        else:  # a derived record (citations, consistency pairs): a class the codec never builds
+            item[1] = {"$": "os.system", "f": ["echo owned"]}
 
 
 def _break_stats(data: dict) -> None:
@@ -199,3 +202,15 @@ def test_no_cache_env_reads_and_writes_nothing(repo: Path, monkeypatch: pytest.M
     cache_file(repo).unlink()
     uncached(repo, monkeypatch)
     assert not cache_file(repo).exists()
+
+
+def test_cached_consistency_pairs_follow_an_edit(repo: Path) -> None:
+    """A warm lint reads the pairs back; an edit that adds a contradiction is still found."""
+    before = lint_json(repo)
+    assert lint_json(repo) == before
+    target = first_memory(repo)
+    target.write_text(target.read_text() + "- Always squash merges into main.\n"
+                      "- Never squash merges into main.\n")
+    after = lint_json(repo)
+    rel = target.relative_to(repo).as_posix()
+    assert any(f["code"] == "GM211" and f["path"] == rel for f in after["findings"])

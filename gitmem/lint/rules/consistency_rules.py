@@ -17,7 +17,7 @@ from gitmem.lint.rule import CorpusRule, LintContext
 from gitmem.lint.scan import PENDING_REVIEW
 from gitmem.model import Claim, Finding, Location, Memory
 
-_MEMO_KEY = "consistency_pairs"
+MEMO_KEY = "consistency_pairs"
 _QUOTE_LENGTH = 80
 
 
@@ -31,10 +31,10 @@ def without_review_queue(memories: Sequence[Memory], review_file: str) -> list[M
 
 def corpus_pair_findings(context: LintContext) -> list[PairFinding]:
     """The pairs of this lint run, computed on first use and kept in the run's memo."""
-    if _MEMO_KEY not in context.memo:
+    if MEMO_KEY not in context.memo:
         memories = without_review_queue(context.corpus, context.config.review_file)
-        context.memo[_MEMO_KEY] = corpus_pairs(memories, context.config)
-    pairs: list[PairFinding] = context.memo[_MEMO_KEY]
+        context.memo[MEMO_KEY] = corpus_pairs(memories, context.config)
+    pairs: list[PairFinding] = context.memo[MEMO_KEY]
     return pairs
 
 

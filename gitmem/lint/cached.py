@@ -1,0 +1,102 @@
+"""What a lint run reuses from the blob-id cache (.git/gitmem/cache) when content is unchanged.
+
+- Citations are a pure function of one memory's bytes and `lint.review_file`: kept with the
+  memory's blob.
+- The consistency pairs are a pure function of the whole corpus (every path and blob), the
+  pair settings and today's date (cooldowns expire): kept under a digest of all of them, so a
+  lint where no memory changed reads its pairs back instead of judging every candidate again,
+  and any edit, branch switch or setting change computes them afresh.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from functools import partial
+from typing import NamedTuple, Sequence
+
+from gitmem.consistency import analyze, candidates, contradiction, corpus, duplicates, scope
+from gitmem.consistency.analyze import PairFinding
+from gitmem.lint import commit_claims, evidence, extract, path_citations, scan
+from gitmem.lint.extract import Citations, extract_citations
+from gitmem.lint.rule import LintContext
+from gitmem.lint.rules import consistency_rules
+from gitmem.memory import inforce
+from gitmem.memory.cache import RecordCodec, content_key, module_version
+from gitmem.model import Claim, Memory
+from gitmem.workspace import Workspace
+
+_CITATIONS = RecordCodec(Citations, commit_claims.CommitCitation, path_citations.PathCitation,
+                         evidence.PathQuery)
+
+
+def cached_citations(ws: Workspace, memories: Sequence[Memory],
+                     review_file: str) -> dict[str, Citations]:
+    version = module_version(extract, commit_claims, path_citations, scan, evidence) + review_file
+    compute = partial(extract_citations, review_file=review_file)
+    out = {}
+    for memory in memories:
+        found = ws.cache.derived("citations", memory, compute, _CITATIONS, version)
+        # the cache file is data: a record of the wrong shape is recomputed, never trusted
+        out[memory.path] = found if isinstance(found, Citations) else compute(memory)
+    return out
+
+
+class StoredPair(NamedTuple):
+    """A PairFinding as the cache can hold it (signals as sorted key/value pairs)."""
+
+    kind: str
+    klass: str
+    score: float
+    confidence: float
+    a: Claim
+    b: Claim
+    signals: tuple[tuple[str, object], ...]
+    identical: bool
+
+
+_PAIRS = RecordCodec(StoredPair, Claim)
+_PAIR_MODULES = (analyze, candidates, contradiction, corpus, duplicates, scope, inforce,
+                 consistency_rules)
+
+
+def _store(pairs: Sequence[PairFinding]) -> tuple[StoredPair, ...]:
+    return tuple(StoredPair(p.kind, p.klass, p.score, p.confidence, p.a, p.b,
+                            tuple(sorted(p.signals.items())), p.identical) for p in pairs)
+
+
+def _claim_ok(claim: object) -> bool:
+    return (isinstance(claim, Claim) and isinstance(claim.path, str) and isinstance(claim.line, int)
+            and isinstance(claim.text, str) and isinstance(claim.kind, str)
+            and isinstance(claim.section, str))
+
+
+def _well_formed(stored: object) -> bool:
+    return (isinstance(stored, StoredPair) and isinstance(stored.kind, str)
+            and isinstance(stored.klass, str) and isinstance(stored.score, (int, float))
+            and isinstance(stored.confidence, (int, float)) and _claim_ok(stored.a)
+            and _claim_ok(stored.b) and isinstance(stored.identical, bool)
+            and all(isinstance(kv, tuple) and len(kv) == 2 and isinstance(kv[0], str)
+                    for kv in stored.signals))
+
+
+def prime_corpus_pairs(ws: Workspace, context: LintContext) -> None:
+    """Fill the run's memo with the consistency pairs, read back when the corpus is unchanged."""
+    if any(m.blob_id is None for m in context.corpus):
+        return  # nothing to key on: the rules compute the pairs themselves
+    config = context.config
+    key = content_key(
+        "\n".join(sorted(f"{m.path}\0{m.blob_id}" for m in context.corpus)),
+        repr((config.match_threshold, config.possible_threshold, config.scope_folders,
+              config.review_file, dt.date.today().isoformat())),
+    )
+    def compute() -> tuple[StoredPair, ...]:
+        return _store(consistency_rules.corpus_pair_findings(context))
+
+    stored = ws.cache.remember("corpus-pairs", key, compute, _PAIRS,
+                               module_version(*_PAIR_MODULES))
+    if not (isinstance(stored, tuple) and all(_well_formed(s) for s in stored)):
+        context.memo.pop(consistency_rules.MEMO_KEY, None)
+        stored = compute()  # a damaged entry: recompute, never trust its shape
+    context.memo[consistency_rules.MEMO_KEY] = [
+        PairFinding(s.kind, s.klass, s.score, s.confidence, s.a, s.b, dict(s.signals),
+                    s.identical) for s in stored]
