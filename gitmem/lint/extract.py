@@ -6,6 +6,7 @@ GM3xx rules judge them, and `grounding_summary` counts them.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,7 +38,30 @@ def field_lines(memory: Memory) -> dict[str, int]:
     return iter_field_lines(memory.raw.decode("utf-8", "replace"))
 
 
-def raw_field_text(memory: Memory, key: str, lines: dict[str, int]) -> str | None:
+class LazyFieldLines(Mapping[str, int]):
+    """`field_lines(memory)` computed on the first lookup: rules need a key's line only when
+    they report something, which is rare, and the map costs a pass over the frontmatter."""
+
+    def __init__(self, memory: Memory) -> None:
+        self._memory = memory
+        self._lines: dict[str, int] | None = None
+
+    def _map(self) -> dict[str, int]:
+        if self._lines is None:
+            self._lines = field_lines(self._memory)
+        return self._lines
+
+    def __getitem__(self, key: str) -> int:
+        return self._map()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._map())
+
+    def __len__(self) -> int:
+        return len(self._map())
+
+
+def raw_field_text(memory: Memory, key: str, lines: Mapping[str, int]) -> str | None:
     """The text after `key:` on the key's line as written (quotes kept, comment dropped)."""
     number = lines.get(key)
     file_lines = frontmatter_lines(memory)
@@ -46,7 +70,7 @@ def raw_field_text(memory: Memory, key: str, lines: dict[str, int]) -> str | Non
     return file_lines[number - 1].partition(":")[2].split(" #", 1)[0].strip() or None
 
 
-def raw_field_value(memory: Memory, key: str, lines: dict[str, int]) -> str | None:
+def raw_field_value(memory: Memory, key: str, lines: Mapping[str, int]) -> str | None:
     """The unquoted text after `key:` (for values YAML re-typed, such as `commit: 0123456`
     read as an int)."""
     text = raw_field_text(memory, key, lines)

@@ -6,7 +6,7 @@ import posixpath
 from collections.abc import Iterable
 from typing import Any
 
-from gitmem.lint.extract import field_lines, raw_field_text
+from gitmem.lint.extract import LazyFieldLines, field_lines, raw_field_text
 from gitmem.lint.field_checks import FIELD_CHECKS, HASH_FIELDS, check_hash_value
 from gitmem.lint.rule import CorpusRule, LintContext, MemoryRule
 from gitmem.memory.problems import FileNotice
@@ -59,7 +59,7 @@ class InvalidField(MemoryRule):
     def check(self, memory: Memory, context: LintContext) -> Iterable[Finding]:
         if not memory.meta:
             return
-        lines = field_lines(memory)
+        lines = LazyFieldLines(memory)
         for key, value in memory.meta.items():
             if not isinstance(key, str) or value is None:
                 continue
@@ -102,7 +102,7 @@ class BrokenReference(CorpusRule):
     def check_corpus(self, context: LintContext) -> Iterable[Finding]:
         known = context.memory_paths()
         for memory in context.corpus:
-            lines = field_lines(memory)
+            lines = LazyFieldLines(memory)
             for key, target in _references(memory):
                 if resolve_reference(memory.path, target, known) is None:
                     where = "partner" if key == "do_not_reopen" else key
