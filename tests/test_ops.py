@@ -409,3 +409,28 @@ def test_a_code_repo_that_is_only_a_subfolder_is_not_the_enclosing_repo(tmp_path
     assert CodeRepo.open("sub", outer / "sub") is None
     assert CodeRepo.open("missing", outer / "missing") is None
     assert CodeRepo.open(".", outer) is not None
+
+
+def test_plans_carry_class_confidence_and_signals(repo: Path) -> None:
+    data = json.loads(gitmem(repo, "plan", "supersede", "memory/wrapper.md", "--by",
+                             "memory/wrapper-v2.md", "--json").out)
+    assert data["class"] in ("match", "possible")
+    assert isinstance(data["confidence"], float)
+    assert data["signals"] and "identical" not in data["signals"]
+
+
+def test_only_identical_memories_apply_without_confirm_and_only_with_auto_apply(
+        tmp_path: Path) -> None:
+    body = "- Run the whole test suite with `pytest -q` before every push.\n"
+    repo = make_repo(tmp_path / "m", {"memory/a.md": "---\nname: a\n---\n" + body,
+                                      "memory/b.md": "---\nname: b\n---\n" + body,
+                                      "memory/c.md": "---\nname: c\n---\n" + body.replace(
+                                          "every push", "each push")})
+    assert gitmem(repo, "merge", "memory/a.md", "memory/b.md").code == 2  # auto_apply is off
+    git(repo, "config", "gitmem.policy.auto-apply", "true")
+    near = gitmem(repo, "merge", "memory/a.md", "memory/c.md")
+    assert near.code == 2 and "--confirm" in near.err  # alike is not identical
+    done = gitmem(repo, "merge", "memory/a.md", "memory/b.md")
+    assert done.code == 0, done
+    found = t.trailer_map(t.parse_trailers(head_message(repo)))
+    assert found["Gitmem-Class"] == ("match",) and found["Gitmem-Signals"] == ("identical=True",)
