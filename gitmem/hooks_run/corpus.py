@@ -22,7 +22,7 @@ from gitmem.consistency.candidates import blocking_keys
 from gitmem.consistency.lexicon import default_lexicon
 
 from gitmem.hooks_run.neighbours import neighbour_paths
-from gitmem.lint.rules.format_rules import resolve_reference
+from gitmem.lint.rules.format_rules import memory_references, resolve_reference
 from gitmem.memory.parse import parse_memory
 from gitmem.model import Claim, Memory
 from gitmem.workspace import Workspace
@@ -34,15 +34,6 @@ MIN_OVERLAP = 0.5  # as gitmem.consistency.candidates.candidate_pairs joins clai
 def fresh_claims(staged: Iterable[Memory], added: dict[str, frozenset[int]]) -> list[Claim]:
     """The claims of the staged memories that start on a line this commit adds or changes."""
     return [c for m in staged for c in m.claims if c.line in added.get(m.path, frozenset())]
-
-
-def _references(memory: Memory) -> list[str]:
-    found = [memory.superseded_by] if memory.superseded_by else []
-    entries = memory.meta.get("do_not_reopen")
-    if isinstance(entries, list):
-        found += [e["partner"] for e in entries
-                  if isinstance(e, dict) and isinstance(e.get("partner"), str)]
-    return found
 
 
 def hook_corpus(
@@ -63,7 +54,7 @@ def hook_corpus(
     for _ in range(MAX_CHAIN):
         following = []
         for memory in frontier:
-            for target in _references(memory):
+            for _, target in memory_references(memory):
                 resolved = resolve_reference(memory.path, target, known)
                 if resolved is not None and resolved not in parsed:
                     following.append(load(resolved))

@@ -73,7 +73,7 @@ class InvalidField(MemoryRule):
                 yield self.finding(memory.path, lines.get(key, 1), message)
 
 
-def _references(memory: Memory) -> list[tuple[str, str]]:
+def memory_references(memory: Memory) -> list[tuple[str, str]]:
     """(field, target) for every memory this one names."""
     found: list[tuple[str, str]] = []
     if memory.superseded_by:
@@ -103,7 +103,7 @@ class BrokenReference(CorpusRule):
         known = context.memory_paths()
         for memory in context.corpus:
             lines = LazyFieldLines(memory)
-            for key, target in _references(memory):
+            for key, target in memory_references(memory):
                 if resolve_reference(memory.path, target, known) is None:
                     where = "partner" if key == "do_not_reopen" else key
                     yield self.finding(
