@@ -10,6 +10,7 @@ from gitmem.commands.common import emit_json, short, workspace
 from gitmem.consistency.corpus import corpus_pairs
 from gitmem.errors import EXIT_FINDINGS, UsageError
 from gitmem.memory.parse import parse_memory
+from gitmem.model import Memory
 from gitmem.ops.apply import commit_changes
 from gitmem.ops.evidence import claim_evidence, unknown_commits
 from gitmem.ops.resolve import Side, dismiss_plan, resolve_plan
@@ -50,8 +51,8 @@ def candidates(ctx: click.Context, as_json: bool) -> None:
     click.echo(f"{len(pairs)} candidate pair(s)", err=True)
 
 
-def _item(ws: Workspace, item_id: str, today: dt.date) -> ReviewItem:
-    matches = [i for i in current_items(ws, today) if i.id.startswith(item_id.lower())]
+def _item(ws: Workspace, memories: list[Memory], item_id: str, today: dt.date) -> ReviewItem:
+    matches = [i for i in current_items(ws, memories, today) if i.id.startswith(item_id.lower())]
     if not matches:
         raise UsageError(f"no pending review item {item_id!r}; `gitmem review` lists them")
     if len(matches) > 1:
@@ -65,7 +66,7 @@ def _item(ws: Workspace, item_id: str, today: dt.date) -> ReviewItem:
 def review(ctx: click.Context, as_json: bool) -> None:
     """The pending-review queue: pairs waiting for a person's decision."""
     ws = workspace(ctx)
-    items = current_items(ws, dt.date.today())
+    items = current_items(ws, ws.memories("worktree"), dt.date.today())
     if as_json:
         emit_json({"items": [{**i.as_json(), "a": _loc(i.a_path, i.a_line),
                               "b": _loc(i.b_path, i.b_line)} for i in items]})
@@ -89,12 +90,12 @@ def resolve(ctx: click.Context, item_id: str, keep: str, reason: str) -> None:
     """Settle a review item: the other side's claim is superseded (one op commit)."""
     ws = workspace(ctx)
     today = dt.date.today()
-    item = _item(ws, item_id, today)
+    corpus = ws.memories("worktree")
+    item = _item(ws, corpus, item_id, today)
     keep_path = ws.relpath(keep)
     if keep_path not in (item.a_path, item.b_path):
         raise UsageError(f"--keep must be {item.a_path} or {item.b_path}")
-    memories = {m.path: m for m in ws.memories("worktree")}
-    sides = sides_of(item, memories, {})
+    sides = sides_of(item, {m.path: m for m in corpus}, {})
     assert sides is not None  # current_items only returns items whose claims stand
     winner, loser = sides if sides[0].memory.path == keep_path else (sides[1], sides[0])
     plan = resolve_plan(winner, loser, today=today, item_id=item.id, basis="review",
@@ -124,8 +125,9 @@ def dismiss(ctx: click.Context, item_id: str, until: str | None, reason: str) ->
             raise UsageError(f"--until {until!r} is not a date (YYYY-MM-DD)") from None
         if day <= today:
             raise UsageError("--until must be a date in the future")
-    item = _item(ws, item_id, today)
-    memories = {m.path: m for m in ws.memories("worktree")}
+    corpus = ws.memories("worktree")
+    item = _item(ws, corpus, item_id, today)
+    memories = {m.path: m for m in corpus}
     plan = dismiss_plan(memories[item.a_path], memories[item.b_path], until=day,
                         item_id=item.id, reason=reason)
     sha = commit_changes(ws, plan)
@@ -143,8 +145,9 @@ def sweep(ctx: click.Context, do_apply: bool) -> None:
     applied: list[str] = []
     seen: set[str] = set()
     while True:
-        items = [i for i in current_items(ws, today) if i.id not in seen]
-        decisions = decide(ws, items, today, run)
+        corpus = ws.memories("worktree")  # again each round: the last commit changed files
+        items = [i for i in current_items(ws, corpus, today) if i.id not in seen]
+        decisions = decide(ws, corpus, items, today, run)
         todo = next((d for d in decisions if d.plan is not None), None)
         if not do_apply:
             for d in decisions:

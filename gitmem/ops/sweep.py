@@ -56,9 +56,9 @@ def _find_claim(memory: Memory | None, text: str) -> Claim | None:
     return next((c for c in memory.claims if c.text == text and claim_in_force(c)), None)
 
 
-def current_items(ws: Workspace, today: dt.date) -> list[ReviewItem]:
+def current_items(ws: Workspace, memories: Sequence[Memory],
+                  today: dt.date) -> list[ReviewItem]:
     """Queued items whose claims still stand, plus what the corpus shows now; deduplicated."""
-    memories = ws.memories("worktree")
     by_path = {m.path: m for m in memories}
     fresh = [item_for(p, "review", today) for p in detected_pairs(ws, memories, today)
              if wanted(p)]
@@ -98,10 +98,10 @@ def new_run_id() -> str:
     return dt.datetime.now().strftime("%Y%m%dT%H%M%S") + "-" + secrets.token_hex(3)
 
 
-def decide(ws: Workspace, items: Sequence[ReviewItem], today: dt.date,
-           run: str) -> list[Decision]:
+def decide(ws: Workspace, corpus: Sequence[Memory], items: Sequence[ReviewItem],
+           today: dt.date, run: str) -> list[Decision]:
     """One decision per contradiction item: a resolve plan when the order decides, else None."""
-    memories = {m.path: m for m in ws.memories("worktree")}
+    memories = {m.path: m for m in corpus}
     relevant = {p for i in items for p in (i.a_path, i.b_path) if p in memories}
     evidence = claim_evidence(ws, [memories[p] for p in sorted(relevant)])
     out = []
