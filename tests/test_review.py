@@ -224,3 +224,13 @@ def test_save_of_a_real_commit_is_accepted(repo: Path) -> None:
     result = gitmem(repo, "save", f"Memories were first added in commit {sha[:10]}.",
                     "--category", "project")
     assert result.code == 0, result
+
+
+def test_save_that_nothing_decides_is_queued_for_review(repo: Path) -> None:
+    result = gitmem(repo, "save", "The project runs PostgreSQL 15 in production.",
+                    "--category", "project")
+    assert result.code == 0, result
+    assert "queued for review" in result.out
+    new_path = trailers_of(repo)["Gitmem-Path"][0]
+    queued = [i for i in review_items(repo) if new_path in (i["a"]["path"], i["b"]["path"])]
+    assert queued and all(i["kind"] == "contradiction" for i in queued)

@@ -13,7 +13,7 @@ from gitmem.memory.parse import parse_memory
 from gitmem.model import Memory
 from gitmem.ops.apply import commit_changes
 from gitmem.ops.evidence import claim_evidence, unknown_commits
-from gitmem.ops.resolve import Side, dismiss_plan, resolve_plan
+from gitmem.ops.resolve import dismiss_plan, resolve_plan
 from gitmem.ops.save import new_memory_path, render_memory, save_plan
 from gitmem.ops.sweep import (
     current_items,
@@ -202,10 +202,14 @@ def save(ctx: click.Context, text: str, category: str, tags: tuple[str, ...], fr
     evidence = claim_evidence(ws, [new] + [memories[p.b.path if p.a.path == path else p.a.path]
                                             for p in pairs])
     conflicts = []
+    items: dict[tuple[str, str], ReviewItem] = {}  # (new claim, old claim) -> its review item
     for pair in pairs:
-        sides = sides_of(item_for(pair, "save", today), memories, evidence)
+        item = item_for(pair, "save", today)
+        sides = sides_of(item, memories, evidence)
         if sides and sides[0].memory.path != sides[1].memory.path:
-            conflicts.append(sides if sides[0].memory.path == path else (sides[1], sides[0]))
+            ours, theirs = sides if sides[0].memory.path == path else (sides[1], sides[0])
+            conflicts.append((ours, theirs))
+            items[(ours.claim.text, theirs.claim.text)] = item
     outcome = save_plan(new, conflicts, today, reason)
     sha = commit_changes(ws, outcome.plan)
     click.echo(f"saved {path} in {short(sha)}")
@@ -213,15 +217,7 @@ def save(ctx: click.Context, text: str, category: str, tags: tuple[str, ...], fr
         click.echo(f"  superseded {where} (it contradicted the new memory)")
     for winner in outcome.lost_to:
         click.echo(f"  stored as superseded: {winner} outranks it")
-    queued = enqueue(ws.repo.state_dir, [item_for_sides(a, b, today) for a, b in outcome.queued])
+    queued = enqueue(ws.repo.state_dir,
+                     [items[(a.claim.text, b.claim.text)] for a, b in outcome.queued])
     for item in queued:
         click.echo(f"  queued for review: {item.id} ({item.b_path}:{item.b_line})")
-
-
-def item_for_sides(a: Side, b: Side, today: dt.date) -> ReviewItem:
-    return ReviewItem(kind="contradiction", a_path=a.memory.path, a_line=a.claim.line,
-                      a_text=a.claim.text, b_path=b.memory.path, b_line=b.claim.line,
-                      b_text=b.claim.text, reason="contradiction found at save time",
-                      detected_at=today.isoformat(), source="save")
-
-
