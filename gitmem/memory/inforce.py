@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from gitmem.model import Claim, Memory
 
@@ -21,6 +21,13 @@ def superseded_note(day: dt.date, winner: str, reason: str) -> str:
 
 def claim_in_force(claim: Claim) -> bool:
     return SUPERSEDED_NOTE.search(claim.text) is None
+
+
+def claim_standing(memory: Memory | None, text: str) -> Claim | None:
+    """The claim of an active memory that says exactly `text` and is still in force, if any."""
+    if memory is None or not memory.active:
+        return None
+    return next((c for c in memory.claims if c.text == text and claim_in_force(c)), None)
 
 
 def claims_in_force(memories: Iterable[Memory]) -> Iterator[Claim]:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from gitmem import trailers as t
 from gitmem.memory.fields import set_field
+from gitmem.memory.inforce import claim_standing
 from gitmem.memory.parse import parse_memory
 from gitmem.model import FileChange, Memory, Plan
 from gitmem.ops.resolve import Side, decide_winner, lose_claim
@@ -74,8 +75,8 @@ def save_plan(new: Memory, conflicts: list[tuple[Side, Side]], today: dt.date,
             queued.append((ours, theirs))  # a protected memory is never superseded silently
             continue
         loser_mem = current.get(loser.memory.path, loser.memory)
-        claim = next((c for c in loser_mem.claims if c.text == loser.claim.text), None)
-        if claim is None or not loser_mem.active:
+        claim = claim_standing(loser_mem, loser.claim.text)
+        if claim is None:
             continue  # already taken out by an earlier conflict
         befores.setdefault(loser_mem.path, loser.memory.raw)
         change = lose_claim(winner.memory, loser_mem, claim, today, reason or basis, basis)

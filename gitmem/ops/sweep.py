@@ -5,14 +5,14 @@ from __future__ import annotations
 import datetime as dt
 import secrets
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from gitmem.consistency.analyze import PairFinding
 from gitmem.consistency.corpus import corpus_pairs
 from gitmem.consistency.judged import describe_rejections, judge_pairs
-from gitmem.memory.inforce import claim_in_force, pair_dismissed
-from gitmem.model import Claim, Memory, Plan
+from gitmem.memory.inforce import claim_standing, pair_dismissed
+from gitmem.model import Memory, Plan
 from gitmem.ops.evidence import claim_evidence
 from gitmem.ops.resolve import Side, decide_winner, resolve_plan
 from gitmem.review_queue import ReviewItem, load_queue
@@ -50,12 +50,6 @@ def wanted(pair: PairFinding) -> bool:
     return pair.kind == "contradiction" or pair.klass == "match"
 
 
-def _find_claim(memory: Memory | None, text: str) -> Claim | None:
-    if memory is None or not memory.active:
-        return None
-    return next((c for c in memory.claims if c.text == text and claim_in_force(c)), None)
-
-
 def current_items(ws: Workspace, memories: Sequence[Memory],
                   today: dt.date) -> list[ReviewItem]:
     """Queued items whose claims still stand, plus what the corpus shows now; deduplicated."""
@@ -66,8 +60,8 @@ def current_items(ws: Workspace, memories: Sequence[Memory],
     for item in load_queue(ws.repo.state_dir) + fresh:
         if item.id in items:
             continue
-        a = _find_claim(by_path.get(item.a_path), item.a_text)
-        b = _find_claim(by_path.get(item.b_path), item.b_text)
+        a = claim_standing(by_path.get(item.a_path), item.a_text)
+        b = claim_standing(by_path.get(item.b_path), item.b_text)
         if a is None or b is None:
             continue  # resolved, edited or superseded since it was queued
         if item.a_path != item.b_path and pair_dismissed(by_path[item.a_path],
@@ -80,7 +74,7 @@ def current_items(ws: Workspace, memories: Sequence[Memory],
 def sides_of(item: ReviewItem, memories: dict[str, Memory],
              evidence: dict[tuple[str, int], str]) -> tuple[Side, Side] | None:
     a_mem, b_mem = memories.get(item.a_path), memories.get(item.b_path)
-    a, b = _find_claim(a_mem, item.a_text), _find_claim(b_mem, item.b_text)
+    a, b = claim_standing(a_mem, item.a_text), claim_standing(b_mem, item.b_text)
     if a is None or b is None or a_mem is None or b_mem is None:
         return None
     return (Side(a_mem, a, evidence.get((a.path, a.line), "none")),
