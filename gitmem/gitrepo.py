@@ -630,12 +630,11 @@ class Repo:
                 kept.append(path)
                 continue
             if old_blobs is not None and path in old_blobs:
-                on_disk = self._worktree_blob(path)
-                wanted = None if data is None else hash_blob(data)
-                if on_disk not in (old_blobs[path], wanted):
+                if not self._replace_unedited(path, data, old_blobs[path], step):
                     kept.append(path)
                     continue
-            self._write_worktree(path, data, step)
+            else:
+                self._write_worktree(path, data, step)
             done.append(path)
             if step is not None:
                 step("after-worktree-file")
@@ -661,6 +660,39 @@ class Repo:
         parent = existing.resolve()
         outside = parent != self.root and self.root not in parent.parents
         return outside or parent == self.git_dir or self.git_dir in parent.parents
+
+    def _replace_unedited(self, path: str, data: bytes | None, old_blob: str | None,
+                          step: Callable[[str], None] | None) -> bool:
+        """Write `data` over a file only while it still holds `old_blob` (or already `data`);
+        False, with the person's bytes left in place, when someone edited it during the op.
+
+        The file is read through an open descriptor and that descriptor is checked again after
+        the rename: a write that reached the old file between the check and the rename (the
+        person's editor still had it open) is noticed and their content put back."""
+        full = self.root / path
+        wanted = None if data is None else hash_blob(data)
+        try:
+            fd = os.open(full, os.O_RDONLY | os.O_NOFOLLOW)
+        except OSError:
+            if self._worktree_blob(path) not in (old_blob, wanted):
+                return False
+            self._write_worktree(path, data, step)
+            return True
+        try:
+            before = os.fstat(fd)
+            seen = b"".join(iter(lambda: os.read(fd, 1 << 20), b""))
+            if not stat.S_ISREG(before.st_mode) or hash_blob(seen) not in (old_blob, wanted):
+                return False
+            self._write_worktree(path, data, step)
+            after = os.fstat(fd)
+            if (after.st_size, after.st_mtime_ns) == (before.st_size, before.st_mtime_ns):
+                return True
+            os.lseek(fd, 0, os.SEEK_SET)
+            theirs = b"".join(iter(lambda: os.read(fd, 1 << 20), b""))
+        finally:
+            os.close(fd)
+        self._write_worktree(path, theirs)  # their edit landed in the old file: keep it
+        return False
 
     def _worktree_blob(self, path: str) -> str | None:
         """The blob id of a working-tree file; None when absent; "not-a-file" for anything else."""
