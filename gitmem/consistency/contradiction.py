@@ -20,7 +20,7 @@ from typing import Any
 from gitmem.consistency.align import HARMLESS, OPPOSING, VALUE_CHANGES, Alignment, align
 from gitmem.consistency.features import Clause, TextFeatures, features
 from gitmem.consistency.lexicon import Lexicon, default_lexicon
-from gitmem.consistency.text import jaccard
+from gitmem.consistency.text import clean, jaccard
 
 # Clause evidence needs the two texts to be about the same thing (content Jaccard), and the
 # negated clause to be a good part of the affirmative one.
@@ -66,6 +66,8 @@ def _minimal_pair(
         return None  # "Java: use camelCase" / "Python: use snake_case": one value scopes the other
     if opposing % 2 == 1 and not values:
         signal = next(c.kind for c in alignment.changes if c.kind in OPPOSING)
+        if negated_side is None and opposing == kinds["negation"]:
+            return None  # the clauses disagree: "names that don't ..." negates no claim
         base = 0.92
     elif values and opposing == 0:
         signal = "slot"
@@ -98,6 +100,55 @@ def _opposed_clauses(
     return best
 
 
+def _restated(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:
+    """The shorter text is a prohibition that the other says again, clause for clause:
+    "No SELECT *" / "SELECT explicit columns, never SELECT *" agree, whatever else differs.
+    (Affirmative clauses can agree in their words and still differ: "turn on" / "turn off".)"""
+    shorter, longer = (fa, fb) if len(fa.clauses) <= len(fb.clauses) else (fb, fa)
+    negated = any(clause.polarity < 0 for clause in shorter.clauses)
+    return negated and all(
+        any(
+            mine.polarity == theirs.polarity
+            and all(lexicon.covered(word, theirs.content) for word in mine.content)
+            for theirs in longer.clauses
+        )
+        for mine in shorter.clauses
+    )
+
+
+_CLAUSE_EDGE = frozenset(":;,.!?-–—(")
+
+
+def _said_within(fa: TextFeatures, fb: TextFeatures) -> bool:
+    """The shorter text is a whole sentence or clause of the longer one, word for word:
+    "**Avoid globals**: Limit the use of global variables." / "Limit the use of global
+    variables." ("Do not use Redis" holds "use Redis", but not as a clause of its own.)"""
+    short, long = sorted((_plain(fa.text), _plain(fb.text)), key=len)
+    if not short or short == long:
+        return False
+    start = long.find(short)
+    while start != -1:
+        before = long[:start].rstrip()
+        after = long[start + len(short) :].lstrip()
+        if (not before or before[-1] in _CLAUSE_EDGE) and (not after or after[0] in _CLAUSE_EDGE):
+            return True
+        start = long.find(short, start + 1)
+    return False
+
+
+def _plain(text: str) -> str:
+    return " ".join(clean(text).lower().split()).strip(" .;!")
+
+
+def _comparable(fa: TextFeatures, fb: TextFeatures) -> bool:
+    """Whether the two texts state rules about one subject at all."""
+    if fa.time_scoped != fb.time_scoped or fa.label or fb.label or fa.example or fb.example:
+        return False
+    if fa.topic and fb.topic and fa.topic != fb.topic:
+        return False  # "Java: indent with four spaces" / "JavaScript: indent with two spaces"
+    return min(len(fa.tokens), len(fb.tokens)) > 1  # a lone word asserts nothing
+
+
 def detect_contradiction_features(
     fa: TextFeatures,
     fb: TextFeatures,
@@ -106,17 +157,21 @@ def detect_contradiction_features(
 ) -> Contradiction | None:
     """`detect_contradiction` over precomputed features (and alignment, if the caller has one)."""
     lexicon = lexicon or default_lexicon()
-    if fa.time_scoped != fb.time_scoped or fa.label or fb.label:
+    if not _comparable(fa, fb) or _restated(fa, fb, lexicon) or _said_within(fa, fb):
         return None
     subject = jaccard(fa.content, fb.content)
     signals: dict[str, Any] = {"subject_overlap": round(subject, 2)}
     confidence = 0.0
     alignment = alignment or align(fa, fb, lexicon)
-    minimal = _minimal_pair(alignment, _negated_side(fa, fb))
+    minimal = None
+    if fa.conditional == fb.conditional:  # "Never cache" / "Cache when it is immutable": scoped
+        minimal = _minimal_pair(alignment, _negated_side(fa, fb))
     if minimal is not None:
         signal, confidence = minimal
         changed = [c for c in alignment.changes if c.kind not in HARMLESS and c.kind != "insert"]
         signals[signal] = ", ".join(f"{c.a} / {c.b}" for c in changed)
+    if alignment.changes and all(c.kind in HARMLESS for c in alignment.changes):
+        return None  # the same sentence in other words ("excluded path" / "excludedPath")
     related = subject >= _SUBJECT_OVERLAP and min(len(fa.tokens), len(fb.tokens)) > 1
     opposed = _opposed_clauses(fa, fb, lexicon) if related else None
     if opposed is not None and not (fa.conditional or fb.conditional):

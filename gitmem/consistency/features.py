@@ -24,6 +24,9 @@ _CLAUSE_BREAK = re.compile(
 )
 _CONTRAST_NEGATES = ("instead of", "rather than")
 _CONDITIONAL = frozenset({"if", "unless", "when", "whenever", "otherwise", "except", "case"})
+# "no X needed there", "do it here": the place is named elsewhere, so the clause is scoped.
+_DEICTIC = frozenset({"there", "here"})
+_BE = frozenset({"is", "are", "was", "were", "be", "been", "'s", "s"})
 # "not only", "no matter", and bounds: "not more than 80" agrees with "at most 80".
 _NOT_A_NEGATION = frozenset(
     (negator, word)
@@ -53,6 +56,9 @@ class TextFeatures:
     corrections: tuple[str, ...]  # correction markers found ("actually", "no longer")
     conditional: bool
     label: bool = False  # "Synchronous flows:" introduces a list; it asserts nothing
+    # "Java: Use camelCase" names what the rest is about: the stems of "Java", else "".
+    topic: str = ""
+    example: bool = False  # "BAD: client = Client()" shows what not to do; it is no rule
 
     @functools.cached_property
     def shingles(self) -> frozenset[str]:
@@ -92,15 +98,36 @@ def content_stems(tokens: tuple[Token, ...] | list[Token], lexicon: Lexicon) -> 
     return frozenset(content_sequence(tokens, lexicon))
 
 
+_RELATIVE = frozenset({"that", "which", "who", "whose"})
+_AUXILIARY = frozenset({"do", "does", "did", "is", "are", "was", "were", "can", "could", "should",
+                        "would", "will", "must", "may", "might", "have", "has", "had"})
+
+
+def _in_relative_clause(tokens: list[Token], position: int) -> bool:
+    """"names that don't describe behaviour": the negation qualifies a noun, not the claim."""
+    before = position - 1
+    while before >= 0 and tokens[before].lower in _AUXILIARY:
+        before -= 1
+    return before > 0 and tokens[before].lower in _RELATIVE
+
+
 def _flips(tokens: list[Token], lexicon: Lexicon) -> list[str]:
     flips: list[str] = []
     for position, token in enumerate(tokens):
         following = [t.lower for t in tokens[position + 1 : position + 3] if t.lower != "be"][:1]
         if following and (token.lower, following[0]) in _NOT_A_NEGATION:
             continue
-        if lexicon.is_negative(token.lower, token.stem):
+        if lexicon.is_negative(token.lower, token.stem) and not _in_relative_clause(
+            tokens, position
+        ):
             flips.append(token.lower)
     return flips
+
+
+def _points_elsewhere(tokens: list[Token]) -> bool:
+    """"there"/"here" as a place ("no TanStack Query needed there"), not "there is"."""
+    following = [t.lower for t in tokens[1:]] + [""]
+    return any(t.lower in _DEICTIC and after not in _BE for t, after in zip(tokens, following))
 
 
 def _clause(
@@ -126,7 +153,7 @@ def _clause(
         polarity=-1 if negated else 1,
         content=content,
         flipped_by=tuple(flips),
-        conditional=any(t.lower in _CONDITIONAL for t in tokens),
+        conditional=any(t.lower in _CONDITIONAL for t in tokens) or _points_elsewhere(tokens),
         directive=any(
             t.stem in lexicon.directive_terms and t.stem not in lexicon.negative_terms
             for t in tokens
@@ -142,6 +169,28 @@ def _is_label(text: str) -> bool:
     )
 
 
+_TOPIC_WORDS = 4  # "Java:", "Svelte 4:", "Server state:"; longer is a sentence
+# Labels that introduce an example of what not to do, or of how things used to be.
+_EXAMPLE_LABEL = re.compile(
+    r"(?:[❌✗✘] ?)?(?:bad|wrong|incorrect|avoid|don'?t|do not|never|anti-?pattern|before|old|legacy"
+    r"|deprecated|not recommended|❌|✗|✘)(?: (?:example|pattern|code|approach|way|practice)s?)?",
+    re.IGNORECASE,
+)
+
+
+# "The example below uses the hard-coded number 0.1": describes an example, states no rule.
+_DESCRIBES_EXAMPLE = re.compile(
+    r"^\W*(?:the|this|that|these|those) (?:\w+ )?examples? (?:below|above|here)?\b", re.IGNORECASE
+)
+
+
+def _titled(text: str, first_break: str) -> bool:
+    """Whether the first piece is a title: "Java: ..." or "**Test names** — ..."."""
+    if first_break == ":":
+        return True
+    return first_break.strip() in ("-", "–", "—") and text.lstrip().startswith(("**", "__"))
+
+
 def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
     lexicon = lexicon or default_lexicon()
     cleaned = clean(text)
@@ -149,19 +198,35 @@ def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
     all_tokens: list[Token] = []
     start = 0
     pieces: list[str] = []
+    first_break = ""
     for match in _CLAUSE_BREAK.finditer(cleaned):
         if match.group(0) != "?":  # a question asserts nothing: drop it
             pieces.append(cleaned[start : match.start()])
+        first_break = first_break or match.group(0)
         start = match.end()
     pieces.append(cleaned[start:])
     conditional = False
     sequence: list[str] = []
-    for piece in pieces:
+    topic = ""
+    example = False
+    for index, piece in enumerate(pieces):
         tokens = list(tokenize(piece, cleaned=True))
         if not tokens:
             continue
         piece_sequence = content_sequence(tokens, lexicon)
         sequence.extend(piece_sequence)
+        if index == 0 and _titled(text, first_break) and len(pieces) > 1 and len(tokens) <= _TOPIC_WORDS:
+            if _EXAMPLE_LABEL.fullmatch(piece.strip()):
+                example = True
+            elif not any(
+                t.stem in lexicon.directive_terms or lexicon.is_negative(t.lower, t.stem)
+                for t in tokens
+            ):
+                # "Java: Use camelCase": a name that scopes the rest and states nothing itself
+                # ("Avoid globals: ..." is a rule, and stays one).
+                topic = " ".join(t.stem for t in tokens)
+                all_tokens.extend(tokens)
+                continue
         lowered = " ".join(t.lower for t in tokens[:2])
         contrast = lowered.startswith(_CONTRAST_NEGATES)
         if contrast:
@@ -189,4 +254,6 @@ def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
         corrections=tuple(sorted({p for p, _, _ in markers if p in lexicon.correction})),
         conditional=conditional,
         label=_is_label(text),
+        topic=topic,
+        example=example or bool(_DESCRIBES_EXAMPLE.match(cleaned)),
     )
