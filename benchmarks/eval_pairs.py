@@ -201,7 +201,7 @@ def evaluate(rows: list[dict[str, str]], predictor: Predictor) -> dict[str, obje
 
 
 def _line(name: str, s: Scores) -> str:
-    return f"  {name:<14} P={s.precision:.3f} R={s.recall:.3f} F1={s.f1:.3f}  (tp={s.tp} fp={s.fp} fn={s.fn})"
+    return f"  {name:<14} P={s.precision:.3f} R={s.recall:.3f} F1={s.f1:.4f}  (tp={s.tp} fp={s.fp} fn={s.fn})"
 
 
 def main(argv: list[str] | None = None) -> int:
