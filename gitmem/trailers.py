@@ -234,6 +234,9 @@ _TOKEN = re.compile(r"([A-Za-z0-9-]+)[ \t]*:")
 _GIT_GENERATED = ("Signed-off-by: ", "(cherry picked from commit ")
 _FOLD = re.compile(r"\n[ \t\n\r]*")
 _GITMEM_HINT = re.compile(re.escape(_PREFIX), re.IGNORECASE)
+# a paragraph of `_TOKEN` lines only, and the key and raw value of each such line
+_PLAIN_BLOCK = re.compile(r"[A-Za-z0-9-]+[ \t]*:.*(?:\n[A-Za-z0-9-]+[ \t]*:.*)*")
+_PLAIN_LINE = re.compile(r"^([A-Za-z0-9-]+)[ \t]*:(.*)", re.MULTILINE)
 
 
 def _cut_patch_and_scissors(message: str, divider: bool) -> str:
@@ -364,6 +367,28 @@ def _block_trailers(lines: list[str]) -> list[tuple[str, str]]:
     return [(key, _unfold("\n".join(parts))) for key, parts in found]
 
 
+def _plain_block(text: str) -> list[tuple[str, str]] | None:
+    """The trailers of a message in the shape gitmem writes, read with two regex passes instead
+    of the walk over its lines (a third of the time); None for any other shape, which
+    `_walked_block` reads. The answer is the walk's, because
+
+    - no line starts with ``#``, so no comment, scissors or title rule comes into play;
+    - the last paragraph, after an empty line, is all ``Key: value`` lines (no blank or
+      whitespace-only line, no continuation), so the walk up from the end finds only trailers
+      and stops at that empty line, which is at or below the end of the title;
+    - its last line is content and not ``Conflicts:``, so nothing is cut from the end.
+    """
+    if text.startswith("#") or "\n#" in text:
+        return None
+    start = text.rfind("\n\n")
+    block = text[start + 2 :].removesuffix("\n")
+    if start < 0 or not block or block.endswith("\nConflicts:") or block == "Conflicts:":
+        return None
+    if _PLAIN_BLOCK.fullmatch(block) is None:
+        return None
+    return [(key, value.strip(_GIT_SPACE)) for key, value in _PLAIN_LINE.findall(block)]
+
+
 def parse_trailers(message: str, *, divider: bool = True) -> list[tuple[str, str]]:
     """The trailers of a commit message as (key, value) pairs, in order, repeats kept.
 
@@ -375,7 +400,14 @@ def parse_trailers(message: str, *, divider: bool = True) -> list[tuple[str, str
     """
     if ":" not in message:  # every trailer has a separator: the common fast path
         return []
-    lines, terminated = _split_lines(_cut_patch_and_scissors(message, divider))
+    text = _cut_patch_and_scissors(message, divider)
+    plain = _plain_block(text)
+    return _walked_block(text) if plain is None else plain
+
+
+def _walked_block(text: str) -> list[tuple[str, str]]:
+    """The trailers of a message cut at its patch and scissors, by git's walk over the lines."""
+    lines, terminated = _split_lines(text)
     lines = lines[: _content_end(lines, terminated)]
     start = _block_start(lines)
     return [] if start is None else _block_trailers(lines[start:])
@@ -399,11 +431,12 @@ def gitmem_trailers(message: str, *, divider: bool = True) -> dict[str, tuple[st
     """
     if _GITMEM_HINT.search(message) is None:
         return {}
-    return trailer_map(
-        (_CANONICAL.get(key.lower(), key), value)
-        for key, value in parse_trailers(message, divider=divider)
-        if key[: len(_PREFIX)].lower() == _PREFIX
-    )
+    grouped: dict[str, list[str]] = {}
+    for key, value in parse_trailers(message, divider=divider):
+        folded = key.lower()
+        if folded.startswith(_PREFIX):
+            grouped.setdefault(_CANONICAL.get(folded, key), []).append(value)
+    return {key: tuple(values) for key, values in grouped.items()}
 
 
 def is_gitmem_op(message: str, *, divider: bool = True) -> str | None:

@@ -94,6 +94,7 @@ def test_parse_reads_back_exactly_the_trailers_written(
 ) -> None:
     message = format_message(summary, pairs, body)
     expected = [(key, sanitize_value(value)) for key, value in pairs]
+    assert t._plain_block(message) == expected  # what gitmem writes takes the fast path
     assert parse_trailers(message) == expected
     assert parse_trailers(message, divider=False) == expected
     assert not any(line.startswith("---") for line in message.split("\n"))
@@ -225,3 +226,29 @@ def test_parser_never_fails_and_returns_clean_pairs(message: str) -> None:
     for key, value in parse_trailers(message) + parse_trailers(message, divider=False):
         assert key and ":" not in key and " " not in key
         assert "\n" not in value and value == value.strip(" \t\n\r")
+
+
+@st.composite
+def nearly_plain_messages(draw: st.DrawFn) -> str:
+    """Messages at the edges of the shape `_plain_block` reads: no comment lines, a last
+    paragraph of trailers with now and then one line that is not, odd tails."""
+    title = draw(st.sampled_from(["title", "Fix: title", "t\nKey: in title", "", " "]))
+    body = draw(st.lists(LINES.filter(lambda line: not line.startswith("#")), max_size=3))
+    block = draw(st.lists(st.one_of(
+        st.sampled_from(["Key: v", "Gitmem-Op: merge", "Key:", "-: x", "Key : v \r"]),
+        st.sampled_from(["Conflicts:", "", " ", "\r", "  continued", "prose", ":"]),
+    ), min_size=1, max_size=5))
+    tail = draw(st.sampled_from(["", "\n", "\n\n", "\r\n", " \n", "\nConflicts:\n"]))
+    return "\n".join([title, "", *body, "", *block]) + tail
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.one_of(messages(), nearly_plain_messages()))
+def test_the_plain_shape_reads_as_the_line_walk_does(message: str) -> None:
+    """`parse_trailers` reads the shape gitmem writes without walking the lines; on any
+    message where it does so, the answer must be the walk's (which the tests above hold to
+    git's)."""
+    for divider in (True, False):
+        text = t._cut_patch_and_scissors(message, divider)
+        plain = t._plain_block(text)
+        assert plain is None or plain == t._walked_block(text)
