@@ -6,10 +6,10 @@ import click
 
 from gitmem.commands.common import emit_json, short, workspace
 from gitmem.errors import UsageError
-from gitmem.trailers import sanitize_value as safe
-from gitmem.ops.history import list_ops, ops_json_text
+from gitmem.ops.history import list_ops, log_json
 from gitmem.ops.recall import rank_memories
 from gitmem.ops.timeline import path_timeline, resolve_as_of
+from gitmem.trailers import sanitize_value as safe
 
 
 @click.command()
@@ -21,10 +21,10 @@ def log(ctx: click.Context, op_name: str | None, path: str | None, as_json: bool
     """The gitmem operations in history, newest first."""
     ws = workspace(ctx)
     rel = ws.relpath(path) if path else None
-    ops = list_ops(ws.repo, op_name, rel)
     if as_json:
-        click.echo(ops_json_text(ops))
+        click.echo(log_json(ws.repo, op_name, rel))
         return
+    ops = list_ops(ws.repo, op_name, rel)
     for op in ops:
         # a commit gitmem did not write may carry terminal escapes: show text, never controls
         state = f"  [undone by {short(op.undone_by)}]" if op.undone_by else ""

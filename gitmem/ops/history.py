@@ -5,16 +5,22 @@ gitmem/memory/cache.py for how cache files are versioned, checked and written): 
 reachable from a HEAD, newest first, with the HEAD they were found from. When HEAD is that
 commit again, no walk is needed; when HEAD has moved forward by a chain of single-parent commits
 (new ops, new edits), only that chain is read and put in front; anything else (a merge, a
-rebase, a reset) walks the whole history again, reusing the parsed trailers of known commits.
+rebase, a reset) walks the whole history again, reusing what is known of each commit.
 On 20,000 op commits the walk and the trailer parse were most of `gitmem log`'s time.
+
+Beside each op's trailers the cache keeps its `log --json` object as text, all but the value of
+"undone_by" (the one field that depends on other ops). A commit's text is a function of the
+commit and of this code (both in the cache's fingerprint), so it is reused wherever the commit
+is: a warm `gitmem log --json` joins texts and builds no record per op.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from gitmem import trailers as t
 from gitmem.gitrepo import CommitInfo, Repo
@@ -28,7 +34,7 @@ from gitmem.memory.cache import (
 from gitmem.model import Op
 
 OPS_CACHE = Path("cache") / "ops.json"
-_OPS_SCHEMA = 1
+_OPS_SCHEMA = 2
 _OP_KEY = t.OP.lower()
 Trailers = dict[str, tuple[str, ...]]
 
@@ -50,89 +56,129 @@ def _op_trailers(commit: CommitInfo) -> Trailers | None:
     return found if found.get(t.OP) else None
 
 
-@dataclass(frozen=True)
-class OpCommit:
-    """What `gitmem log` needs of one op commit."""
+@dataclass
+class OpTable:
+    """The op commits reachable from `head`, newest first, one list per field: what ops.json
+    holds.
 
-    id: str
-    date: str
-    summary: str
-    trailers: Trailers
+    An op's trailers are one string, key and value on alternate lines (a repeated key
+    repeated): no key or value can hold a line break (git ends a trailer at the line end and
+    joins a continuation line with a space), and one string per op reads and writes several
+    times faster than a JSON list of strings. `texts` holds each op's `log --json` object up
+    to the value of "undone_by".
+    """
 
-    @classmethod
-    def of(cls, commit: CommitInfo, trailers: Trailers) -> OpCommit:
-        return cls(commit.id, commit.iso_date, commit.summary, trailers)
+    head: str
+    ids: list[str] = field(default_factory=list)
+    dates: list[str] = field(default_factory=list)
+    summaries: list[str] = field(default_factory=list)
+    trailers: list[str] = field(default_factory=list)
+    texts: list[str] = field(default_factory=list)
+
+    def add(self, commit: CommitInfo, trailers: Trailers) -> None:
+        """A newly found op commit, rendered here once."""
+        date, summary = commit.iso_date, commit.summary
+        self.ids.append(commit.id)
+        self.dates.append(date)
+        self.summaries.append(summary)
+        self.trailers.append("\n".join(part for key, values in trailers.items()
+                                       for value in values for part in (key, value)))
+        self.texts.append(_json_head(commit.id, trailers[t.OP][0], date, summary,
+                                     trailers.get(t.PATH, ()), trailers))
+
+    def columns(self) -> tuple[list[str], ...]:
+        return self.ids, self.dates, self.summaries, self.trailers, self.texts
+
+    def copy(self, other: OpTable, row: int) -> None:
+        """Row `row` of another table: the same commit, known already."""
+        for mine, theirs in zip(self.columns(), other.columns()):
+            mine.append(theirs[row])
+
+    def extend(self, other: OpTable) -> None:
+        for mine, theirs in zip(self.columns(), other.columns()):
+            mine.extend(theirs)
+
+    def rows(self) -> Iterator[tuple[str, str, str, Trailers]]:
+        """(id, date, summary, trailers) of each op, newest first."""
+        for op_id, date, summary, lines in zip(self.ids, self.dates, self.summaries,
+                                               self.trailers):
+            flat = lines.split("\n")
+            keys, values = flat[0::2], flat[1::2]
+            if len(set(keys)) == len(keys):  # no repeated key (most ops): regroup in C
+                yield op_id, date, summary, dict(zip(keys, zip(values)))
+            else:
+                yield op_id, date, summary, t.trailer_map(zip(keys, values))
+
+    def reverts(self) -> dict[str, list[str]]:
+        """For each commit an undo names in `Gitmem-Reverts`: those undo commits, newest
+        first."""
+        found: dict[str, list[str]] = {}
+        for op_id, lines in zip(self.ids, self.trailers):
+            if _REVERTS_LINE in lines:  # a test in C first: most ops revert nothing
+                flat = lines.split("\n")
+                for key, value in zip(flat[0::2], flat[1::2]):
+                    if key == t.REVERTS:
+                        found.setdefault(value, []).append(op_id)
+        return found
 
 
-def op_commits(repo: Repo) -> list[OpCommit]:
+_COLUMNS = ("ids", "dates", "summaries", "trailers", "texts")
+_REVERTS_LINE = t.REVERTS + "\n"
+
+
+def op_table(repo: Repo) -> OpTable:
     """Every op commit reachable from HEAD, newest first, as `iter_op_commits` walks them."""
     head = repo.head_id()
     if head is None:
-        return []
+        return OpTable("")
     cache_file = None if cache_disabled() else repo.state_dir / OPS_CACHE
     fingerprint = source_fingerprint(_OPS_SCHEMA, [PACKAGE / "trailers.py", Path(__file__)])
     cached = None if cache_file is None else _load(cache_file, fingerprint)
-    if cached is not None and cached[0] == head:
-        return cached[1]
-    chain = None if cached is None else repo.single_parent_chain(head, cached[0])
-    if chain is not None and cached is not None:
-        fresh = [(c, _op_trailers(c)) for c in chain]
-        found = [OpCommit.of(c, tr) for c, tr in fresh if tr is not None] + cached[1]
+    if cached is not None and cached.head == head:
+        return cached
+    table, old = OpTable(head), cached or OpTable("")
+    forward = None if cached is None else repo.single_parent_chain(head, cached.head)
+    if forward is not None:
+        for commit in forward:
+            if (trailers := _op_trailers(commit)) is not None:
+                table.add(commit, trailers)
+        table.extend(old)
     else:
-        known = {} if cached is None else {o.id: o for o in cached[1]}
-        found = []
+        known = {op_id: row for row, op_id in enumerate(old.ids)}
         for commit in repo.walk():
-            if commit.id in known:
-                found.append(known[commit.id])
-            else:
-                trailers = _op_trailers(commit)
-                if trailers is not None:
-                    found.append(OpCommit.of(commit, trailers))
+            row = known.get(commit.id)
+            if row is not None:
+                table.copy(old, row)
+            elif (trailers := _op_trailers(commit)) is not None:
+                table.add(commit, trailers)
     if cache_file is not None:
-        _save(cache_file, fingerprint, head, found)
-    return found
+        write_cache_file(cache_file, {
+            "schema": _OPS_SCHEMA, "fingerprint": fingerprint, "head": head,
+            **dict(zip(_COLUMNS, table.columns())),
+        })
+    return table
 
 
-def _save(file: Path, fingerprint: str, head: str, ops: Sequence[OpCommit]) -> None:
-    """Columns of plain strings; each op's trailers flattened to [key, value, key, value ...]
-    (repeated keys repeated), which regroups into the same map: cheap to check when read."""
-    write_cache_file(file, {
-        "schema": _OPS_SCHEMA, "fingerprint": fingerprint, "head": head,
-        "ids": [o.id for o in ops], "dates": [o.date for o in ops],
-        "summaries": [o.summary for o in ops],
-        "trailers": [[part for key, values in o.trailers.items() for value in values
-                      for part in (key, value)] for o in ops],
-    })
-
-
-def _load(file: Path, fingerprint: str) -> tuple[str, list[OpCommit]] | None:
+def _load(file: Path, fingerprint: str) -> OpTable | None:
+    """The cached table, or None when the file is missing, foreign or of the wrong shape. Most
+    checks run over a whole list at once: reading 20,000 ops costs little more than the JSON
+    parse."""
     data = read_cache_file(file, _OPS_SCHEMA, fingerprint)
     if data is None:
         return None
-    head, columns = data.get("head"), [data.get(k) for k in ("ids", "dates", "summaries")]
-    ids, dates, summaries = columns
-    pairs = data.get("trailers")
-    if type(head) is not str or type(pairs) is not list or not all(
-        type(column) is list and len(column) == len(pairs) and set(map(type, column)) <= {str}
+    head = data.get("head")
+    columns: list[Any] = [data.get(name) for name in _COLUMNS]
+    if type(head) is not str or type(columns[0]) is not list or not all(
+        type(column) is list and len(column) == len(columns[0])
+        and set(map(type, column)) <= {str}
         for column in columns
     ):
         return None
-    ops = []
-    for op_id, date, summary, flat in zip(ids, dates, summaries, pairs):  # type: ignore[arg-type]
-        if type(flat) is not list or len(flat) % 2 or not set(map(type, flat)) <= {str}:
+    for lines in columns[3]:
+        flat = lines.split("\n")
+        if len(flat) % 2 or t.OP not in flat[0::2]:
             return None
-        keys, values = flat[0::2], flat[1::2]
-        if len(set(keys)) == len(keys):  # no repeated key (most ops): regroup in C
-            trailers = dict(zip(keys, zip(values)))
-        else:
-            grouped: dict[str, list[str]] = {}
-            for key, value in zip(keys, values):
-                grouped.setdefault(key, []).append(value)
-            trailers = {key: tuple(vals) for key, vals in grouped.items()}
-        if not trailers.get(t.OP):
-            return None
-        ops.append(OpCommit(op_id, date, summary, trailers))
-    return head, ops
+    return OpTable(head, *columns)
 
 
 def undone_map(reverts: dict[str, list[str]]) -> dict[str, str | None]:
@@ -158,33 +204,44 @@ def undone_map(reverts: dict[str, list[str]]) -> dict[str, str | None]:
 
 
 def list_ops(repo: Repo, op: str | None = None, path: str | None = None) -> list[Op]:
-    found = op_commits(repo)
-    reverts: dict[str, list[str]] = {}
-    for commit in found:
-        for target in commit.trailers.get(t.REVERTS, ()):
-            reverts.setdefault(target, []).append(commit.id)
-    undone = undone_map(reverts)
-    out = []
-    for commit in found:
-        tr = commit.trailers
-        name = tr[t.OP][0]
-        paths = tr.get(t.PATH, ())
-        if op is not None and name != op:
-            continue
-        if path is not None and path not in paths:
-            continue
-        out.append(
-            Op(
-                id=commit.id,
-                op=name,
-                date=commit.date,
-                summary=commit.summary,
-                paths=tuple(paths),
-                trailers=tr,
-                undone_by=undone.get(commit.id),
-            )
-        )
-    return out
+    """The op commits reachable from HEAD, newest first, with what undid each; only those of
+    kind `op` and touching `path` when given."""
+    table = op_table(repo)
+    undone = undone_map(table.reverts())
+    selected = _op_filter(op, path)
+    return [
+        Op(id=op_id, op=trailers[t.OP][0], date=date, summary=summary,
+           paths=trailers.get(t.PATH, ()), trailers=trailers, undone_by=undone.get(op_id))
+        for op_id, date, summary, trailers in table.rows()
+        if selected is None or selected(trailers)
+    ]
+
+
+def log_json(repo: Repo, op: str | None = None, path: str | None = None) -> str:
+    """Exactly `ops_json_text(list_ops(repo, op, path))`, joined from the texts the op table
+    keeps: unfiltered, no record is built for any op."""
+    table = op_table(repo)
+    undone = undone_map(table.reverts())
+    selected = _op_filter(op, path)
+    rows: Iterable[int] = range(len(table.ids))
+    if selected is not None:
+        rows = [row for row, (*_, trailers) in enumerate(table.rows()) if selected(trailers)]
+    ends = {op_id: _quote(by) + _OP_END for op_id, by in undone.items() if by is not None}
+    texts, ids = table.texts, table.ids
+    return _json_document([texts[row] + ends.get(ids[row], _NULL_END) for row in rows])
+
+
+def _op_filter(op: str | None, path: str | None) -> Callable[[Trailers], bool] | None:
+    """Which ops `gitmem log --op OP --path PATH` lists; None when it lists them all."""
+    if op is None and path is None:
+        return None
+
+    def selected(trailers: Trailers) -> bool:
+        if op is not None and trailers[t.OP][0] != op:
+            return False
+        return path is None or path in trailers.get(t.PATH, ())
+
+    return selected
 
 
 def ops_json_text(ops: Iterable[Op]) -> str:
@@ -192,28 +249,41 @@ def ops_json_text(ops: Iterable[Op]) -> str:
     faster: with `indent`, the json module encodes in pure Python, one generator per value,
     which took a second for 20,000 ops. Strings still go through json's own C escaping; the
     layout (2-space indent, `[]` and `{}` when empty) is written out once per op."""
-    s = json.encoder.encode_basestring  # what json.dumps(ensure_ascii=False) escapes with
-    texts = []
-    for o in ops:
-        paths = _ARRAY.format(",\n        ".join(map(s, o.paths))) if o.paths else "[]"
-        trailers = "{}"
-        if o.trailers:
-            trailers = "{\n        " + ",\n        ".join(
-                s(key) + ": " + (_VALUES.format(",\n          ".join(map(s, values)))
-                                 if values else "[]")
-                for key, values in o.trailers.items()) + "\n      }"
-        undone = "null" if o.undone_by is None else s(o.undone_by)
-        texts.append(_OP.format(s(o.id), s(o.op), s(o.date), s(o.summary), paths, trailers,
-                                undone))
-    if not texts:
+    return _json_document([
+        _json_head(o.id, o.op, o.date, o.summary, o.paths, o.trailers)
+        + ("null" if o.undone_by is None else _quote(o.undone_by)) + _OP_END
+        for o in ops
+    ])
+
+
+def _json_head(op_id: str, name: str, date: str, summary: str, paths: Sequence[str],
+               trailers: Mapping[str, Sequence[str]]) -> str:
+    """One op's object as `ops_json_text` lays it out, up to the value of "undone_by"."""
+    s = _quote
+    paths_text = _ARRAY.format(",\n        ".join(map(s, paths))) if paths else "[]"
+    trailers_text = "{}"
+    if trailers:
+        trailers_text = "{\n        " + ",\n        ".join(
+            s(key) + ": " + (_VALUES.format(",\n          ".join(map(s, values)))
+                             if values else "[]")
+            for key, values in trailers.items()) + "\n      }"
+    return _OP_HEAD.format(s(op_id), s(name), s(date), s(summary), paths_text, trailers_text)
+
+
+def _json_document(ops: list[str]) -> str:
+    if not ops:
         return '{\n  "ops": []\n}'
-    return '{\n  "ops": [\n' + ",\n".join(texts) + "\n  ]\n}"
+    return '{\n  "ops": [\n' + ",\n".join(ops) + "\n  ]\n}"
 
 
+_quote = json.encoder.encode_basestring  # what json.dumps(ensure_ascii=False) escapes with
 _ARRAY = "[\n        {}\n      ]"
 _VALUES = "[\n          {}\n        ]"
-_OP = ("    {{\n      \"id\": {},\n      \"op\": {},\n      \"date\": {},\n      \"summary\": {},\n"
-       "      \"paths\": {},\n      \"trailers\": {},\n      \"undone_by\": {}\n    }}")
+_OP_HEAD = ("    {{\n      \"id\": {},\n      \"op\": {},\n      \"date\": {},\n"
+            "      \"summary\": {},\n      \"paths\": {},\n      \"trailers\": {},\n"
+            "      \"undone_by\": ")
+_OP_END = "\n    }"
+_NULL_END = "null" + _OP_END
 
 
 def ops_as_json(ops: Iterable[Op]) -> dict[str, object]:

@@ -1,0 +1,111 @@
+"""`gitmem log` on real repositories: the same bytes whether the op cache is used or not,
+whatever happens to the history."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from gitutil import commit_all, git, gitmem, make_repo, write
+
+from gitmem.memory.cache import DISABLE_ENV
+from gitmem.ops.history import OPS_CACHE, list_ops, ops_as_json
+from gitmem.workspace import open_workspace
+
+MEMORY = "---\nname: {name}\ntype: project\n---\n- Use {name} for the {name} task.\n"
+ODD = "memory/odd\nname.md"  # a line break in the name: Gitmem-Path records it sanitised
+TABBED = "memory/tab\t  x.md"
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    names = ["a", "b", "c", "d"]
+    return make_repo(tmp_path / "mem", {
+        **{f"memory/{n}.md": MEMORY.format(name=n) for n in names},
+        ODD: MEMORY.format(name="odd"), TABBED: MEMORY.format(name="tab"),
+    })
+
+
+def hand_op(repo: Path, message: str) -> None:
+    """An op commit gitmem did not write: odd keys, odd text, an empty change."""
+    git(repo, "commit", "-q", "--no-verify", "--allow-empty", "-m", message)
+
+
+def log_outputs(repo: Path, monkeypatch: pytest.MonkeyPatch, *args: str) -> list[str]:
+    """`gitmem log ARGS` twice with the cache (the first run may update it, the second reads
+    it) and once without it."""
+    runs = [gitmem(repo, "log", *args), gitmem(repo, "log", *args)]
+    with monkeypatch.context() as patch:
+        patch.setenv(DISABLE_ENV, "1")
+        runs.append(gitmem(repo, "log", *args))
+    assert all(run.code == 0 for run in runs), runs
+    return [run.out for run in runs]
+
+
+def assert_same_log(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for args in (["--json"], ["--json", "--op", "protect"], ["--json", "--path", "memory/a.md"],
+                 ["--json", "--path", ODD], []):
+        cached, reread, walked = log_outputs(repo, monkeypatch, *args)
+        assert cached == reread == walked, args
+    expected = json.dumps(ops_as_json(list_ops(open_workspace(repo).repo)), indent=2,
+                          ensure_ascii=False)
+    assert log_outputs(repo, monkeypatch, "--json")[0] == expected + "\n"
+
+
+def test_log_json_is_the_same_bytes_with_and_without_the_cache(
+        repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert gitmem(repo, "protect", "memory/a.md").code == 0
+    assert gitmem(repo, "protect", ODD).code == 0
+    assert gitmem(repo, "undo", "--last").code == 0
+    hand_op(repo, 'hand "quoted" \u2028 ünï \\ op\n\ngitmem-op: save\ngitmem-path: memory/b.md\n'
+                  "Gitmem-Path: memory/c.md\nGitmem-Reason: folded\n  over two lines\n"
+                  "Gitmem-Custom: kept\n")
+    assert_same_log(repo, monkeypatch)
+    assert (repo / ".git" / "gitmem" / OPS_CACHE).is_file()
+
+    first = git(repo, "rev-parse", "HEAD").strip()
+    assert gitmem(repo, "protect", "memory/b.md").code == 0  # forward: only the new commit
+    write(repo, {"memory/d.md": MEMORY.format(name="d") + "- An edit.\n"})
+    commit_all(repo, "a plain edit")
+    assert gitmem(repo, "undo", "--last").code == 0  # undone: an older op changes its JSON
+    assert_same_log(repo, monkeypatch)
+
+    git(repo, "switch", "-q", "-c", "side", first)
+    assert gitmem(repo, "protect", "memory/c.md").code == 0
+    git(repo, "switch", "-q", "main")
+    git(repo, "merge", "-q", "--no-edit", "--no-verify", "side")  # a merge: walked again
+    assert_same_log(repo, monkeypatch)
+
+    git(repo, "reset", "-q", "--hard", "HEAD~2")  # history moved backwards
+    assert_same_log(repo, monkeypatch)
+
+    git(repo, "commit", "-q", "--amend", "--no-verify", "-m",  # the same op, another commit
+        "gitmem: protect again\n\nGitmem-Op: protect\nGitmem-Path: memory/d.md\n")
+    assert_same_log(repo, monkeypatch)
+
+    git(repo, "checkout", "-q", "--orphan", "fresh")
+    git(repo, "rm", "-q", "-rf", ".")
+    cached, reread, walked = log_outputs(repo, monkeypatch, "--json")  # no commit yet
+    assert cached == reread == walked == '{\n  "ops": []\n}\n'
+
+
+def test_a_damaged_op_cache_gives_the_same_log(repo: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    assert gitmem(repo, "protect", "memory/a.md").code == 0
+    assert gitmem(repo, "undo", "--last").code == 0
+    expected = log_outputs(repo, monkeypatch, "--json")[2]
+    file = repo / ".git" / "gitmem" / OPS_CACHE
+    good = json.loads(file.read_text())
+    damaged = [
+        {**good, "texts": good["texts"][:-1]},
+        {**good, "texts": [7] * len(good["ids"])},
+        {**good, "trailers": ["Gitmem-Op"] * len(good["ids"])},  # a key without its value
+        {**good, "trailers": ["Gitmem-Path\nx"] * len(good["ids"])},  # no Gitmem-Op
+        {**good, "trailers": [["Gitmem-Op", "protect"]] * len(good["ids"])},  # schema 1 shape
+        {key: value for key, value in good.items() if key != "dates"},
+        {**good, "ids": None},
+    ]
+    for data in damaged:
+        file.write_text(json.dumps(data))
+        assert log_outputs(repo, monkeypatch, "--json")[0] == expected
