@@ -1,5 +1,5 @@
 """`gitmem log` on real repositories: the same bytes whether the op cache is used or not,
-whatever happens to the history."""
+whatever happens to the history, and `--path` for memories whose names hold line breaks."""
 
 from __future__ import annotations
 
@@ -109,3 +109,18 @@ def test_a_damaged_op_cache_gives_the_same_log(repo: Path,
     for data in damaged:
         file.write_text(json.dumps(data))
         assert log_outputs(repo, monkeypatch, "--json")[0] == expected
+
+
+@pytest.mark.parametrize("path", [ODD, TABBED])
+def test_log_path_finds_the_ops_of_a_name_with_odd_whitespace(repo: Path, path: str) -> None:
+    assert gitmem(repo, "protect", path).code == 0
+    assert gitmem(repo, "protect", "memory/a.md").code == 0
+    op = git(repo, "log", "-1", "--format=%H", "HEAD~1").strip()
+    recorded = git(repo, "log", "-1", "--format=%(trailers:key=Gitmem-Path,valueonly)", op)
+    assert recorded.strip() != path  # the trailer holds the sanitised form
+
+    ops = json.loads(gitmem(repo, "log", "--path", path, "--json").out)["ops"]
+    assert [o["id"] for o in ops] == [op]
+    assert gitmem(repo, "log", "--path", path).out.startswith(op[:12])
+    plain = json.loads(gitmem(repo, "log", "--path", "memory/a.md", "--json").out)["ops"]
+    assert [o["id"] for o in plain] == [git(repo, "rev-parse", "HEAD").strip()]

@@ -232,14 +232,21 @@ def log_json(repo: Repo, op: str | None = None, path: str | None = None) -> str:
 
 
 def _op_filter(op: str | None, path: str | None) -> Callable[[Trailers], bool] | None:
-    """Which ops `gitmem log --op OP --path PATH` lists; None when it lists them all."""
+    """Which ops `gitmem log --op OP --path PATH` lists; None when it lists them all.
+
+    A path is matched as written and as `sanitize_value` made it when the op was recorded: a
+    trailer value holds no line break or control character, so `memory/a<LF>b.md` was recorded
+    as `memory/a b.md`. That form cannot tell the two apart, so asking for either lists the ops
+    of both; it never misses an op of the path asked for.
+    """
     if op is None and path is None:
         return None
+    wanted = None if path is None else {path, t.sanitize_value(path)}
 
     def selected(trailers: Trailers) -> bool:
         if op is not None and trailers[t.OP][0] != op:
             return False
-        return path is None or path in trailers.get(t.PATH, ())
+        return wanted is None or not wanted.isdisjoint(trailers.get(t.PATH, ()))
 
     return selected
 
