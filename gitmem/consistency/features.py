@@ -199,13 +199,17 @@ def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
     start = 0
     pieces: list[str] = []
     first_break = ""
+    asked_at = -1
     for match in _CLAUSE_BREAK.finditer(cleaned):
         if match.group(0) != "?":  # a question asserts nothing: drop it
             pieces.append(cleaned[start : match.start()])
+        elif asked_at < 0:
+            asked_at = match.end()
         first_break = first_break or match.group(0)
         start = match.end()
     pieces.append(cleaned[start:])
-    conditional = False
+    # "Used in one app? Put it in that app.": what follows a question answers it, under it.
+    conditional = asked_at >= 0 and any(ch.isalnum() for ch in cleaned[asked_at:])
     sequence: list[str] = []
     topic = ""
     example = False
