@@ -2,6 +2,7 @@
 
     python benchmarks/false_alarms.py                  # ../shared/corpora/awesome-cursorrules
     python benchmarks/false_alarms.py --show 20        # print some findings to judge by eye
+    python benchmarks/false_alarms.py --corpus ../shared/corpora/awesome-claude-md
     python benchmarks/false_alarms.py --synthetic 150000   # candidates + find_pairs timing
 
 The corpus (rules/ and rules-new/, Cursor `.mdc` files with `globs` frontmatter) holds few real
@@ -34,9 +35,12 @@ SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 
 
 def load_corpus(root: Path) -> list[Memory]:
+    """Every file of awesome-cursorrules' rules/ and rules-new/, or of any other corpus folder
+    (awesome-claude-md: templates/<project>/CLAUDE.md)."""
     memories = []
-    for folder in ("rules", "rules-new"):
-        for path in sorted((root / folder).rglob("*")):
+    folders = [root / f for f in ("rules", "rules-new") if (root / f).is_dir()] or [root]
+    for folder in folders:
+        for path in sorted(folder.rglob("*")):
             if path.is_file():
                 relative = path.relative_to(root).as_posix()
                 memories.append(parse_memory(relative, path.read_bytes()))
@@ -53,9 +57,11 @@ def scope_of(memory: Memory) -> tuple[str, ...]:
 
 
 def project_of(path: str) -> str:
-    """rules/<project>/... is one project's rule set; rules-new/ is one collection."""
+    """rules/<project>/... and templates/<project>/... are one project's rule set each;
+    rules-new/ is one collection."""
     parts = path.split("/")
-    return "/".join(parts[:2]) if parts[0] == "rules" and len(parts) > 2 else parts[0]
+    grouped = parts[0] in ("rules", "templates") and len(parts) > 2
+    return "/".join(parts[:2]) if grouped else parts[0]
 
 
 def analyse(memories: Sequence[Memory]) -> list[PairFinding]:
