@@ -124,3 +124,14 @@ def test_log_path_finds_the_ops_of_a_name_with_odd_whitespace(repo: Path, path: 
     assert gitmem(repo, "log", "--path", path).out.startswith(op[:12])
     plain = json.loads(gitmem(repo, "log", "--path", "memory/a.md", "--json").out)["ops"]
     assert [o["id"] for o in plain] == [git(repo, "rev-parse", "HEAD").strip()]
+
+
+def test_ops_on_a_name_with_a_line_break_print_one_line_each(repo: Path) -> None:
+    """A name's line break is shown as an escape: it must not forge a line of output."""
+    done = gitmem(repo, "protect", ODD)
+    assert done.code == 0
+    lines = done.out.splitlines()
+    assert len(lines) == 2 and lines[0] == "protect memory/odd\\nname.md"
+    op = git(repo, "rev-parse", "HEAD").strip()
+    undone = gitmem(repo, "undo", op)
+    assert undone.code == 0 and len(undone.out.splitlines()) == 1

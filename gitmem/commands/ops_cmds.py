@@ -12,6 +12,7 @@ from gitmem import trailers as t
 from gitmem.commands.common import emit_json, short, workspace
 from gitmem.config import CONFIG_FILE, default_toml
 from gitmem.errors import GitStateError, StalePlanError, UsageError
+from gitmem.lint.formats.printable import printable
 from gitmem.model import FileChange, Memory, Plan
 from gitmem.ops.apply import commit_changes
 from gitmem.ops.diff import unified_diff
@@ -64,7 +65,7 @@ def _gate(ws: Workspace, plan: Plan, confirm: bool, plan_id: str | None = None) 
 
 
 def _report(plan: Plan, sha: str) -> None:
-    click.echo(f"{plan.summary.removeprefix('gitmem: ')}")
+    click.echo(printable(plan.summary.removeprefix("gitmem: ")))
     click.echo(f"committed {short(sha)}; undo with `gitmem undo {short(sha)}`")
 
 
@@ -235,4 +236,5 @@ def undo(ctx: click.Context, op_id: str | None, last: bool, run_id: str | None) 
     for sha in resolve_op(ws.repo, op_id, last, run_id):
         p = undo_plan(ws.repo, sha, run_id)
         new = commit_changes(ws, p)
-        click.echo(f"undid {short(sha)} ({p.summary.removeprefix('gitmem: undo ')}) in {short(new)}")
+        summary = printable(p.summary.removeprefix("gitmem: undo "))
+        click.echo(f"undid {short(sha)} ({summary}) in {short(new)}")
