@@ -10,17 +10,24 @@ Prefix filtering (Bayardo et al.'s all-pairs): with keys ordered rarest first, t
 informative keys with Jaccard >= `min_jaccard` must share a key within their prefixes of length
 |keys| - ceil(min_jaccard x |keys|) + 1, so only prefixes are indexed and only claims sharing a
 posting are compared; the comparison then uses the whole key sets, frequent keys included, so
-two claims that share one rare word and nothing else are not a pair. Pairs below `min_jaccard` are kept when one set is mostly inside the other
-(overlap >= `min_overlap` x the smaller set) and they happened to meet. Postings hold at most
-`df_cap` claims, and each claim keeps its `per_claim` best partners, so the pair count stays a
-few per claim. Type, category and file are never used:
-within-file pairs count like any other.
+two claims that share one rare word and nothing else are not a pair. Pairs below `min_jaccard`
+are kept when one set is mostly inside the other (overlap >= `min_overlap` x the smaller set)
+and they happened to meet. Postings hold at most `df_cap` claims, and each claim keeps its
+`per_claim` best partners, so the pair count stays a few per claim. Type, category and file are
+never used: within-file pairs count like any other.
+
+Memory follows the claims, not the pairs looked at: a claim's keys are a sorted tuple of ranks
+(shared ints), not a frozenset (728 bytes from five members: at 100,000 files, two per claim
+made most of a 900 MB peak); each claim gathers its later partners from its postings into one set, so a pair
+met in several postings is scored once without a table of every pair scored; and only each
+claim's `per_claim` best partners are kept.
 """
 
 from __future__ import annotations
 
 import math
 import re
+from bisect import bisect_left, bisect_right, insort
 from collections import defaultdict
 from collections.abc import Sequence
 
@@ -74,49 +81,69 @@ def candidate_pairs(
 ) -> list[tuple[int, int]]:
     """Index pairs (i < j) worth comparing, best first within each claim, sorted by (i, j)."""
     lexicon = lexicon or default_lexicon()
-    cache: dict[str, str | None] = {}
-    raw_keys = [blocking_keys(claim.text, lexicon, cache) for claim in claims]
-    cap = df_cap if df_cap is not None else DF_CAP
-    frequency: dict[str, int] = defaultdict(int)
-    for keys in raw_keys:
-        for key in keys:
-            frequency[key] += 1
-    # Rarest first; ties broken by the key itself so the order is deterministic.
-    rank = {key: i for i, key in enumerate(sorted(frequency, key=lambda k: (frequency[k], k)))}
-    informative = sum(1 for count in frequency.values() if count <= cap)  # ranks below this
-    # Verification compares whole key sets; only the informative (rare) keys are indexed.
-    key_sets = [frozenset(rank[k] for k in keys) for keys in raw_keys]
-    index: dict[int, list[int]] = defaultdict(list)
-    for x, all_ranks in enumerate(key_sets):
-        ranks = [r for r in all_ranks if r < informative]
-        for rarest in sorted(ranks)[: len(ranks) - math.ceil(min_jaccard * len(ranks)) + 1]:
+    key_ranks, frequency = _ranked_keys(claims, lexicon)
+    informative = bisect_right(frequency, df_cap if df_cap is not None else DF_CAP)
+    index: dict[int, list[int]] = defaultdict(list)  # rank -> claims, ascending
+    for x, ranks in enumerate(key_ranks):
+        for rarest in _prefix(ranks, informative, min_jaccard):
             index[rarest].append(x)
-    scores: dict[int, float] = {}
-    size = len(claims)
-    for postings in index.values():
-        for position, x in enumerate(postings):
-            set_x = key_sets[x]
-            for y in postings[position + 1 :]:
-                pair = x * size + y
-                if pair in scores:
-                    continue
-                set_y = key_sets[y]
-                overlap = len(set_x & set_y)
-                similarity = overlap / (len(set_x) + len(set_y) - overlap)
-                contained = overlap >= min_overlap * min(len(set_x), len(set_y))
-                scores[pair] = similarity if similarity >= min_jaccard or contained else 0.0
-    best: list[list[tuple[float, int]]] = [[] for _ in claims]
-    for pair, score in scores.items():
-        if score > 0.0:
-            x, y = divmod(pair, size)
-            best[x].append((score, y))
-            best[y].append((score, x))
+    best: dict[int, list[tuple[float, int]]] = defaultdict(list)  # x -> [(-score, y)], best first
+    for x, ranks in enumerate(key_ranks):
+        partners: set[int] = set()  # later claims sharing a posting, each scored once
+        for rarest in _prefix(ranks, informative, min_jaccard):
+            postings = index[rarest]
+            partners.update(postings[bisect_right(postings, x) :])
+        set_x = frozenset(ranks)
+        for y in partners:
+            ranks_y = key_ranks[y]
+            overlap = len(set_x.intersection(ranks_y))
+            similarity = overlap / (len(set_x) + len(ranks_y) - overlap)
+            contained = overlap >= min_overlap * min(len(set_x), len(ranks_y))
+            if similarity > 0.0 and (similarity >= min_jaccard or contained):
+                _keep(best[x], (-similarity, y), per_claim)
+                _keep(best[y], (-similarity, x), per_claim)
     chosen: dict[tuple[int, int], float] = {}
-    for x, partners in enumerate(best):
-        partners.sort(key=lambda item: (-item[0], item[1]))
-        for score, y in partners[:per_claim]:
-            chosen[(min(x, y), max(x, y))] = score
+    for x, kept in best.items():
+        for negated, y in kept:
+            chosen[(min(x, y), max(x, y))] = -negated
     pairs = sorted(chosen, key=lambda pair: (-chosen[pair], pair))
     if max_pairs is not None:
         pairs = pairs[:max_pairs]
     return sorted(pairs)
+
+
+def _ranked_keys(
+    claims: Sequence[Claim], lexicon: Lexicon
+) -> tuple[list[tuple[int, ...]], list[int]]:
+    """Each claim's blocking keys as ranks, rarest first, and how many claims hold each rank
+    (ties in frequency broken by the key itself, so the order is deterministic)."""
+    cache: dict[str, str | None] = {}
+    numbers: dict[str, int] = {}  # key -> a number, in order of first appearance
+    claim_keys = [tuple(numbers.setdefault(key, len(numbers))
+                        for key in blocking_keys(claim.text, lexicon, cache)) for claim in claims]
+    counts = [0] * len(numbers)
+    for keys in claim_keys:
+        for number in keys:
+            counts[number] += 1
+    ranked = sorted(numbers.items(), key=lambda item: (counts[item[1]], item[0]))
+    rank_of = [0] * len(ranked)
+    for rank, (_, number) in enumerate(ranked):
+        rank_of[number] = rank
+    for x, keys in enumerate(claim_keys):
+        claim_keys[x] = tuple(sorted(map(rank_of.__getitem__, keys)))
+    return claim_keys, [counts[number] for _, number in ranked]
+
+
+def _prefix(ranks: tuple[int, ...], informative: int, min_jaccard: float) -> tuple[int, ...]:
+    """The rarest informative ranks (those below `informative`): a partner with Jaccard >=
+    min_jaccard over the informative keys shares at least one of them."""
+    rare = ranks[: bisect_left(ranks, informative)]
+    return rare[: len(rare) - math.ceil(min_jaccard * len(rare)) + 1]
+
+
+def _keep(partners: list[tuple[float, int]], entry: tuple[float, int], limit: int) -> None:
+    """Insert `entry` into the sorted `partners` if it is among the best `limit`."""
+    if len(partners) < limit or (partners and entry < partners[-1]):
+        insort(partners, entry)
+        if len(partners) > limit:
+            partners.pop()

@@ -1,0 +1,83 @@
+"""What keeps a 100,000-file lint under 1 GB gives the same answers as holding everything.
+
+- `candidate_pairs` scores each pair once without a table of every pair it looked at and keeps
+  only each claim's best partners: the same pairs as the all-pairs reference it replaced.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import defaultdict
+from collections.abc import Sequence
+
+import pytest
+
+from gitmem.consistency.candidates import DF_CAP, blocking_keys, candidate_pairs
+from gitmem.consistency.lexicon import default_lexicon
+from gitmem.model import Claim
+
+
+def all_pairs_reference(claims: Sequence[Claim], min_jaccard: float = 0.3,
+                        min_overlap: float = 0.75, per_claim: int = 4,
+                        df_cap: int = DF_CAP) -> list[tuple[int, int]]:
+    """candidate_pairs as it was: every scored pair in one table, every partner kept."""
+    lexicon, cache = default_lexicon(), {}  # type: ignore[var-annotated]
+    raw_keys = [blocking_keys(claim.text, lexicon, cache) for claim in claims]
+    frequency: dict[str, int] = defaultdict(int)
+    for keys in raw_keys:
+        for key in keys:
+            frequency[key] += 1
+    rank = {key: i for i, key in enumerate(sorted(frequency, key=lambda k: (frequency[k], k)))}
+    informative = sum(1 for count in frequency.values() if count <= df_cap)
+    key_sets = [frozenset(rank[k] for k in keys) for keys in raw_keys]
+    index: dict[int, list[int]] = defaultdict(list)
+    for x, all_ranks in enumerate(key_sets):
+        ranks = [r for r in all_ranks if r < informative]
+        for rarest in sorted(ranks)[: len(ranks) - math.ceil(min_jaccard * len(ranks)) + 1]:
+            index[rarest].append(x)
+    scores: dict[tuple[int, int], float] = {}
+    for postings in index.values():
+        for position, x in enumerate(postings):
+            for y in postings[position + 1 :]:
+                if (x, y) in scores:
+                    continue
+                set_x, set_y = key_sets[x], key_sets[y]
+                overlap = len(set_x & set_y)
+                similarity = overlap / (len(set_x) + len(set_y) - overlap)
+                contained = overlap >= min_overlap * min(len(set_x), len(set_y))
+                scores[(x, y)] = similarity if similarity >= min_jaccard or contained else 0.0
+    best: list[list[tuple[float, int]]] = [[] for _ in claims]
+    for (x, y), score in scores.items():
+        if score > 0.0:
+            best[x].append((score, y))
+            best[y].append((score, x))
+    chosen: dict[tuple[int, int], float] = {}
+    for x, partners in enumerate(best):
+        partners.sort(key=lambda item: (-item[0], item[1]))
+        for score, y in partners[:per_claim]:
+            chosen[(min(x, y), max(x, y))] = score
+    return sorted(chosen)
+
+
+def templated_claims(count: int, seed: int = 3) -> list[Claim]:
+    """Claims from a few templates over a small vocabulary: many equal key sets (ties between
+    partners), keys held by more claims than DF_CAP, one-word swaps."""
+    rng = random.Random(seed)
+    parts = ["rate limiter", "image resizer", "audit log", "billing service", "search indexer",
+             "admin console", "nightly backup", "staging cluster", "export job", "CLI"]
+    templates = ["Configuration for the {} lives in `src/legacy/old_{}.py`.",
+                 "See [the handler](src/legacy/old_{1}.py) before changing the {0}.",
+                 "Always squash merges of the {} branch {}", "Never squash merges of the {} branch {}",
+                 "Use {} {} for the release build"]
+    return [Claim(f"memory/{i // 7}.md", i % 7 + 1,
+                  rng.choice(templates).format(rng.choice(parts), rng.randrange(40)))
+            for i in range(count)]
+
+
+@pytest.mark.parametrize("options", [{}, {"per_claim": 1}, {"per_claim": 9}, {"df_cap": 5},
+                                     {"min_jaccard": 0.6, "min_overlap": 0.5}])
+def test_candidate_pairs_are_those_of_the_all_pairs_reference(options: dict) -> None:
+    claims = templated_claims(900)
+    assert candidate_pairs(claims, **options) == all_pairs_reference(claims, **options)
+    assert candidate_pairs(claims[:1]) == all_pairs_reference(claims[:1]) == []
