@@ -125,17 +125,33 @@ def find_pairs(
     lexicon = lexicon or default_lexicon()
     thresholds = thresholds or Thresholds(match=match_threshold, possible=possible_threshold)
     tags, scopes = tags or {}, scopes or {}
+    pairs = candidate_pairs(claims, lexicon=lexicon)
+    # A text's features are kept from its first pair to its last, then dropped: at 100,000
+    # files the pairs name 30,000 texts (5 KB of features each), a fifth of them at any time.
+    uses: dict[str, int] = {}
+    for pair in pairs:
+        for text in (claims[pair[0]].text, claims[pair[1]].text):
+            uses[text] = uses.get(text, 0) + 1
     cache: dict[str, TextFeatures] = {}
 
+    def release(text: str) -> None:
+        uses[text] -= 1
+        if not uses[text]:
+            cache.pop(text, None)
+
     def features_of(text: str) -> TextFeatures:
-        if text not in cache:
-            cache[text] = features(text, lexicon)
-        return cache[text]
+        found = cache.get(text)
+        if found is None:
+            found = cache[text] = features(text, lexicon)
+        release(text)
+        return found
 
     out: list[PairFinding] = []
-    for i, j in candidate_pairs(claims, lexicon=lexicon):
+    for i, j in pairs:
         a, b = claims[i], claims[j]
         if a.path != b.path and scopes_disjoint(scopes.get(a.path, ()), scopes.get(b.path, ())):
+            release(a.text)
+            release(b.text)
             continue
         pair_tags = (tags.get(a.path, ()), tags.get(b.path, ()))
         finding = _judge(a, b, features_of(a.text), features_of(b.text), pair_tags, thresholds, lexicon)

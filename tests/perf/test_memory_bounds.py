@@ -2,17 +2,22 @@
 
 - `candidate_pairs` scores each pair once without a table of every pair it looked at and keeps
   only each claim's best partners: the same pairs as the all-pairs reference it replaced.
+- `find_pairs` drops a text's features after its last pair: each text is still computed once.
 """
 
 from __future__ import annotations
 
+import gc
 import math
 import random
+import weakref
 from collections import defaultdict
 from collections.abc import Sequence
 
 import pytest
 
+from gitmem.consistency import analyze
+from gitmem.consistency.analyze import find_pairs
 from gitmem.consistency.candidates import DF_CAP, blocking_keys, candidate_pairs
 from gitmem.consistency.lexicon import default_lexicon
 from gitmem.model import Claim
@@ -81,3 +86,35 @@ def test_candidate_pairs_are_those_of_the_all_pairs_reference(options: dict) -> 
     claims = templated_claims(900)
     assert candidate_pairs(claims, **options) == all_pairs_reference(claims, **options)
     assert candidate_pairs(claims[:1]) == all_pairs_reference(claims[:1]) == []
+
+
+def test_find_pairs_computes_each_text_once_and_drops_it_after_its_last_pair(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    subjects = ["compress the thumbnail", "rotate vault secrets", "vacuum postgres tables",
+                "pin docker digests", "translate onboarding emails", "shard kafka topics"]
+    texts = [f"Always {subject}" for subject in subjects]
+    claims = [Claim(f"memory/{i}.md", 1, text) for i, text in enumerate(texts)]
+    claims += [Claim(f"memory/{i}-b.md", 1, f"Never {subject}") for i, subject in enumerate(subjects)]
+    claims.append(Claim("memory/0-again.md", 1, texts[0]))  # a text in several pairs
+    computed: list[str] = []
+    alive: list[weakref.ref] = []
+    most_alive = 0
+    real = analyze.features
+
+    def features(text, lexicon=None):  # type: ignore[no-untyped-def]
+        nonlocal most_alive
+        gc.collect()
+        most_alive = max(most_alive, sum(ref() is not None for ref in alive))
+        computed.append(text)
+        found = real(text, lexicon)
+        alive.append(weakref.ref(found))
+        return found
+
+    monkeypatch.setattr(analyze, "features", features)
+    found = find_pairs(claims)
+    assert found
+    assert sorted(computed) == sorted({c.text for c in claims})  # once per distinct text
+    assert most_alive < len(set(computed)) // 2  # not every text's features at once
+    monkeypatch.undo()
+    assert found == find_pairs(claims)
