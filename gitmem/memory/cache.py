@@ -16,7 +16,9 @@ The cache is an optimisation, never a source of truth:
 - an entry is stored only if decoding it gives back a `Memory` equal to the one just parsed,
   so a value the encoding cannot carry (an exotic YAML type) is simply parsed every time;
 - the file is written whole to a temporary name and renamed over the old one (atomic on POSIX),
-  only when something new was parsed; concurrent runs at worst lose each other's additions.
+  only when something new was parsed; concurrent runs at worst lose each other's additions;
+- an entry is read from the file only when it is looked up (`entries_file.py`), so a run holds
+  the memories it decoded, not the whole file decoded as well.
 
 For the working tree it also remembers each file's stat data (size, mtime, ctime, inode) with
 the blob id it hashed to, so an unchanged file is not hashed again. That record is written only
@@ -44,6 +46,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from gitmem import __version__
+from gitmem.memory.entries_file import Entries, EntriesFile, json_text
 from gitmem.memory.problems import FileNotice, FrontmatterProblem
 from gitmem.model import Claim, Memory, Problem
 
@@ -383,7 +386,8 @@ class MemoryCache:
         self.file = file
         self.fingerprint = fingerprint
         self.generation = 0
-        self._entries: dict[str, list[Any]] = {}  # "blob path" -> [generation, encoded]
+        self._source = EntriesFile(file) if file is not None else None
+        self._entries: Entries = {}  # "blob path" -> [generation, encoded (JSON text or Span)]
         self._stats: dict[str, list[Any]] = {}  # path -> [size, mtime, ctime, ino, dev, blob]
         self._used: set[str] = set()
         self._dirty = False
@@ -409,12 +413,13 @@ class MemoryCache:
         return self.file is not None
 
     def _load(self) -> None:
-        assert self.file is not None
-        data = read_cache_file(self.file, SCHEMA, self.fingerprint)
-        if data is None:
+        assert self._source is not None
+        found = self._source.load(SCHEMA, self.fingerprint)
+        if found is None:
             return
-        generation, entries, stats = data.get("generation"), data.get("entries"), data.get("stats")
-        if type(generation) is not int or type(entries) is not dict or type(stats) is not dict:
+        header, entries = found
+        generation, stats = header.get("generation"), header.get("stats")
+        if type(generation) is not int or type(stats) is not dict:
             return
         self.generation = generation
         self._entries = entries
@@ -449,10 +454,10 @@ class MemoryCache:
         key = f"{blob_id} {path}"
         if self.enabled:
             item = self._entries.get(key)
-            if type(item) is list and len(item) == 2:
+            if item is not None:
                 try:
-                    memory = decode_memory(item[1], path, raw, blob_id)
-                except (CorruptEntry, TypeError, ValueError, RecursionError):
+                    memory = decode_memory(self._decoded(item), path, raw, blob_id)
+                except (CorruptEntry, OSError, TypeError, ValueError, RecursionError):
                     del self._entries[key]
                     self._dirty = True
                 else:
@@ -465,19 +470,21 @@ class MemoryCache:
             self._store(key, memory)
         return memory
 
+    def _decoded(self, item: list[Any]) -> Any:
+        assert self._source is not None
+        return self._source.value(item[1])
+
     def _store(self, key: str, memory: Memory) -> None:
         try:
             encoded = encode_memory(memory)
             # store only what reads back as the very same Memory (the encoding emits only what
             # JSON carries unchanged: str keys, lists, no NaN in plain values)
-            again = encoded
-            if decode_memory(again, memory.path, memory.raw, memory.blob_id or "") != memory:
+            if decode_memory(encoded, memory.path, memory.raw, memory.blob_id or "") != memory:
                 return
+            text = json_text(encoded)
         except (Uncacheable, CorruptEntry, TypeError, ValueError, RecursionError):
             return
-        self._entries[key] = [self.generation + 1, again]
-        self._used.add(key)
-        self._dirty = True
+        self._put(key, text)
 
     def derived(self, kind: str, memory: Memory, compute: Callable[[Memory], T],
                 codec: RecordCodec, version: str = "") -> T:
@@ -499,10 +506,10 @@ class MemoryCache:
             return compute()
         full_key = f"{kind}\0{version}\0{key}"
         item = self._entries.get(full_key)
-        if type(item) is list and len(item) == 2:
+        if item is not None:
             try:
-                value: T = codec.decode(item[1])
-            except (CorruptEntry, TypeError, ValueError, RecursionError):
+                value: T = codec.decode(self._decoded(item))
+            except (CorruptEntry, OSError, TypeError, ValueError, RecursionError):
                 del self._entries[full_key]
                 self._dirty = True
             else:
@@ -513,12 +520,17 @@ class MemoryCache:
             encoded = codec.encode(value)
             if codec.decode(encoded) != value:
                 return value
+            text = json_text(encoded)
         except (Uncacheable, CorruptEntry, TypeError, ValueError, RecursionError):
             return value
-        self._entries[full_key] = [self.generation + 1, encoded]
-        self._used.add(full_key)
-        self._dirty = True
+        self._put(full_key, text)
         return value
+
+    def _put(self, key: str, text: str) -> None:
+        assert self._source is not None
+        self._entries[key] = [self.generation + 1, self._source.add(text)]
+        self._used.add(key)
+        self._dirty = True
 
     # ----- writing ------------------------------------------------------------------------
     def save(self) -> None:
@@ -526,20 +538,19 @@ class MemoryCache:
         the cache is only ever an optimisation)."""
         if not self.enabled or not self._dirty:
             return
-        assert self.file is not None
+        assert self._source is not None
         generation = self.generation + 1
-        entries = {}
-        for key, item in self._entries.items():
+        entries: Entries = {}
+        for key, (last, value) in self._entries.items():
             if key in self._used:
-                entries[key] = [generation, item[1]]
-            elif (type(item) is list and len(item) == 2 and type(item[0]) is int
-                  and generation - item[0] < KEEP_GENERATIONS):
-                entries[key] = item
-        data = {"schema": SCHEMA, "fingerprint": self.fingerprint, "gitmem": __version__,
-                "generation": generation, "written": time.time(), "entries": entries,
-                "stats": self._stats}
-        if not write_cache_file(self.file, data):
+                entries[key] = [generation, value]
+            elif generation - last < KEEP_GENERATIONS:
+                entries[key] = [last, value]
+        header = {"schema": SCHEMA, "fingerprint": self.fingerprint, "gitmem": __version__,
+                  "generation": generation, "written": time.time(), "stats": self._stats}
+        written = self._source.save(header, entries)
+        if written is None:
             return
         self.generation = generation
-        self._entries = entries
+        self._entries = written
         self._dirty = False

@@ -3,16 +3,20 @@
 - `candidate_pairs` scores each pair once without a table of every pair it looked at and keeps
   only each claim's best partners: the same pairs as the all-pairs reference it replaced.
 - `find_pairs` drops a text's features after its last pair: each text is still computed once.
+- The blob-id cache reads an entry from its file only when it is looked up.
 """
 
 from __future__ import annotations
 
 import gc
+import json
 import math
+import os
 import random
 import weakref
 from collections import defaultdict
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 
@@ -20,7 +24,9 @@ from gitmem.consistency import analyze
 from gitmem.consistency.analyze import find_pairs
 from gitmem.consistency.candidates import DF_CAP, blocking_keys, candidate_pairs
 from gitmem.consistency.lexicon import default_lexicon
-from gitmem.model import Claim
+from gitmem.memory.cache import MemoryCache
+from gitmem.memory.parse import parse_memory
+from gitmem.model import Claim, Memory
 
 
 def all_pairs_reference(claims: Sequence[Claim], min_jaccard: float = 0.3,
@@ -118,3 +124,86 @@ def test_find_pairs_computes_each_text_once_and_drops_it_after_its_last_pair(
     assert most_alive < len(set(computed)) // 2  # not every text's features at once
     monkeypatch.undo()
     assert found == find_pairs(claims)
+
+
+def memories(count: int) -> list[Memory]:
+    return [parse_memory(f"memory/m{n}.md", f"- Claim {n} about the build.\n".encode(),
+                         f"{n:040x}") for n in range(count)]
+
+
+def test_cached_values_are_read_from_the_file_as_it_was_when_opened(tmp_path: Path) -> None:
+    file = tmp_path / "cache.json"
+    writer = MemoryCache(file, "fp")
+    for memory in memories(5):
+        writer.parse(memory.path, memory.raw, memory.blob_id or "", parse_memory)
+    writer.save()
+    data = json.loads(file.read_text())  # plain JSON, one entry to a line
+    assert len(data["entries"]) == 5 and len(file.read_text().splitlines()) == 5 + 2
+
+    reader = MemoryCache(file, "fp")
+    reader._load()
+    other = MemoryCache(file, "fp")  # another run replaces the file meanwhile
+    other.parse("memory/x.md", b"- Other.\n", "f" * 40, parse_memory)
+    other.save()
+    for memory in memories(5):
+        assert reader.parse(memory.path, memory.raw, memory.blob_id or "", parse_memory) == memory
+    assert (reader.hits, reader.misses) == (5, 0)
+
+
+def test_a_file_changed_under_a_reader_only_costs_misses(tmp_path: Path) -> None:
+    file = tmp_path / "cache.json"
+    writer = MemoryCache(file, "fp")
+    for memory in memories(4):
+        writer.parse(memory.path, memory.raw, memory.blob_id or "", parse_memory)
+    writer.save()
+    reader = MemoryCache(file, "fp")
+    reader._load()
+    with open(file, "r+b") as fh:  # rewritten in place, not renamed: the open file shrinks
+        fh.truncate(os.path.getsize(file) // 2)
+    for memory in memories(4):
+        assert reader.parse(memory.path, memory.raw, memory.blob_id or "", parse_memory) == memory
+    assert reader.misses > 0
+    reader.save()
+    again = MemoryCache(file, "fp")
+    again._load()
+    for memory in memories(4):
+        assert again.parse(memory.path, memory.raw, memory.blob_id or "", parse_memory) == memory
+    assert (again.hits, again.misses) == (4, 0)
+
+
+def test_two_saves_in_one_run_keep_every_entry_and_a_damaged_line_is_one_miss(
+    tmp_path: Path,
+) -> None:
+    file = tmp_path / "cache.json"
+    cache = MemoryCache(file, "fp")
+    first, second, third = memories(3)
+    for memory in (first, second):
+        cache.parse(memory.path, memory.raw, memory.blob_id or "", parse_memory)
+    cache.save()  # the values now live in the file
+    cache.parse(third.path, third.raw, third.blob_id or "", parse_memory)
+    assert cache.parse(first.path, first.raw, first.blob_id or "", parse_memory) == first
+    cache.save()  # the values of the first save are copied from the file written by it
+
+    lines = file.read_text().split("\n")
+    damaged = [line.replace("Claim 1 about", "Claim 1 \\x about") for line in lines]
+    assert damaged != lines
+    file.write_text("\n".join(damaged))
+    again = MemoryCache(file, "fp")
+    again._load()
+    for memory in (first, second, third):
+        assert again.parse(memory.path, memory.raw, memory.blob_id or "", parse_memory) == memory
+    assert (again.hits, again.misses) == (2, 1)
+
+
+def test_a_file_in_another_layout_is_read_whole(tmp_path: Path) -> None:
+    file = tmp_path / "cache.json"
+    writer = MemoryCache(file, "fp")
+    for memory in memories(3):
+        writer.parse(memory.path, memory.raw, memory.blob_id or "", parse_memory)
+    writer.save()
+    file.write_text(json.dumps(json.loads(file.read_text()), indent=1))
+    reader = MemoryCache(file, "fp")
+    reader._load()
+    for memory in memories(3):
+        assert reader.parse(memory.path, memory.raw, memory.blob_id or "", parse_memory) == memory
+    assert (reader.hits, reader.misses) == (3, 0)
