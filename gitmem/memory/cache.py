@@ -43,6 +43,7 @@ import time
 from collections.abc import Callable
 from itertools import repeat
 from pathlib import Path
+from sys import intern
 from typing import Any, TypeVar
 
 from gitmem import __version__
@@ -264,7 +265,7 @@ def decode_memory(entry: Any, path: str, raw: bytes, blob_id: str) -> Memory:
     meta, body, body_line, has_frontmatter, claims, problems, _ = entry
     if type(meta) is not list or len(meta) != 2 or meta[0] not in ("plain", "tagged"):
         raise CorruptEntry("bad meta")
-    meta = meta[1] if meta[0] == "plain" else decode_value(meta[1])
+    meta = _interned(meta[1]) if meta[0] == "plain" else decode_value(meta[1])
     if type(meta) is not dict or type(body_line) is not int or type(has_frontmatter) is not bool:
         raise CorruptEntry("bad header")
     if type(body) is int:
@@ -283,7 +284,8 @@ def decode_memory(entry: Any, path: str, raw: bytes, blob_id: str) -> Memory:
             and set(map(type, lines)) <= _INT and set(map(type, texts)) <= _STR
             and set(map(type, kinds)) <= _STR and set(map(type, sections)) <= _STR):
         raise CorruptEntry("bad claims")
-    out_claims = list(map(Claim, repeat(path), lines, texts, kinds, sections))
+    out_claims = list(map(Claim, repeat(path), lines, texts, map(intern, kinds),
+                          map(intern, sections)))
     out_problems = []
     for problem in problems:
         if (type(problem) is not list or len(problem) != 3 or problem[0] not in _PROBLEM_KINDS
@@ -292,6 +294,18 @@ def decode_memory(entry: Any, path: str, raw: bytes, blob_id: str) -> Memory:
         out_problems.append(_PROBLEM_KINDS[problem[0]](problem[1], problem[2]))
     return Memory(path, raw, meta, body, body_line, tuple(out_claims), tuple(out_problems),
                   has_frontmatter, blob_id)
+
+
+def _interned(meta: Any) -> Any:
+    """Plain frontmatter with its keys and the strings of its lists (tags) interned: entries are
+    decoded one at a time, so "name" or a tag that 100,000 memories hold would otherwise be
+    100,000 strings."""
+    if type(meta) is not dict:
+        return meta  # not a memory's frontmatter: decode_memory refuses it
+    for value in meta.values():
+        if type(value) is list and set(map(type, value)) <= _STR:
+            value[:] = map(intern, value)
+    return dict(zip(map(intern, meta), meta.values()))
 
 
 # ----- records derived from a memory -------------------------------------------------------------
