@@ -102,6 +102,8 @@ class Child:
                     code = 0
                 except SystemExit as exc:
                     code = exc.code if isinstance(exc.code, int) else 1
+            except KeyboardInterrupt:
+                code = 130  # Ctrl-C before gitmem's own handler runs: Python would die of SIGINT
             finally:
                 try:
                     sys.stdout.flush()
