@@ -37,6 +37,36 @@ def hash_blob(data: bytes) -> str:
     return str(pygit2.hash(data))
 
 
+def run_to_the_end(
+    args: Sequence[str], *, cwd: Path, input: bytes | None = None
+) -> subprocess.CompletedProcess[bytes]:
+    """Run a git command that may take a lock file, and let it finish even if Ctrl-C arrives.
+
+    `subprocess.run` answers a KeyboardInterrupt by SIGKILLing its child; git killed that way
+    cannot remove its `index.lock` or `config.lock`, and every later git command refuses until a
+    person deletes it. These commands are short, so the interrupt waits for the child to exit
+    (git itself cleans up on the SIGINT a terminal sends its whole process group) and is raised
+    again afterwards. The input goes through a temporary file rather than a pipe: an interrupted
+    `communicate` cannot resume writing a pipe, so the child would wait for the rest forever."""
+    interrupted: KeyboardInterrupt | None = None
+    with tempfile.TemporaryFile() as source:
+        source.write(input or b"")
+        source.seek(0)
+        with subprocess.Popen(
+            list(args), cwd=cwd, env=clean_git_env(), stdin=source,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        ) as proc:
+            while True:
+                try:
+                    out, err = proc.communicate()
+                    break
+                except KeyboardInterrupt as exc:
+                    interrupted = exc  # reading the output resumes where it stopped
+    if interrupted is not None:
+        raise interrupted
+    return subprocess.CompletedProcess(list(args), proc.returncode, out, err)
+
+
 def merge_file(
     base: bytes, ours: bytes, theirs: bytes, labels: tuple[str, str, str],
     *, marker_size: int = 7, diff3: bool = False,
@@ -740,11 +770,10 @@ class Repo:
         listing = b"".join(p.encode("utf-8", "surrogateescape") + b"\0" for p in paths)
         deadline = time.monotonic() + lock_timeout
         while True:
-            proc = subprocess.run(
+            proc = run_to_the_end(
                 ["git", f"--git-dir={self.git_dir}", f"--work-tree={self.root}", "update-index",
                  "--add", "--remove", "-z", "--stdin"],
-                cwd=self.root, input=listing, capture_output=True, env=clean_git_env(),
-                check=False,
+                cwd=self.root, input=listing,
             )
             if proc.returncode == 0:
                 self._repo.index.read(True)
@@ -762,10 +791,7 @@ class Repo:
         return bool(self._repo.is_shallow)
 
     def run_git(self, *args: str, input: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
-        return subprocess.run(
-            ["git", *args], cwd=self.root, input=input, capture_output=True,
-            env=clean_git_env(), check=False,
-        )
+        return run_to_the_end(["git", *args], cwd=self.root, input=input)
 
 
 # ----- code repositories that memories cite ---------------------------------------------------
