@@ -26,6 +26,9 @@ from gitmem.consistency.text import clean, jaccard
 # negated clause to be a good part of the affirmative one.
 _SUBJECT_OVERLAP = 0.25
 _CLAUSE_OVERLAP = 0.3
+# An absolute rule against an absolute one under a condition: a possible contradiction, for
+# review (below the 0.86 match band), never as sure as two unconditional rules.
+_UNDER_CONDITION = 0.66
 
 
 @dataclass(frozen=True)
@@ -98,6 +101,21 @@ def _opposed_clauses(
             if best is None or overlap > best[2]:
                 best = (negated, affirmed, overlap)
     return best
+
+
+def _says(f: TextFeatures, word: str) -> bool:
+    return any(t.lower == word for t in f.tokens)
+
+
+def _absolute_against_condition(fa: TextFeatures, fb: TextFeatures, negated: Clause) -> bool:
+    """"Always squash merges when landing a PR" / "Never squash merges": the unconditional rule
+    covers the condition too, and the two insist in opposite directions ("always" on the
+    affirming side, "never" on the negating one). Without them the conditional is an exception
+    to the rule ("Never cache" / "Cache when immutable")."""
+    if fa.conditional == fb.conditional:
+        return False
+    denying, affirming = (fa, fb) if negated in fa.clauses else (fb, fa)
+    return _says(denying, "never") and _says(affirming, "always")
 
 
 def _restated(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:
@@ -179,6 +197,11 @@ def detect_contradiction_features(
         clause_confidence = 0.7 + 0.22 * overlap
         signals["negation"] = " ".join(negated.flipped_by)
         confidence = max(confidence, clause_confidence)
+    elif opposed is not None and _absolute_against_condition(fa, fb, opposed[0]):
+        negated, _, overlap = opposed
+        signals["negation"] = " ".join(negated.flipped_by)
+        signals["unconditional"] = "always / never under a condition"
+        confidence = max(confidence, _UNDER_CONDITION + 0.1 * overlap)
     if confidence <= 0.0:
         return None
     corrections = sorted(set(fa.corrections) | set(fb.corrections))
