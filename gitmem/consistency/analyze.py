@@ -42,6 +42,7 @@ from gitmem.consistency.duplicates import (
 from gitmem.consistency.features import TextFeatures, features
 from gitmem.consistency.lexicon import Lexicon, default_lexicon
 from gitmem.consistency.scope import scopes_disjoint
+from gitmem.consistency.verdicts import PairVerdicts, verdict_key
 from gitmem.model import Claim
 
 
@@ -120,8 +121,13 @@ def find_pairs(
     possible_threshold: float = POSSIBLE_THRESHOLD,
     thresholds: Thresholds | None = None,
     lexicon: Lexicon | None = None,
+    verdicts: PairVerdicts | None = None,
 ) -> list[PairFinding]:
-    """Duplicate and contradiction findings among `claims` (see the module docstring)."""
+    """Duplicate and contradiction findings among `claims` (see the module docstring).
+
+    With `verdicts`, a pair judged in an earlier run (same texts, sections' stance, tags) is
+    recalled instead of judged, and every verdict used is recorded into it for the next run;
+    the caller keys the store on the thresholds and the detector's code."""
     lexicon = lexicon or default_lexicon()
     thresholds = thresholds or Thresholds(match=match_threshold, possible=possible_threshold)
     tags, scopes = tags or {}, scopes or {}
@@ -154,7 +160,19 @@ def find_pairs(
             release(b.text)
             continue
         pair_tags = (tags.get(a.path, ()), tags.get(b.path, ()))
+        key = 0
+        if verdicts is not None:
+            key = verdict_key(a, b, (_states_rules(a), _states_rules(b)), pair_tags)
+            known, finding = verdicts.recall(key, a, b)
+            if known:
+                release(a.text)
+                release(b.text)
+                if finding is not None:
+                    out.append(finding)
+                continue
         finding = _judge(a, b, features_of(a.text), features_of(b.text), pair_tags, thresholds, lexicon)
+        if verdicts is not None:
+            verdicts.record(key, finding)
         if finding is not None:
             out.append(finding)
     out.sort(key=lambda p: (p.a.path, p.a.line, p.b.path, p.b.line, p.kind))

@@ -12,6 +12,7 @@ from typing import Sequence
 
 from gitmem.config import Config
 from gitmem.consistency.analyze import PairFinding, find_pairs
+from gitmem.consistency.verdicts import PairVerdicts
 from gitmem.memory.inforce import claims_in_force, pair_dismissed
 from gitmem.model import Memory
 
@@ -32,10 +33,11 @@ def memory_scope(memory: Memory, config: Config) -> tuple[str, ...]:
 
 def corpus_pairs(
     memories: Sequence[Memory], config: Config, today: dt.date | None = None,
-    focus: frozenset[str] | None = None,
+    focus: frozenset[str] | None = None, verdicts: PairVerdicts | None = None,
 ) -> list[PairFinding]:
     """Duplicate and contradiction pairs among claims in force; with `focus`, only pairs with
-    at least one side in those paths."""
+    at least one side in those paths; with `verdicts`, earlier verdicts are recalled (see
+    `find_pairs`)."""
     today = today or dt.date.today()
     active = [m for m in memories if m.active]
     by_path = {m.path: m for m in active}
@@ -46,6 +48,7 @@ def corpus_pairs(
         scopes={m.path: memory_scope(m, config) for m in active},
         match_threshold=config.match_threshold,
         possible_threshold=config.possible_threshold,
+        verdicts=verdicts,
     )
     out = []
     for pair in pairs:

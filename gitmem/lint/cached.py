@@ -4,8 +4,10 @@
   memory's blob.
 - The consistency pairs are a pure function of the whole corpus (every path and blob), the
   pair settings and today's date (cooldowns expire): kept under a digest of all of them, so a
-  lint where no memory changed reads its pairs back instead of judging every candidate again,
-  and any edit, branch switch or setting change computes them afresh.
+  lint where no memory changed reads its pairs back instead of judging every candidate again.
+- When the corpus did change, each candidate pair's verdict is recalled from the previous
+  run's (`gitmem.consistency.verdicts`, keyed on the pair's texts, sections and tags) and only
+  pairs that involve a changed claim are judged: an edit costs its own pairs, not all of them.
 """
 
 from __future__ import annotations
@@ -14,8 +16,22 @@ import datetime as dt
 from functools import partial
 from typing import NamedTuple, Sequence
 
-from gitmem.consistency import analyze, candidates, contradiction, corpus, duplicates, scope
+from gitmem.consistency import (
+    align,
+    analyze,
+    candidates,
+    contradiction,
+    corpus,
+    duplicates,
+    features,
+    lexicon,
+    scope,
+    text,
+    verdicts,
+    vocabulary,
+)
 from gitmem.consistency.analyze import PairFinding
+from gitmem.consistency.verdicts import PairVerdicts, StoredVerdict, StoredVerdicts
 from gitmem.lint import commit_claims, evidence, extract, path_citations, scan
 from gitmem.lint.extract import Citations, extract_citations
 from gitmem.lint.rule import LintContext
@@ -55,8 +71,11 @@ class StoredPair(NamedTuple):
 
 
 _PAIRS = RecordCodec(StoredPair, Claim)
-_PAIR_MODULES = (analyze, candidates, contradiction, corpus, duplicates, scope, inforce,
-                 consistency_rules)
+_VERDICTS = RecordCodec(StoredVerdicts, StoredVerdict)
+# Everything a pair's verdict or the corpus pass depends on: a change to any of them (a new
+# gitmem, a developer's edit) computes the pairs afresh.
+_PAIR_MODULES = (align, analyze, candidates, contradiction, corpus, duplicates, features,
+                 lexicon, scope, text, vocabulary, verdicts, inforce, consistency_rules)
 
 
 def _store(pairs: Sequence[PairFinding]) -> tuple[StoredPair, ...]:
@@ -89,11 +108,20 @@ def prime_corpus_pairs(ws: Workspace, context: LintContext) -> None:
         repr((config.match_threshold, config.possible_threshold, config.scope_folders,
               config.review_file, dt.date.today().isoformat())),
     )
-    def compute() -> tuple[StoredPair, ...]:
-        return _store(consistency_rules.corpus_pair_findings(context))
+    version = module_version(*_PAIR_MODULES)
 
-    stored = ws.cache.remember("corpus-pairs", key, compute, _PAIRS,
-                               module_version(*_PAIR_MODULES))
+    def compute() -> tuple[StoredPair, ...]:
+        # The corpus changed: recall the verdicts of the pairs that did not (pair-verdicts is
+        # keyed on the settings a verdict depends on), judge the rest, keep them all.
+        settings = content_key(repr((config.match_threshold, config.possible_threshold)))
+        _, previous = ws.cache.lookup("pair-verdicts", settings, _VERDICTS, version)
+        known = PairVerdicts.from_stored(previous)
+        memories = consistency_rules.without_review_queue(context.corpus, config.review_file)
+        pairs = corpus.corpus_pairs(memories, config, verdicts=known)
+        ws.cache.store("pair-verdicts", settings, known.stored(), _VERDICTS, version)
+        return _store(pairs)
+
+    stored = ws.cache.remember("corpus-pairs", key, compute, _PAIRS, version)
     if not (isinstance(stored, tuple) and all(_well_formed(s) for s in stored)):
         context.memo.pop(consistency_rules.MEMO_KEY, None)
         stored = compute()  # a damaged entry: recompute, never trust its shape

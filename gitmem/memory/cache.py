@@ -516,29 +516,43 @@ class MemoryCache:
         """`compute()`, remembered under `key`, which must name everything the result depends
         on besides `version`: content, never a path alone. For a pair of claims, a digest of
         both texts (see `content_key`), so that a verdict on unchanged claims is read back."""
+        found, value = self.lookup(kind, key, codec, version)
+        if found:
+            return value  # type: ignore[no-any-return]
+        value = compute()
+        self.store(kind, key, value, codec, version)
+        return value
+
+    def lookup(self, kind: str, key: str, codec: RecordCodec, version: str = "") -> tuple[bool, Any]:
+        """(True, the record) stored under `key`; (False, None) when absent or unreadable."""
         if not self.enabled:
-            return compute()
+            return False, None
         full_key = f"{kind}\0{version}\0{key}"
         item = self._entries.get(full_key)
-        if item is not None:
-            try:
-                value: T = codec.decode(self._decoded(item))
-            except (CorruptEntry, OSError, TypeError, ValueError, RecursionError):
-                del self._entries[full_key]
-                self._dirty = True
-            else:
-                self._used.add(full_key)
-                return value
-        value = compute()
+        if item is None:
+            return False, None
+        try:
+            value = codec.decode(self._decoded(item))
+        except (CorruptEntry, OSError, TypeError, ValueError, RecursionError):
+            del self._entries[full_key]
+            self._dirty = True
+            return False, None
+        self._used.add(full_key)
+        return True, value
+
+    def store(self, kind: str, key: str, value: Any, codec: RecordCodec, version: str = "") -> None:
+        """Keep `value` under `key`, replacing what was there; a value that does not read back
+        equal is not kept."""
+        if not self.enabled:
+            return
         try:
             encoded = codec.encode(value)
             if codec.decode(encoded) != value:
-                return value
+                return
             text = json_text(encoded)
         except (Uncacheable, CorruptEntry, TypeError, ValueError, RecursionError):
-            return value
-        self._put(full_key, text)
-        return value
+            return
+        self._put(f"{kind}\0{version}\0{key}", text)
 
     def _put(self, key: str, text: str) -> None:
         assert self._source is not None

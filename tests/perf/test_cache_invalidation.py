@@ -214,3 +214,106 @@ def test_cached_consistency_pairs_follow_an_edit(repo: Path) -> None:
     after = lint_json(repo)
     rel = target.relative_to(repo).as_posix()
     assert any(f["code"] == "GM211" and f["path"] == rel for f in after["findings"])
+
+
+def judged_pairs(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
+    """Every pair the detector really judges from now on (recalled verdicts are not)."""
+    from gitmem.consistency import analyze
+
+    calls: list[tuple[str, str]] = []
+    judge = analyze._judge
+
+    def counting(a, b, *rest):  # type: ignore[no-untyped-def]
+        calls.append((a.path, b.path))
+        return judge(a, b, *rest)
+
+    monkeypatch.setattr(analyze, "_judge", counting)
+    return calls
+
+
+def test_an_edit_judges_only_the_pairs_of_the_edited_memory(
+    repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = first_memory(repo)
+    rel = target.relative_to(repo).as_posix()
+    target.write_text(target.read_text() + "- Always squash merges into main.\n"
+                      "- Never squash merges into main.\n")
+    expected = uncached(repo, monkeypatch)
+    judged = judged_pairs(monkeypatch)
+    assert lint_json(repo) == expected
+    assert judged, "the new claims' pairs are judged"
+    assert all(rel in pair for pair in judged), judged
+    assert any(f["code"] == "GM211" and f["path"] == rel for f in expected["findings"])
+    judged.clear()
+    assert lint_json(repo) == expected  # and read back whole the time after
+    assert judged == []
+
+
+def test_recalled_findings_follow_lines_that_moved(
+    repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A finding recalled from an earlier run names the lines where its claims are now."""
+    before = lint_json(repo)
+    paired = {f["path"] for f in before["findings"] if f["code"].startswith("GM2")}
+    assert paired, "the generated repository plants duplicates and contradictions"
+    target = repo / min(paired)
+    text = target.read_text()
+    body = text.index("\n---\n") + 5 if text.startswith("---\n") else 0
+    target.write_text(text[:body] + "\n\n\n" + text[body:])  # every claim three lines down
+    expected = uncached(repo, monkeypatch)
+    judged = judged_pairs(monkeypatch)
+    assert lint_json(repo) == expected
+    assert judged == []  # the same texts: nothing to judge again
+    moved = [f for f in expected["findings"] if f["path"] == min(paired) and
+             f["code"].startswith("GM2")]
+    old = [f for f in before["findings"] if f["path"] == min(paired) and
+           f["code"].startswith("GM2")]
+    assert [f["line"] for f in moved] == [f["line"] + 3 for f in old]
+
+
+def test_a_verdict_is_judged_again_when_tags_or_the_section_change(
+    repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    memory_dir = repo / "memory"
+
+    def ours(report: dict) -> list[tuple[str, str]]:
+        return [(f["code"], f["path"]) for f in report["findings"] if "memory/zz-" in f["path"]]
+
+    (memory_dir / "zz-a.md").write_text("---\ntags: [build]\n---\n"
+                                        "- Prefer small pull requests that touch one module.\n")
+    (memory_dir / "zz-b.md").write_text("---\ntags: [build]\n---\n## Rules\n"
+                                        "- Always squash merges.\n- Prefer small pull requests.\n")
+    (memory_dir / "zz-c.md").write_text("- Never squash merges.\n")
+    first = lint_json(repo)
+    assert first == uncached(repo, monkeypatch)
+    assert ours(first) == [("GM202", "memory/zz-a.md"), ("GM211", "memory/zz-b.md")]
+    # other tags: the same texts no longer score as a possible duplicate
+    (memory_dir / "zz-a.md").write_text("---\ntags: [deploy]\n---\n"
+                                        "- Prefer small pull requests that touch one module.\n")
+    expected = uncached(repo, monkeypatch)
+    assert lint_json(repo) == expected
+    assert ours(expected) == [("GM211", "memory/zz-b.md")]
+    # a "Don'ts" heading: the same claim is an example of what not to do, not a rule
+    (memory_dir / "zz-b.md").write_text("---\ntags: [build]\n---\n## Don'ts\n"
+                                        "- Always squash merges.\n- Prefer small pull requests.\n")
+    expected = uncached(repo, monkeypatch)
+    assert lint_json(repo) == expected
+    assert ours(expected) == []
+
+
+def test_a_damaged_verdict_record_is_ignored() -> None:
+    from gitmem.consistency.verdicts import PairVerdicts, StoredVerdict, StoredVerdicts
+    from gitmem.model import Claim
+
+    a, b = Claim("memory/a.md", 1, "x"), Claim("memory/b.md", 1, "y")
+    good = StoredVerdict("00000000000000ff", "duplicate", "match", 0.9, 0.9, (("k", 1),), False)
+    for bad in (None, StoredVerdicts("abc", ()), StoredVerdicts("zz" * 8, ()),
+                StoredVerdicts(("0" * 15 + "2") + ("0" * 15 + "1"), ()),  # not sorted
+                StoredVerdicts("", (good._replace(key="nothex-nothex-xx"),)),
+                StoredVerdicts("", (good._replace(signals=(("k",),)),))):
+        verdicts = PairVerdicts.from_stored(bad)
+        assert verdicts.recall(0xFF, a, b) == (False, None)
+    kept = PairVerdicts.from_stored(StoredVerdicts("", (good,)))
+    known, finding = kept.recall(0xFF, a, b)
+    assert known and finding is not None and (finding.a, finding.b, finding.kind) == (
+        a, b, "duplicate")

@@ -1,0 +1,136 @@
+"""Verdicts on claim pairs, kept between runs so that an edit re-judges only its own pairs.
+
+Judging a pair is most of a lint's cost, and after one memory changes nearly every pair is
+the same as last time. A verdict (a finding, or none) depends only on the two texts, whether
+each states rules (its section heading), each side's tags, and the thresholds and detector
+code, which the caller puts in the stored record's version. A pair is keyed by a 64-bit
+digest of exactly those inputs. Pairs without a finding, the vast majority, are held as one
+sorted array of keys (8 bytes a pair: at 100,000 files about a million pairs); findings are
+held by key with their class, scores and signals, and are rebuilt around the current claims,
+whose lines may have moved.
+
+A run recalls what it can from the previous run's verdicts and records every verdict it used
+into a fresh set, which replaces the old one: pairs that no longer exist drop out.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from array import array
+from bisect import bisect_left
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+from gitmem.model import Claim
+
+if TYPE_CHECKING:
+    from gitmem.consistency.analyze import PairFinding
+
+_KEY_BYTES = 8
+
+
+class StoredVerdict(NamedTuple):
+    """A finding without its claims, as the blob-id cache holds it."""
+
+    key: str  # 16 hex digits
+    kind: str
+    klass: str
+    score: float
+    confidence: float
+    signals: tuple[tuple[str, object], ...]
+    identical: bool
+
+
+class StoredVerdicts(NamedTuple):
+    none: str  # the sorted keys of the pairs without a finding, as one hex string
+    found: tuple[StoredVerdict, ...]
+
+
+def verdict_key(a: Claim, b: Claim, states_rules: tuple[bool, bool],
+                tags: tuple[Sequence[str], Sequence[str]]) -> int:
+    """A digest of everything the judge reads of a pair (in order: a first)."""
+    digest = hashlib.blake2b(digest_size=_KEY_BYTES)
+    parts = [a.text, b.text, f"{int(states_rules[0])}{int(states_rules[1])}",
+             "\x1f".join(tags[0]), "\x1f".join(tags[1])]
+    for part in parts:
+        data = part.encode("utf-8", "surrogatepass")
+        digest.update(b"%d:" % len(data) + data)
+    return int.from_bytes(digest.digest(), "big")
+
+
+class PairVerdicts:
+    """The previous run's verdicts to recall, and this run's to keep."""
+
+    def __init__(self, none: array | None = None,
+                 found: dict[int, StoredVerdict] | None = None) -> None:
+        self._none = none if none is not None else array("Q")
+        self._found = found or {}
+        self._fresh_none: list[int] = []
+        self._fresh_found: dict[int, StoredVerdict] = {}
+        self.recalled = 0
+        self.judged = 0
+
+    def recall(self, key: int, a: Claim, b: Claim) -> tuple[bool, PairFinding | None]:
+        """(True, the finding or None) for a pair judged last time; (False, None) otherwise."""
+        from gitmem.consistency.analyze import PairFinding
+
+        stored = self._found.get(key)
+        if stored is not None:
+            self.recalled += 1
+            self._fresh_found[key] = stored
+            return True, PairFinding(stored.kind, stored.klass, stored.score, stored.confidence,
+                                     a, b, dict(stored.signals), stored.identical)
+        at = bisect_left(self._none, key)
+        if at < len(self._none) and self._none[at] == key:
+            self.recalled += 1
+            self._fresh_none.append(key)
+            return True, None
+        return False, None
+
+    def record(self, key: int, finding: PairFinding | None) -> None:
+        """Keep a verdict judged in this run."""
+        self.judged += 1
+        if finding is None:
+            self._fresh_none.append(key)
+        else:
+            self._fresh_found[key] = StoredVerdict(
+                f"{key:016x}", finding.kind, finding.klass, finding.score, finding.confidence,
+                tuple(finding.signals.items()), finding.identical)
+
+    def stored(self) -> StoredVerdicts:
+        """This run's verdicts, for the cache."""
+        keys = array("Q", sorted(set(self._fresh_none)))  # native order: the cache is local
+        return StoredVerdicts(keys.tobytes().hex(), tuple(self._fresh_found.values()))
+
+    @classmethod
+    def from_stored(cls, stored: object) -> PairVerdicts:
+        """The verdicts of a cache record; a record of any other shape gives none."""
+        if not isinstance(stored, StoredVerdicts) or not isinstance(stored.none, str):
+            return cls()
+        try:
+            raw = bytes.fromhex(stored.none)
+        except ValueError:
+            return cls()
+        if len(raw) % _KEY_BYTES or not isinstance(stored.found, tuple):
+            return cls()
+        keys = array("Q", raw)
+        found: dict[int, StoredVerdict] = {}
+        for verdict in stored.found:
+            if not _well_formed(verdict):
+                return cls()
+            found[int(verdict.key, 16)] = verdict
+        if any(keys[i] >= keys[i + 1] for i in range(len(keys) - 1)):
+            return cls()  # not the sorted array this module writes
+        return cls(keys, found)
+
+
+def _well_formed(verdict: object) -> bool:
+    return (isinstance(verdict, StoredVerdict) and isinstance(verdict.key, str)
+            and len(verdict.key) == 2 * _KEY_BYTES
+            and all(c in "0123456789abcdef" for c in verdict.key)
+            and isinstance(verdict.kind, str) and isinstance(verdict.klass, str)
+            and isinstance(verdict.score, (int, float))
+            and isinstance(verdict.confidence, (int, float))
+            and isinstance(verdict.identical, bool) and isinstance(verdict.signals, tuple)
+            and all(isinstance(kv, tuple) and len(kv) == 2 and isinstance(kv[0], str)
+                    for kv in verdict.signals))
