@@ -24,7 +24,7 @@ from typing import Any
 
 from gitmem import trailers as t
 from gitmem.gitrepo import CommitInfo, Repo
-from gitmem.memory.cache import (
+from gitmem.memory.cache_files import (
     PACKAGE,
     cache_disabled,
     read_cache_file,

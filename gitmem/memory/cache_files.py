@@ -1,0 +1,70 @@
+"""Cache files under .git/gitmem in general: versions, atomic writes, the off switch.
+
+Every cache gitmem keeps (parsed memories, the op log) is an optimisation, never a source of
+truth: a file that is missing, unreadable, truncated or written by another version is simply
+not used, and one is only ever replaced whole, by a rename.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from gitmem import __version__
+
+DISABLE_ENV = "GITMEM_NO_CACHE"
+PACKAGE = Path(__file__).resolve().parents[1]
+
+
+def cache_disabled(environ: Any = os.environ) -> bool:
+    return str(environ.get(DISABLE_ENV, "")).strip().lower() in ("1", "true", "yes", "on")
+
+
+def source_fingerprint(schema: int, sources: list[Path], extra: str = "") -> str:
+    """A cache's version: its schema, the gitmem version and the size and mtime of the source
+    files that compute what it holds (an edited module never reads old entries, whatever the
+    version number says), plus whatever else the caller names."""
+    digest = hashlib.sha256(f"{schema}\0{__version__}\0{sys.version_info[:2]}\0{extra}".encode())
+    for source in sources:
+        try:
+            st = source.stat()
+        except OSError:
+            continue
+        digest.update(f"{source.name}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
+    return digest.hexdigest()[:32]
+
+
+def read_cache_file(file: Path, schema: int, fingerprint: str) -> dict[str, Any] | None:
+    """The cache file's JSON object if it is ours (this schema and fingerprint), else None:
+    a missing, unreadable, truncated or foreign file is simply not used."""
+    try:
+        data = json.loads(file.read_bytes())
+    except (OSError, ValueError, RecursionError):
+        return None
+    if type(data) is not dict or data.get("schema") != schema:
+        return None
+    return data if data.get("fingerprint") == fingerprint else None
+
+
+def write_cache_file(file: Path, data: dict[str, Any]) -> bool:
+    """Write the whole file under a temporary name and rename it over the old one (atomic on
+    POSIX: a reader sees the old file or the new one, never half). False when it failed; a
+    cache that cannot be written is only a slower next run."""
+    try:
+        file.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{file.stem}-", suffix=".tmp", dir=file.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                json.dump(data, fh, separators=(",", ":"))
+            os.replace(tmp, file)
+        except BaseException:
+            os.unlink(tmp)
+            raise
+    except (OSError, ValueError):
+        return False
+    return True
