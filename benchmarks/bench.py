@@ -25,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -213,8 +214,28 @@ def lint_samples(args: argparse.Namespace, size: int, variant: tuple[str, ...]
                  "cold": measure(lint, repo, repeat, before=lambda: drop_cache(repo))}
         run_once(lint, repo)  # prime the cache
         found["warm"] = measure(lint, repo, repeat)
+        if not variant:
+            edit, restore = edit_one_memory(repo)
+            try:
+                found["edited"] = measure(lint, repo, repeat, before=edit)
+            finally:
+                restore()
         args.measured[key] = found
     return args.measured[key]  # type: ignore[no-any-return]
+
+
+def edit_one_memory(repo: Path) -> tuple[Callable[[], None], Callable[[], None]]:
+    """(edit, restore): each edit appends a new line to one memory; restore puts its bytes
+    back, so the generated repository stays as generated for the next run."""
+    target = sorted((repo / "memory").rglob("*.md"))[0]
+    original = target.read_bytes()
+    counter = iter(range(10**9))
+
+    def edit() -> None:
+        line = f"- Benchmark edit {next(counter)}: keep the release notes short.\n"
+        target.write_bytes(original + line.encode())
+
+    return edit, lambda: target.write_bytes(original)
 
 
 def bench_lint(args: argparse.Namespace, rows: list[Row]) -> None:
@@ -230,6 +251,9 @@ def bench_lint(args: argparse.Namespace, rows: list[Row]) -> None:
         rows.append(Row(f"lint {args.files} files, warm{suffix}", warm, found["read"],
                         "read every file", "<= 3 s" if full else "",
                         warm.median <= 3 if full else None))
+        if "edited" in found:
+            rows.append(Row(f"lint {args.files} files, warm, after editing one memory{suffix}",
+                            found["edited"], found["read"], "read every file", "", None))
 
 
 def fitted_exponent(points: list[tuple[int, float]]) -> float:
