@@ -54,10 +54,12 @@ class Workspace:
             paths = list(self.repo.tree_files(source))
         return sorted(p for p in paths if self.matcher.matches(p))
 
-    def memories(self, source: str = "worktree") -> list[Memory]:
+    def memories(self, source: str = "worktree", *, save: bool = True) -> list[Memory]:
         """Every memory as it is in the working tree, the index, or at a revision.
 
-        Parsing goes through the blob-id cache: an unchanged memory is decoded, not parsed."""
+        Parsing goes through the blob-id cache: an unchanged memory is decoded, not parsed.
+        `save=False` leaves writing the cache to the caller, which adds more to it (lint: the
+        citations and pairs), so the file is rewritten once per run, not twice."""
         cache = self.cache
         out = []
         if source == "worktree":
@@ -76,7 +78,8 @@ class Workspace:
                     blob_id = blobs[path]
                     out.append(cache.parse(path, self.repo.read_blob(blob_id), blob_id,
                                            parse_memory))
-        cache.save()
+        if save:
+            cache.save()
         return out
 
     def _read_worktree_memories(self, paths: Iterable[str], cache: MemoryCache,

@@ -78,7 +78,7 @@ def lint_workspace(ws: Workspace, request: LintRequest) -> LintReport:
     if request.staged and request.since:
         raise UsageError("--staged and --since cannot be combined; pick one")
     rules, notices = choose_rules(ws, request)
-    corpus = ws.memories("index" if request.staged else "worktree")
+    corpus = ws.memories("index" if request.staged else "worktree", save=False)  # saved below
     targets = choose_targets(ws, corpus, request)
     review_file = ws.config.review_file
     linted = [memory for memory in corpus if memory.path in targets]
