@@ -33,7 +33,8 @@ quit dislike dislikes unsupported replace replaced prevent prevents against
 
 # Directive words that carry stance but not subject; they are dropped from subject comparison.
 DIRECTIVE_TERMS = """
-use uses used using utilize always prefer preferred enable enabled allow allowed recommend recommended
+use uses used using utilize always prefer preferred favor favour favored favoured enable enabled
+allow allowed recommend recommended
 require required mandatory must should need needs ensure make sure keep do don't never avoid
 disable disabled forbid forbidden prohibit prohibited disallow deprecated discourage ban exclude
 reject refuse skip omit forget neglect include included
@@ -78,6 +79,7 @@ ill sick
 angry mad furious
 difficult hard tough
 easy simple
+prefer favor favour
 correct right
 incorrect wrong
 buy purchase
