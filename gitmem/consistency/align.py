@@ -185,6 +185,12 @@ def _related(a: list[Token], b: list[Token], lexicon: Lexicon) -> str | None:
     return relation
 
 
+def _stance_free(tokens: list[Token], lexicon: Lexicon) -> list[Token]:
+    """`tokens` without the words that only take a positive stance ("use", "prefer")."""
+    return [t for t in tokens
+            if t.stem not in lexicon.directive_terms or lexicon.is_negative(t.lower, t.stem)]
+
+
 def _classify(a: list[Token], b: list[Token], lexicon: Lexicon) -> str:
     """The kind of one differing span (`a` and `b` already stripped of edge function words)."""
     if not a and not b:
@@ -192,6 +198,12 @@ def _classify(a: list[Token], b: list[Token], lexicon: Lexicon) -> str:
     related = _related(a, b, lexicon)
     if related is not None:
         return related
+    # "Use tabs" / "Prefer spaces": both take a stance for something; the values decide.
+    plain_a, plain_b = _stance_free(a, lexicon), _stance_free(b, lexicon)
+    if plain_a and plain_b and len(plain_a) < len(a) and len(plain_b) < len(b):
+        value = _related(plain_a, plain_b, lexicon)
+        if value in VALUE_CHANGES:
+            return value
     neg_a, neg_b = _negative(a, lexicon), _negative(b, lexicon)
     rest_a = _trim([t for t in a if not _negative([t], lexicon)], lexicon)
     rest_b = _trim([t for t in b if not _negative([t], lexicon)], lexicon)
