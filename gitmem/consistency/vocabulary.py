@@ -193,6 +193,8 @@ data_format: json xml yaml toml csv ini protobuf
 naming_case: camelcase snake_case kebab-case pascalcase
 deploy_environment: production prod staging development dev
 editor: vim neovim emacs vscode nano sublime
+merge_strategy: merge~commit squash rebase
+ci_system: github~actions gitlab~ci circleci jenkins travis~ci buildkite azure~pipelines
 """
 
 # Each line: a general word and what it covers (`class:NAME` takes a whole exclusive class), so
