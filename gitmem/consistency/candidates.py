@@ -46,8 +46,21 @@ def blocking_keys(text: str, lexicon: Lexicon, cache: dict[str, str | None]) -> 
         if word not in cache:
             cache[word] = _key_of(word, lexicon)
     keys = set(map(cache.__getitem__, words))
+    # a value of two words ("living room", "GitHub Actions") keys on its class as well
+    starts = lexicon.pair_starts
+    for at, word in enumerate(words[:-1]):
+        if word in starts:
+            pair = f"{word} {words[at + 1]}"
+            if pair not in cache:
+                cache[pair] = _class_key_of(pair, lexicon)
+            keys.add(cache[pair])
     keys.discard(None)
     return frozenset(keys)  # type: ignore[arg-type]
+
+
+def _class_key_of(pair: str, lexicon: Lexicon) -> str | None:
+    classes = lexicon.classes.get(" ".join(map(stem, pair.split())))
+    return "§" + min(classes) if classes else None
 
 
 def _key_of(word: str, lexicon: Lexicon) -> str | None:

@@ -57,6 +57,8 @@ class Lexicon:
     non_content: frozenset[str] = frozenset()  # function, directive and negative terms
     marker_starts: frozenset[str] = frozenset()  # first stems of time-scope/correction markers
     marker_words: frozenset[str] = frozenset()  # every stem of those markers ("no longer")
+    # the first words, as written, of the two-word class members ("living" of "living room")
+    pair_starts: frozenset[str] = frozenset()
     # An optional oracle for single words the lists do not know (called with lowercased words,
     # not stems): "synonym", "antonym", "exclusive" or None. `wordnet.py` plugs in here.
     relate_unknown: Callable[[str, str], str | None] | None = field(default=None, compare=False)
@@ -149,6 +151,11 @@ def default_lexicon() -> Lexicon:
         marker_words=frozenset(
             word for phrase in time_scope | correction for word in phrase.split()
         ) - frozenset(vocabulary.NEGATORS.split()),
+        pair_starts=frozenset(
+            member.split("~")[0].lower()
+            for line in vocabulary.EXCLUSIVE_CLASSES.strip().splitlines()
+            for member in line.partition(":")[2].split() if member.count("~") == 1
+        ),
     )
 
 
