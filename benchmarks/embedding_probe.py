@@ -29,6 +29,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.eval_pairs import score_line, scores
 from gitmem.consistency.analyze import find_pairs
 from gitmem.consistency.duplicates import duplicate_signals
 from gitmem.consistency.features import features
@@ -177,22 +178,15 @@ def judge(rows: list[dict[str, str]], encoder: Encoder) -> list[dict[str, Any]]:
     return out
 
 
-def scores(judged: list[dict[str, Any]], cosine: float | None) -> str:
-    tp = fp = fn = 0
-    for pair in judged:
-        if pair["label"] == "entailment":
-            continue
-        said = pair["duplicate"] or (
-            cosine is not None and not pair["contradiction"] and pair["harmless"]
-            and pair["cosine"] >= cosine)
-        positive = pair["label"] == "duplicate"
-        tp += said and positive
-        fp += said and not positive
-        fn += positive and not said
-    p = tp / (tp + fp) if tp + fp else 0.0
-    r = tp / (tp + fn) if tp + fn else 0.0
-    f1 = 2 * p * r / (p + r) if p + r else 0.0
-    return f"P={p:.3f} R={r:.3f} F1={f1:.4f}  (tp={tp} fp={fp} fn={fn})"
+def duplicate_scores(judged: list[dict[str, Any]], cosine: float | None) -> str:
+    """Duplicate P/R/F1 of the detector, with the embedding's verdict added when `cosine`."""
+    def said(pair: dict[str, Any]) -> bool:
+        return pair["duplicate"] or (cosine is not None and not pair["contradiction"]
+                                     and pair["harmless"] and pair["cosine"] >= cosine)
+
+    return score_line("duplicate", scores(
+        (said(pair), pair["label"] == "duplicate") for pair in judged
+        if pair["label"] != "entailment"))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -211,9 +205,9 @@ def main(argv: list[str] | None = None) -> int:
     seconds = time.perf_counter() - start
     print(f"split={args.split} pairs={len(rows)}; {1000 * seconds / (2 * len(rows)):.1f} ms "
           f"per sentence (the detector included)")
-    print(f"  detector alone              duplicate {scores(judged, None)}")
+    print(f"detector alone\n{duplicate_scores(judged, None)}")
     for cosine in args.cosine or [0.80, 0.82, 0.84, 0.86, 0.88, 0.90]:
-        print(f"  + embedding, cosine >= {cosine:.2f}  duplicate {scores(judged, cosine)}")
+        print(f"+ embedding, cosine >= {cosine:.2f}\n{duplicate_scores(judged, cosine)}")
     return 0
 
 

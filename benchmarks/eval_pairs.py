@@ -157,7 +157,7 @@ class Scores:
     fn: int
 
 
-def _scores(pairs: Iterable[tuple[bool, bool]]) -> Scores:
+def scores(pairs: Iterable[tuple[bool, bool]]) -> Scores:
     tp = fp = fn = 0
     for predicted, gold in pairs:
         tp += predicted and gold
@@ -179,8 +179,8 @@ def evaluate(rows: list[dict[str, str]], predictor: Predictor) -> dict[str, obje
     started = time.perf_counter()
     predictions = [predictor(row["a"], row["b"]) for row in rows]
     seconds = time.perf_counter() - started
-    contradiction = _scores((p.contradiction, r["label"] == "contradiction") for p, r in zip(predictions, rows))
-    duplicate = _scores(
+    contradiction = scores((p.contradiction, r["label"] == "contradiction") for p, r in zip(predictions, rows))
+    duplicate = scores(
         (p.duplicate, r["label"] == "duplicate")
         for p, r in zip(predictions, rows)
         if r["label"] != "entailment"
@@ -200,7 +200,7 @@ def evaluate(rows: list[dict[str, str]], predictor: Predictor) -> dict[str, obje
     }
 
 
-def _line(name: str, s: Scores) -> str:
+def score_line(name: str, s: Scores) -> str:
     return f"  {name:<14} P={s.precision:.3f} R={s.recall:.3f} F1={s.f1:.4f}  (tp={s.tp} fp={s.fp} fn={s.fn})"
 
 
@@ -234,8 +234,8 @@ def main(argv: list[str] | None = None) -> int:
     for name, predictor in systems:
         result = evaluate(rows, predictor)
         print(f"{name}  ({result['seconds']:.1f}s)")
-        print(_line("contradiction", result["contradiction"]))  # type: ignore[arg-type]
-        print(_line("duplicate", result["duplicate"]))  # type: ignore[arg-type]
+        print(score_line("contradiction", result["contradiction"]))  # type: ignore[arg-type]
+        print(score_line("duplicate", result["duplicate"]))  # type: ignore[arg-type]
         print(f"  duplicate findings on contradiction pairs: {result['duplicate_findings_on_contradictions']}")
         if args.breakdown:
             print(f"  {'group':<34} {'pairs':>5} {'contra':>6} {'dup':>5}")

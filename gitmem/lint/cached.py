@@ -13,8 +13,9 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from functools import partial
-from typing import NamedTuple, Sequence
+from typing import NamedTuple
 
 from gitmem.consistency import (
     align,
