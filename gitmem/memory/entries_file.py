@@ -29,6 +29,8 @@ import weakref
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from gitmem.memory.cache_files import read_cache_file
+
 _OPEN = b',"entries":{\n'
 _CLOSE = b"}}"
 _SEPARATOR = b",\n"
@@ -219,14 +221,9 @@ def _entry(line: bytes) -> tuple[str, int, int, int] | None:
 
 
 def _read_whole(path: Path, schema: int, fingerprint: str) -> tuple[dict[str, Any], Entries] | None:
-    try:
-        data = json.loads(path.read_bytes())
-    except (OSError, ValueError, RecursionError):
-        return None
-    if type(data) is not dict or data.get("schema") != schema:
-        return None
-    entries = data.pop("entries", None)
-    if data.get("fingerprint") != fingerprint or type(entries) is not dict:
+    data = read_cache_file(path, schema, fingerprint)
+    entries = data.pop("entries", None) if data is not None else None
+    if data is None or type(entries) is not dict:
         return None
     texts: Entries = {}
     for key, item in entries.items():
