@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Mapping, TextIO
+from typing import TextIO
 
 from gitmem.config import FAIL_ON_LEVELS
 from gitmem.errors import GitmemError, UsageError

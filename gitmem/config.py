@@ -9,8 +9,9 @@ from __future__ import annotations
 import dataclasses
 import shlex
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from gitmem.errors import InvalidInputError
 

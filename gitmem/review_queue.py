@@ -11,9 +11,9 @@ import datetime as dt
 import hashlib
 import json
 import os
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Iterable
 
 QUEUE_FILE = "review.json"
 

@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from gitutil import git, gitmem, make_repo
 
 A = "---\ntype: project\n---\n- The project runs PostgreSQL 16 in production.\n"

@@ -8,7 +8,6 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
 from gitutil import commit_all, git, gitmem, make_repo, snapshot, write
 
 from gitmem import trailers as t
@@ -348,9 +347,9 @@ def test_not_a_repo_bare_repo_and_detached_head(tmp_path: Path, repo: Path) -> N
 
 def test_interrupted_op_is_finished_by_the_next_command(repo: Path) -> None:
     """A crash after the branch moved but before the files were written is completed."""
+    from gitmem.gitrepo import hash_blob
     from gitmem.model import FileChange
     from gitmem.ops.journal import write_journal
-    from gitmem.gitrepo import hash_blob
     from gitmem.workspace import open_workspace
 
     ws = open_workspace(repo)
@@ -371,9 +370,9 @@ def test_interrupted_op_is_finished_by_the_next_command(repo: Path) -> None:
 
 
 def test_interrupted_op_before_the_branch_moved_is_rolled_back(repo: Path) -> None:
+    from gitmem.gitrepo import hash_blob
     from gitmem.model import FileChange
     from gitmem.ops.journal import write_journal
-    from gitmem.gitrepo import hash_blob
     from gitmem.workspace import open_workspace
 
     ws = open_workspace(repo)

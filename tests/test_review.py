@@ -7,7 +7,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from gitutil import git, gitmem, make_repo, snapshot
 
 from gitmem import trailers as t

@@ -8,7 +8,7 @@ Type and category never gate a comparison.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Sequence
+from collections.abc import Sequence
 
 from gitmem.config import Config
 from gitmem.consistency.analyze import PairFinding, find_pairs

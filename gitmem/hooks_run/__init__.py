@@ -7,7 +7,8 @@ the kept foreign hook (`<name>.legacy`) runs first, then gitmem's own checks.
 from __future__ import annotations
 
 import os
-from typing import Sequence, TextIO
+from collections.abc import Sequence
+from typing import TextIO
 
 from gitmem.hooks_run.legacy import run_legacy_hook
 from gitmem.workspace import Workspace, open_workspace

@@ -7,8 +7,8 @@ them plus the lines each change adds, which decide what is new.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Mapping, Sequence
 
 from gitmem.hooks_run.corpus import fresh_claims, hook_corpus
 from gitmem.hooks_run.staged import added_lines
@@ -20,6 +20,7 @@ from gitmem.lint.rules.staged_rules import StagedChange, StagedRule
 from gitmem.lint.run import LintRequest, choose_rules
 from gitmem.model import Finding
 from gitmem.workspace import Workspace
+
 
 @dataclass(frozen=True)
 class ChangeCheck:

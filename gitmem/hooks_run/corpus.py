@@ -16,11 +16,10 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from gitmem.consistency.candidates import blocking_keys
 from gitmem.consistency.lexicon import default_lexicon
-
 from gitmem.hooks_run.neighbours import neighbour_paths
 from gitmem.lint.rules.format_rules import memory_references, resolve_reference
 from gitmem.memory.parse import parse_memory

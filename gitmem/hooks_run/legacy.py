@@ -9,7 +9,8 @@ from __future__ import annotations
 import errno
 import os
 import subprocess
-from typing import Sequence, TextIO
+from collections.abc import Sequence
+from typing import TextIO
 
 from gitmem.gitrepo import Repo
 from gitmem.hooks import hooks_dir, legacy_path

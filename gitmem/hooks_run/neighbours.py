@@ -18,8 +18,8 @@ import hashlib
 import math
 import sqlite3
 from collections import defaultdict
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Callable, Iterable, Mapping, Sequence
 
 from gitmem import __version__
 from gitmem.consistency import candidates, lexicon, text, vocabulary

@@ -12,8 +12,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Iterable, Mapping
 
 from gitmem.config import Config
 from gitmem.model import Finding, severity_rank

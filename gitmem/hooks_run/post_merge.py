@@ -10,7 +10,8 @@ would only hide the report.
 from __future__ import annotations
 
 import time
-from typing import Sequence, TextIO
+from collections.abc import Sequence
+from typing import TextIO
 
 from gitmem.hooks_run.check import check_changes
 from gitmem.hooks_run.policy import classify

@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gitmem.errors import UsageError
+from gitmem.lint.cached import cached_citations, prime_corpus_pairs
 from gitmem.lint.engine import LintReport, lint_corpus
 from gitmem.lint.evidence import Evidence
-from gitmem.lint.cached import cached_citations, prime_corpus_pairs
 from gitmem.lint.extract import MAX_CITATIONS
 from gitmem.lint.grounding import gather_evidence
 from gitmem.lint.registry import enabled_rules, unknown_selectors

@@ -10,7 +10,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from gitmem.memory.field_document import FieldDocument, read_document
 from gitmem.memory.fields import remove_field, set_field

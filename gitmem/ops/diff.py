@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import difflib
-from typing import Sequence
+from collections.abc import Sequence
 
 from gitmem.model import FileChange
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from gitmem.lint.extract import extract_citations
 from gitmem.lint.grounding import gather_evidence

@@ -16,8 +16,9 @@ import json
 import os
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from gitmem.errors import GitStateError
 from gitmem.gitrepo import Repo

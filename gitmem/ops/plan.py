@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from typing import Sequence
+from collections.abc import Sequence
 
 from gitmem import trailers as t
 from gitmem.errors import GitStateError, UsageError

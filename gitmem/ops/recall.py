@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from collections.abc import Sequence
 
 from gitmem.memory.inforce import claim_in_force
 from gitmem.model import Memory

@@ -9,7 +9,10 @@ from gitmem.hooks_run.policy import classify
 from gitmem.hooks_run.staged import added_lines
 from gitmem.lint.rule import LintContext
 from gitmem.lint.rules.staged_rules import (
-    MemoryDeleted, MemoryShrunk, ProtectedEdited, StagedChange,
+    MemoryDeleted,
+    MemoryShrunk,
+    ProtectedEdited,
+    StagedChange,
 )
 from gitmem.memory.parse import parse_memory
 from gitmem.model import Finding, Location

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
 from gitutil import make_repo, write
 from lintutil import cli, found, lint, memory
 

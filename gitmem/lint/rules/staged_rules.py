@@ -9,8 +9,8 @@ HEAD version with its staged version; like every rule they are pure (the pre-com
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from gitmem.lint.rule import LintContext, Rule
 from gitmem.model import Finding, Memory
