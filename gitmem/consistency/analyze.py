@@ -163,12 +163,14 @@ def find_pairs(
         key = 0
         if verdicts is not None:
             key = verdict_key(a, b, (_states_rules(a), _states_rules(b)), pair_tags)
-            known, finding = verdicts.recall(key, a, b)
+            known, stored = verdicts.recall(key)
             if known:
                 release(a.text)
                 release(b.text)
-                if finding is not None:
-                    out.append(finding)
+                if stored is not None:  # rebuilt around the claims as they are now
+                    out.append(PairFinding(stored.kind, stored.klass, stored.score,
+                                           stored.confidence, a, b, dict(stored.signals),
+                                           stored.identical))
                 continue
         finding = _judge(a, b, features_of(a.text), features_of(b.text), pair_tags, thresholds, lexicon)
         if verdicts is not None:

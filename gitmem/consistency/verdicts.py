@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from gitmem.model import Claim
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # analyze imports this module; a finding is only read here
     from gitmem.consistency.analyze import PairFinding
 
 _KEY_BYTES = 8
@@ -68,29 +68,22 @@ class PairVerdicts:
         self._found = found or {}
         self._fresh_none: list[int] = []
         self._fresh_found: dict[int, StoredVerdict] = {}
-        self.recalled = 0
-        self.judged = 0
 
-    def recall(self, key: int, a: Claim, b: Claim) -> tuple[bool, PairFinding | None]:
-        """(True, the finding or None) for a pair judged last time; (False, None) otherwise."""
-        from gitmem.consistency.analyze import PairFinding
-
+    def recall(self, key: int) -> tuple[bool, StoredVerdict | None]:
+        """(True, the stored finding or None) for a pair judged last time; (False, None)
+        otherwise. A recalled verdict is kept for the next run."""
         stored = self._found.get(key)
         if stored is not None:
-            self.recalled += 1
             self._fresh_found[key] = stored
-            return True, PairFinding(stored.kind, stored.klass, stored.score, stored.confidence,
-                                     a, b, dict(stored.signals), stored.identical)
+            return True, stored
         at = bisect_left(self._none, key)
         if at < len(self._none) and self._none[at] == key:
-            self.recalled += 1
             self._fresh_none.append(key)
             return True, None
         return False, None
 
     def record(self, key: int, finding: PairFinding | None) -> None:
         """Keep a verdict judged in this run."""
-        self.judged += 1
         if finding is None:
             self._fresh_none.append(key)
         else:
@@ -125,13 +118,20 @@ class PairVerdicts:
         return cls(keys, found)
 
 
+def finding_shaped(kind: object, klass: object, score: object, confidence: object,
+                   signals: object, identical: object) -> bool:
+    """Whether stored finding fields have the types a `PairFinding` holds (the cache file is
+    data: anything else is recomputed, never trusted)."""
+    return (isinstance(kind, str) and isinstance(klass, str)
+            and isinstance(score, (int, float)) and isinstance(confidence, (int, float))
+            and isinstance(identical, bool) and isinstance(signals, tuple)
+            and all(isinstance(kv, tuple) and len(kv) == 2 and isinstance(kv[0], str)
+                    for kv in signals))
+
+
 def _well_formed(verdict: object) -> bool:
     return (isinstance(verdict, StoredVerdict) and isinstance(verdict.key, str)
             and len(verdict.key) == 2 * _KEY_BYTES
             and all(c in "0123456789abcdef" for c in verdict.key)
-            and isinstance(verdict.kind, str) and isinstance(verdict.klass, str)
-            and isinstance(verdict.score, (int, float))
-            and isinstance(verdict.confidence, (int, float))
-            and isinstance(verdict.identical, bool) and isinstance(verdict.signals, tuple)
-            and all(isinstance(kv, tuple) and len(kv) == 2 and isinstance(kv[0], str)
-                    for kv in verdict.signals))
+            and finding_shaped(verdict.kind, verdict.klass, verdict.score, verdict.confidence,
+                               verdict.signals, verdict.identical))

@@ -32,7 +32,12 @@ from gitmem.consistency import (
     vocabulary,
 )
 from gitmem.consistency.analyze import PairFinding
-from gitmem.consistency.verdicts import PairVerdicts, StoredVerdict, StoredVerdicts
+from gitmem.consistency.verdicts import (
+    PairVerdicts,
+    StoredVerdict,
+    StoredVerdicts,
+    finding_shaped,
+)
 from gitmem.lint import commit_claims, evidence, extract, path_citations, scan
 from gitmem.lint.extract import Citations, extract_citations
 from gitmem.lint.rule import LintContext
@@ -91,12 +96,9 @@ def _claim_ok(claim: object) -> bool:
 
 
 def _well_formed(stored: object) -> bool:
-    return (isinstance(stored, StoredPair) and isinstance(stored.kind, str)
-            and isinstance(stored.klass, str) and isinstance(stored.score, (int, float))
-            and isinstance(stored.confidence, (int, float)) and _claim_ok(stored.a)
-            and _claim_ok(stored.b) and isinstance(stored.identical, bool)
-            and all(isinstance(kv, tuple) and len(kv) == 2 and isinstance(kv[0], str)
-                    for kv in stored.signals))
+    return (isinstance(stored, StoredPair) and _claim_ok(stored.a) and _claim_ok(stored.b)
+            and finding_shaped(stored.kind, stored.klass, stored.score, stored.confidence,
+                               stored.signals, stored.identical))
 
 
 def prime_corpus_pairs(ws: Workspace, context: LintContext) -> None:

@@ -303,17 +303,14 @@ def test_a_verdict_is_judged_again_when_tags_or_the_section_change(
 
 def test_a_damaged_verdict_record_is_ignored() -> None:
     from gitmem.consistency.verdicts import PairVerdicts, StoredVerdict, StoredVerdicts
-    from gitmem.model import Claim
 
-    a, b = Claim("memory/a.md", 1, "x"), Claim("memory/b.md", 1, "y")
     good = StoredVerdict("00000000000000ff", "duplicate", "match", 0.9, 0.9, (("k", 1),), False)
     for bad in (None, StoredVerdicts("abc", ()), StoredVerdicts("zz" * 8, ()),
                 StoredVerdicts(("0" * 15 + "2") + ("0" * 15 + "1"), ()),  # not sorted
                 StoredVerdicts("", (good._replace(key="nothex-nothex-xx"),)),
                 StoredVerdicts("", (good._replace(signals=(("k",),)),))):
         verdicts = PairVerdicts.from_stored(bad)
-        assert verdicts.recall(0xFF, a, b) == (False, None)
+        assert verdicts.recall(0xFF) == (False, None)
     kept = PairVerdicts.from_stored(StoredVerdicts("", (good,)))
-    known, finding = kept.recall(0xFF, a, b)
-    assert known and finding is not None and (finding.a, finding.b, finding.kind) == (
-        a, b, "duplicate")
+    assert kept.recall(0xFF) == (True, good)
+    assert kept.stored() == StoredVerdicts("", (good,))  # a recalled verdict is kept
