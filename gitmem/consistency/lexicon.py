@@ -113,10 +113,12 @@ def default_lexicon() -> Lexicon:
         if len(sides) == 2:
             antonyms.add(frozenset(_entries(chunk, function_words)))
     classes: dict[str, set[str]] = {}
+    pair_starts: set[str] = set()
     for line in vocabulary.EXCLUSIVE_CLASSES.strip().splitlines():
         name, _, members = line.partition(":")
         for member in _entries(members, function_words):
             classes.setdefault(member, set()).add(name.strip())
+        pair_starts.update(m.split("~")[0].lower() for m in members.split() if m.count("~") == 1)
     members_of: dict[str, set[str]] = {}
     for member, names in classes.items():
         for name in names:
@@ -151,11 +153,7 @@ def default_lexicon() -> Lexicon:
         marker_words=frozenset(
             word for phrase in time_scope | correction for word in phrase.split()
         ) - frozenset(vocabulary.NEGATORS.split()),
-        pair_starts=frozenset(
-            member.split("~")[0].lower()
-            for line in vocabulary.EXCLUSIVE_CLASSES.strip().splitlines()
-            for member in line.partition(":")[2].split() if member.count("~") == 1
-        ),
+        pair_starts=frozenset(pair_starts),
     )
 
 
