@@ -10,7 +10,6 @@ identifier (/Prod, /prod) is not, whatever the overlap says. Only byte-identical
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,7 +17,7 @@ from typing import Any
 from gitmem.consistency.align import HARMLESS, Alignment, align
 from gitmem.consistency.features import TextFeatures, features
 from gitmem.consistency.lexicon import Lexicon, default_lexicon
-from gitmem.consistency.text import jaccard
+from gitmem.consistency.text import common_subsequence, jaccard
 
 MATCH_THRESHOLD = 0.86
 POSSIBLE_THRESHOLD = 0.72
@@ -82,8 +81,7 @@ def _order_similarity(fa: TextFeatures, fb: TextFeatures) -> float:
     total = len(fa.content_sequence) + len(fb.content_sequence)
     if not total:
         return 1.0
-    matcher = difflib.SequenceMatcher(a=fa.content_sequence, b=fb.content_sequence, autojunk=False)
-    return 2 * sum(block.size for block in matcher.get_matching_blocks()) / total
+    return 2 * common_subsequence(fa.content_sequence, fb.content_sequence) / total
 
 
 def _swapped_roles(alignment: Alignment, fa: TextFeatures, fb: TextFeatures) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+from collections.abc import Sequence
 from typing import NamedTuple
 
 # A word, a number, a version (v2.3, 3.11.4), an identifier (snake_case, foo.bar, a/b/c), a flag.
@@ -165,3 +166,21 @@ def containment(small: frozenset[str] | set[str], large: frozenset[str] | set[st
     if not small:
         return 1.0
     return len(small & large) / len(small)
+
+
+def common_subsequence(a: Sequence[str], b: Sequence[str]) -> int:
+    """The length of the longest common subsequence of `a` and `b` (symmetric, unlike the
+    matching blocks of `difflib`, which are greedy).
+
+    Bit-parallel (Allison and Dix; Hyyrö): one bit a position of `a`, one big-integer step a
+    word of `b`, so a pair of 40-word texts costs 40 steps, not 1,600 cells.
+    """
+    positions: dict[str, int] = {}
+    for i, word in enumerate(a):
+        positions[word] = positions.get(word, 0) | (1 << i)
+    full = (1 << len(a)) - 1
+    row = full
+    for word in b:
+        matched = row & positions.get(word, 0)
+        row = ((row + matched) | (row - matched)) & full
+    return len(a) - row.bit_count()
