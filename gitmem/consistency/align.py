@@ -260,6 +260,14 @@ def _span_kind(
 
 
 def align(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> Alignment:
+    """The changes that turn `fa` into `fb`, the same whichever text comes first.
+
+    `difflib` is greedy, so it can pair the tokens of (a, b) otherwise than those of (b, a);
+    the pair is always aligned in one order (by text) and mirrored for the other, so no
+    verdict depends on which file was read first.
+    """
+    if fb.text < fa.text:
+        return _mirrored(align(fb, fa, lexicon))
     ta, tb = fa.tokens, fb.tokens
     matcher = difflib.SequenceMatcher(
         a=[t.stem for t in ta], b=[t.stem for t in tb], autojunk=False
@@ -284,3 +292,10 @@ def align(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> Alignment:
             )
         )
     return Alignment(tuple(changes), equal, max(len(ta), len(tb)))
+
+
+def _mirrored(alignment: Alignment) -> Alignment:
+    changes = tuple(
+        Change(c.kind, c.b, c.a, c.words_b, c.words_a) for c in alignment.changes
+    )
+    return Alignment(changes, alignment.equal_tokens, alignment.total_tokens)

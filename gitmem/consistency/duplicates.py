@@ -69,7 +69,7 @@ def _calibrated(raw: float) -> float:
     are duplicates); the thresholds stay those of the policy.
     """
     if raw <= _RAW_POSSIBLE:
-        return POSSIBLE_THRESHOLD * raw / _RAW_POSSIBLE
+        return max(0.0, POSSIBLE_THRESHOLD * raw / _RAW_POSSIBLE)
     if raw <= _RAW_MATCH:
         slope = (MATCH_THRESHOLD - POSSIBLE_THRESHOLD) / (_RAW_MATCH - _RAW_POSSIBLE)
         return POSSIBLE_THRESHOLD + (raw - _RAW_POSSIBLE) * slope

@@ -14,6 +14,7 @@ from gitmem.consistency.candidates import candidate_pairs
 from gitmem.consistency.contradiction import detect_contradiction
 from gitmem.consistency.duplicates import classify, score_duplicate
 from gitmem.consistency.scope import scopes_disjoint
+from gitmem.consistency.text import common_subsequence
 from gitmem.model import Claim
 
 
@@ -51,6 +52,36 @@ def test_tags_count_as_a_signal() -> None:
     other = score_duplicate(text_a, text_b, ["release", "ci"], ["design"])
     assert same.signals["tag_jaccard"] == 1.0
     assert same.score > other.score
+
+
+def test_verdicts_do_not_depend_on_which_text_comes_first() -> None:
+    rng = random.Random(7)
+    words = ["use", "always", "never", "run", "the", "tests", "before", "merge", "deploy",
+             "staging", "cache", "not", "a", "on", "each", "branch", "enable", "disable", "30",
+             "300", "tabs", "spaces", "prefer", "avoid", "when"]
+    for _ in range(1000):
+        a = " ".join(rng.choices(words, k=rng.randint(1, 10)))
+        b = " ".join(rng.choices(words, k=rng.randint(1, 10)))
+        forward, backward = score_duplicate(a, b), score_duplicate(b, a)
+        assert forward.score == backward.score, (a, b)
+        assert 0.0 <= forward.score <= 1.0
+        said, said_back = detect_contradiction(a, b), detect_contradiction(b, a)
+        assert (said and said.confidence) == (said_back and said_back.confidence), (a, b)
+
+
+def test_common_subsequence_matches_the_textbook_table() -> None:
+    def table(a: list[str], b: list[str]) -> int:
+        rows = [[0] * (len(b) + 1) for _ in range(len(a) + 1)]
+        for i, x in enumerate(a):
+            for j, y in enumerate(b):
+                rows[i + 1][j + 1] = rows[i][j] + 1 if x == y else max(rows[i][j + 1], rows[i + 1][j])
+        return rows[-1][-1]
+
+    rng = random.Random(3)
+    for _ in range(2000):
+        a = rng.choices("abcde", k=rng.randint(0, 14))
+        b = rng.choices("abcdef", k=rng.randint(0, 14))
+        assert common_subsequence(a, b) == table(a, b) == common_subsequence(b, a)
 
 
 def test_contradiction_reports_confidence_and_named_signals() -> None:
