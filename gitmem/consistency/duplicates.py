@@ -1,7 +1,10 @@
 """Are two claims the same statement? A two-threshold score in the Fellegi-Sunter style.
 
-Signals: token Jaccard on normalised content stems, character 3-gram Jaccard, tag Jaccard, and a
-differing-token analysis (`align.py`). The analysis decides the riskiest case, two texts that are
+Signals: character 3-gram Jaccard, the longest run of content words one side adds, the ratio of
+the two lengths, tag Jaccard, and a differing-token analysis (`align.py`); token Jaccard, word
+order and containment are reported beside them. A paraphrase rewords all along; a text that
+says more adds a run of words of its own, so the longest added run counts against a duplicate,
+not the number of added words. The analysis decides the riskiest case, two texts that are
 identical except for one small token: a synonym swap (big/large) is a duplicate; a number
 (timeout 30/300), a polarity word (enable/disable), an exclusive value (tabs/spaces) or case in an
 identifier (/Prod, /prod) is not, whatever the overlap says. Only byte-identical text is
@@ -26,14 +29,19 @@ POSSIBLE_THRESHOLD = 0.72
 MEANING_CHANGES = ("negation", "antonym", "polarity", "exclusive", "number", "case", "quantifier")
 _BLOCKED_CEILING = 0.5
 _SWAP_CONTEXT = 0.6
-_RAW_POSSIBLE = 0.43
-_RAW_MATCH = 0.55
-# Weights of the raw mix, chosen on the development pairs (grid search, precision >= 0.88).
+_SLOT_WORDS = 2
+_SLOT_SHARE = 0.3
+_RAW_POSSIBLE = 0.64
+_RAW_MATCH = 0.80
+# Weights of the raw mix, chosen on the development pairs: a grid over the signals, the best F1
+# with precision >= 0.88. Five-fold cross-validation of that whole choice on dev puts duplicate
+# F1 at 0.803, against 0.782 for the mix it replaced (token and character Jaccard, order, and
+# all inserted words).
 _WEIGHTS = {
-    "token_jaccard": 0.3,
     "char_jaccard": 0.4,
-    "order": 0.1,
-    "inserted": -0.2,
+    "order": 0.2,
+    "longest_insert": -0.4,
+    "length_ratio": 0.4,
 }
 
 
@@ -62,11 +70,11 @@ def _tag_set(tags: Sequence[str]) -> frozenset[str]:
 
 
 def _calibrated(raw: float) -> float:
-    """Map the raw signal mix onto the policy bands: 0.43 -> possible (0.72), 0.55 -> match (0.86).
+    """Map the raw signal mix onto the policy bands: 0.64 -> possible (0.72), 0.80 -> match (0.86).
 
-    The anchors were read off the development pairs: 0.43 is where duplicate F1 stops rising
-    as the band widens while precision stays near 0.89 (at 0.55 about 0.95 of the pairs above
-    are duplicates); the thresholds stay those of the policy.
+    The anchors were read off the development pairs: 0.64 gives the best duplicate F1 whose
+    precision stays near 0.89, and about 0.94 of the pairs above 0.80 are duplicates; the
+    thresholds stay those of the policy.
     """
     if raw <= _RAW_POSSIBLE:
         return max(0.0, POSSIBLE_THRESHOLD * raw / _RAW_POSSIBLE)
@@ -112,6 +120,19 @@ def _one_word_swapped(alignment: Alignment) -> bool:
     )
 
 
+def _slot_swapped(alignment: Alignment, unexplained: float) -> bool:
+    """"approval from the on-call engineer" / "approval from a second reviewer": the one span
+    that differs is a few unknown words and a good part of what either text says."""
+    unknown = [c for c in alignment.changes if c.kind == "unknown"]
+    return (
+        len(unknown) == 1
+        and len(unknown[0].words_a) <= _SLOT_WORDS
+        and len(unknown[0].words_b) <= _SLOT_WORDS
+        and not alignment.kinds["insert"]
+        and unexplained >= _SLOT_SHARE
+    )
+
+
 # -ing words that name no action ("during", "nothing", "a building").
 _NOT_ACTIONS = frozenset({
     "according", "anything", "bring", "building", "ceiling", "clothing", "during", "evening",
@@ -151,9 +172,17 @@ def duplicate_signals(
     alignment = alignment or align(fa, fb, lexicon)
     kinds = alignment.kinds
     unexplained = sum(len(c.words_a) + len(c.words_b) for c in alignment.changes if c.kind == "unknown")
-    inserted = sum(len(c.words_a) + len(c.words_b) for c in alignment.changes if c.kind == "insert")
+    # Words moved elsewhere ("before pushing, run X" / "run X before pushing") add nothing.
+    runs = [
+        len(c.words_a - fb.content) + len(c.words_b - fa.content)
+        for c in alignment.changes
+        if c.kind == "insert"
+    ]
     signals["unexplained"] = _share(unexplained, fa, fb)
-    signals["inserted"] = _share(inserted, fa, fb)
+    signals["inserted"] = _share(sum(runs), fa, fb)
+    signals["longest_insert"] = _share(max(runs, default=0), fa, fb)
+    larger = max(len(fa.content), len(fb.content))
+    signals["length_ratio"] = smaller / larger if larger else 1.0
     blockers = [kind for kind in MEANING_CHANGES if kinds[kind]]
     negated_a = any(c.polarity < 0 for c in fa.clauses)
     if negated_a != any(c.polarity < 0 for c in fb.clauses) and "negation" not in blockers:
@@ -162,6 +191,8 @@ def duplicate_signals(
         blockers.append("word_order")
     elif _one_word_swapped(alignment):
         blockers.append("swapped_word")  # same sentence, one word not known to be a synonym
+    elif _slot_swapped(alignment, signals["unexplained"]):
+        blockers.append("swapped_words")  # same frame, its one slot filled with other words
     if _different_action(fa, fb, lexicon):
         blockers.append("action")
     if blockers:

@@ -69,6 +69,17 @@ def test_verdicts_do_not_depend_on_which_text_comes_first() -> None:
         assert (said and said.confidence) == (said_back and said_back.confidence), (a, b)
 
 
+def test_a_text_that_says_more_is_not_a_duplicate_but_a_reordered_one_is() -> None:
+    short = "Use pnpm for installs."
+    longer = "Use pnpm for installs, and pin its version in package.json so CI matches local builds."
+    assert score_duplicate(short, longer).signals["longest_insert"] > 0.5
+    assert classify(score_duplicate(short, longer).score) is None
+    reordered = score_duplicate("Run the full test suite before pushing any branch.",
+                                "Before you push a branch, run the full test suite.")
+    assert reordered.signals["longest_insert"] == 0.0  # moved words add nothing
+    assert classify(reordered.score) is not None
+
+
 def test_common_subsequence_matches_the_textbook_table() -> None:
     def table(a: list[str], b: list[str]) -> int:
         rows = [[0] * (len(b) + 1) for _ in range(len(a) + 1)]

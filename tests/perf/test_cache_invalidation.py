@@ -282,7 +282,8 @@ def test_a_verdict_is_judged_again_when_tags_or_the_section_change(
     (memory_dir / "zz-a.md").write_text("---\ntags: [build]\n---\n"
                                         "- Prefer small pull requests that touch one module.\n")
     (memory_dir / "zz-b.md").write_text("---\ntags: [build]\n---\n## Rules\n"
-                                        "- Always squash merges.\n- Prefer small pull requests.\n")
+                                        "- Always squash merges.\n"
+                                        "- Keep pull requests small and limited to one module.\n")
     (memory_dir / "zz-c.md").write_text("- Never squash merges.\n")
     first = lint_json(repo)
     assert first == uncached(repo, monkeypatch)
@@ -295,7 +296,8 @@ def test_a_verdict_is_judged_again_when_tags_or_the_section_change(
     assert ours(expected) == [("GM211", "memory/zz-b.md")]
     # a "Don'ts" heading: the same claim is an example of what not to do, not a rule
     (memory_dir / "zz-b.md").write_text("---\ntags: [build]\n---\n## Don'ts\n"
-                                        "- Always squash merges.\n- Prefer small pull requests.\n")
+                                        "- Always squash merges.\n"
+                                        "- Keep pull requests small and limited to one module.\n")
     expected = uncached(repo, monkeypatch)
     assert lint_json(repo) == expected
     assert ours(expected) == []
