@@ -191,6 +191,10 @@ def _stance_free(tokens: list[Token], lexicon: Lexicon) -> list[Token]:
             if t.stem not in lexicon.directive_terms or lexicon.is_negative(t.lower, t.stem)]
 
 
+def _count_free(tokens: list[Token]) -> list[Token]:
+    return [t for t in tokens if numeric_value(t.lower) is None]
+
+
 def _classify(a: list[Token], b: list[Token], lexicon: Lexicon) -> str:
     """The kind of one differing span (`a` and `b` already stripped of edge function words)."""
     if not a and not b:
@@ -204,6 +208,11 @@ def _classify(a: list[Token], b: list[Token], lexicon: Lexicon) -> str:
         value = _related(plain_a, plain_b, lexicon)
         if value in VALUE_CHANGES:
             return value
+    # "tabs" / "four spaces": a count in front of the value; the values decide.
+    bare_a, bare_b = _count_free(a), _count_free(b)
+    if bare_a and bare_b and len(bare_a) + len(bare_b) < len(a) + len(b):
+        if _related(bare_a, bare_b, lexicon) == "exclusive":
+            return "exclusive"
     neg_a, neg_b = _negative(a, lexicon), _negative(b, lexicon)
     rest_a = _trim([t for t in a if not _negative([t], lexicon)], lexicon)
     rest_b = _trim([t for t in b if not _negative([t], lexicon)], lexicon)
