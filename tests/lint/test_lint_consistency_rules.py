@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from gitutil import make_repo, write
 from lintutil import cli, found, lint, memory
 
@@ -67,3 +68,26 @@ def test_cli_reports_a_pair_when_either_side_is_linted(tmp_path: Path) -> None:
                                           "    before: 2999-01-01\n---\n" + CONVENTIONS})
     run = cli(repo, "lint", "--format", "json", "--select", "GM2")
     assert json.loads(run.out)["findings"] == [], "a cooldown silences the pair"
+
+
+RULE_DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
+
+
+def documented_example(code: str) -> dict[str, str]:
+    """The memory files of a rule page's "## Example" block (`<!-- path -->` starts a file)."""
+    page = (RULE_DOCS / f"{code}.md").read_text(encoding="utf-8")
+    block = page.split("## Example", 1)[1].split("```markdown\n", 1)[1].split("```", 1)[0]
+    files: dict[str, str] = {}
+    path = "memory/example.md"
+    for line in block.splitlines():
+        if line.startswith("<!-- ") and line.endswith(" -->"):
+            path = line[5:-4]
+        else:
+            files[path] = files.get(path, "") + line + "\n"
+    return files
+
+
+@pytest.mark.parametrize("code", ["GM201", "GM202", "GM211"])
+def test_the_rule_pages_examples_are_what_the_rule_reports(tmp_path: Path, code: str) -> None:
+    repo = make_repo(tmp_path / "r", documented_example(code))
+    assert cli(repo, "lint", "--format", "json", "--select", "GM2").codes() == [code]
