@@ -13,6 +13,7 @@ identifier (/Prod, /prod) is not, whatever the overlap says. Only byte-identical
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,6 +31,7 @@ MEANING_CHANGES = ("negation", "antonym", "polarity", "exclusive", "number", "ca
 _BLOCKED_CEILING = 0.5
 _SWAP_CONTEXT = 0.6
 _SLOT_WORDS = 2
+_SAME_WORDS = 0.9  # role swaps are the same words, function words too, rearranged
 _SLOT_SHARE = 0.3
 _RAW_POSSIBLE = 0.64
 _RAW_MATCH = 0.80
@@ -102,6 +104,40 @@ def _swapped_roles(alignment: Alignment, fa: TextFeatures, fb: TextFeatures) -> 
         and change.words_b <= fa.content
         for change in alignment.changes
     )
+
+
+# Words a text can be turned around ("A or B" / "B or A") without a change of roles.
+_COORDINATORS = frozenset({"and", "or", "nor", "but", "plus"})
+_ARTICLES = frozenset({"a", "an", "the"})
+
+
+def _crossed_roles(fa: TextFeatures, fb: TextFeatures) -> bool:
+    """"Copy the config from staging to production" / "... from production to staging": the
+    same words, and around a word both keep ("to") one word crosses rightwards and another
+    leftwards. A clause moved to the front ("Before merging, run the tests") crosses the rest
+    one way only.
+    """
+    stems_a = [t.stem for t in fa.tokens if t.lower not in _ARTICLES]
+    stems_b = [t.stem for t in fb.tokens if t.lower not in _ARTICLES]
+    if jaccard(frozenset(stems_a), frozenset(stems_b)) < _SAME_WORDS:
+        return False  # reworded, not rearranged ("use pnpm for X" / "X with pnpm")
+    counts_a, counts_b = Counter(stems_a), Counter(stems_b)
+    once = [s for s in counts_a if counts_a[s] == 1 and counts_b.get(s) == 1]
+    at_a = {s: stems_a.index(s) for s in once}
+    at_b = {s: stems_b.index(s) for s in once}
+    movers = [s for s in once if s in fa.content]
+    for anchor in once:
+        if anchor in _COORDINATORS:
+            continue
+        rightwards = leftwards = False
+        for word in movers:
+            if at_a[word] < at_a[anchor] and at_b[word] > at_b[anchor]:
+                rightwards = True
+            elif at_a[word] > at_a[anchor] and at_b[word] < at_b[anchor]:
+                leftwards = True
+        if rightwards and leftwards:
+            return True
+    return False
 
 
 def _share(words: int, fa: TextFeatures, fb: TextFeatures) -> float:
@@ -187,7 +223,7 @@ def duplicate_signals(
     negated_a = any(c.polarity < 0 for c in fa.clauses)
     if negated_a != any(c.polarity < 0 for c in fb.clauses) and "negation" not in blockers:
         blockers.append("negation")
-    if _swapped_roles(alignment, fa, fb):
+    if _swapped_roles(alignment, fa, fb) or _crossed_roles(fa, fb):
         blockers.append("word_order")
     elif _one_word_swapped(alignment):
         blockers.append("swapped_word")  # same sentence, one word not known to be a synonym
