@@ -227,7 +227,7 @@ def lint_samples(args: argparse.Namespace, size: int, variant: tuple[str, ...]
 def edit_one_memory(repo: Path) -> tuple[Callable[[], None], Callable[[], None]]:
     """(edit, restore): each edit appends a new line to one memory; restore puts its bytes
     back, so the generated repository stays as generated for the next run."""
-    target = sorted((repo / "memory").rglob("*.md"))[0]
+    target = min((repo / "memory").rglob("*.md"))
     original = target.read_bytes()
     counter = iter(range(10**9))
 

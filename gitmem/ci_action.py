@@ -41,8 +41,8 @@ def job_summary(report: LintReport, base: str | None, fail_on: str) -> str:
     verdict = "fails" if report.exit_code(fail_on) else "passes"
     lines = [
         "## gitmem memory lint", "",
-        f"Checked {report.files} files ({report.claims} claims): {scope}. "
-        f"The check {verdict} (fail-on: `{fail_on}`).", "",
+        (f"Checked {report.files} files ({report.claims} claims): {scope}. "
+         f"The check {verdict} (fail-on: `{fail_on}`)."), "",
         "| errors | warnings | info |", "| ---: | ---: | ---: |",
         f"| {counts['error']} | {counts['warning']} | {counts['info']} |", "",
     ]
@@ -82,8 +82,7 @@ def run_action(env: Mapping[str, str], directory: str, out: TextIO, err: TextIO)
             ) from None
     report = lint_workspace(ws, LintRequest(since=base))
     out.write(render(report, "github"))
-    for notice in report.notices:
-        err.write(f"gitmem: notice: {notice}\n")
+    err.writelines(f"gitmem: notice: {notice}\n" for notice in report.notices)
     sarif_file = env.get("INPUT_SARIF_FILE", "").strip()
     if sarif_file:
         Path(sarif_file).write_text(render(report, "sarif"), encoding="utf-8")

@@ -97,7 +97,7 @@ class LazyGroup(click.Group):
                 formatter.write_dl(rows)
 
     def _available(self, name: str) -> bool:
-        module_name, attr = COMMANDS[name].split(":")
+        module_name, _ = COMMANDS[name].split(":")
         spec = importlib.util.find_spec(f"gitmem.commands.{module_name}")
         return spec is not None
 

@@ -201,6 +201,6 @@ def _shared_folder_warning(repo: Repo, folder: Path) -> list[str]:
         if folder == owned or owned in folder.parents:
             return []
     return [
-        f"warning: core.hooksPath points at {folder}, outside this repository; the hooks are "
-        "installed there and will run in every repository that uses that folder"
+        (f"warning: core.hooksPath points at {folder}, outside this repository; the hooks are "
+         "installed there and will run in every repository that uses that folder")
     ]

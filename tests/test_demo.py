@@ -8,7 +8,7 @@ import sys
 
 def test_demo_finds_and_fixes_the_planted_problems_then_undoes() -> None:
     proc = subprocess.run([sys.executable, "-m", "gitmem", "demo"], capture_output=True,
-                          text=True, timeout=300)
+                          text=True, timeout=300, check=False)
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
     first_lint, _, rest = out.partition("$ gitmem review")

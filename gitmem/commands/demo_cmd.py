@@ -94,6 +94,7 @@ def _run(repo: Path, args: list[str], note: str) -> tuple[int, str]:
     proc = subprocess.run(
         [os.environ.get("GITMEM_DEMO_PYTHON", "python3"), "-m", "gitmem", "-C", str(repo), *args],
         capture_output=True, text=True, env={**clean_git_env(), "PYTHONIOENCODING": "utf-8"},
+        check=False,  # the exit code is part of what the demo shows
     )
     click.echo((proc.stdout + proc.stderr).rstrip())
     click.secho(f"(exit {proc.returncode})", dim=True)
@@ -102,7 +103,8 @@ def _run(repo: Path, args: list[str], note: str) -> tuple[int, str]:
 
 def _gitmem_quietly(repo: Path, *args: str) -> str:
     proc = subprocess.run([os.environ.get("GITMEM_DEMO_PYTHON", "python3"), "-m", "gitmem", "-C",
-                           str(repo), *args], capture_output=True, text=True, env=clean_git_env())
+                           str(repo), *args], capture_output=True, text=True, env=clean_git_env(),
+                          check=False)
     return proc.stdout
 
 

@@ -210,9 +210,9 @@ def _classify(a: list[Token], b: list[Token], lexicon: Lexicon) -> str:
             return value
     # "tabs" / "four spaces": a count in front of the value; the values decide.
     bare_a, bare_b = _count_free(a), _count_free(b)
-    if bare_a and bare_b and len(bare_a) + len(bare_b) < len(a) + len(b):
-        if _related(bare_a, bare_b, lexicon) == "exclusive":
-            return "exclusive"
+    counted = len(bare_a) + len(bare_b) < len(a) + len(b)
+    if bare_a and bare_b and counted and _related(bare_a, bare_b, lexicon) == "exclusive":
+        return "exclusive"
     neg_a, neg_b = _negative(a, lexicon), _negative(b, lexicon)
     rest_a = _trim([t for t in a if not _negative([t], lexicon)], lexicon)
     rest_b = _trim([t for t in b if not _negative([t], lexicon)], lexicon)

@@ -16,8 +16,7 @@ from gitmem.workspace import Workspace, open_workspace
 
 def open_hook_workspace(directory: str, err: TextIO) -> Workspace:
     ws = open_workspace(directory, recover=False)  # git holds the index lock: write nothing
-    for warning in ws.config.warnings:
-        err.write(f"gitmem: warning: {warning}\n")
+    err.writelines(f"gitmem: warning: {warning}\n" for warning in ws.config.warnings)
     return ws
 
 

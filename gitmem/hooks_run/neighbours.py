@@ -37,8 +37,8 @@ _SCHEMA = (
     # live: the blob is a memory of the index now (old versions stay, marked 0)
     "CREATE TABLE blobs (blob TEXT PRIMARY KEY, live INTEGER NOT NULL) WITHOUT ROWID",
     # (key, blob) as the primary key of a WITHOUT ROWID table: every query reads one b-tree
-    "CREATE TABLE postings (key TEXT NOT NULL, blob TEXT NOT NULL, PRIMARY KEY (key, blob))"
-    " WITHOUT ROWID",
+    ("CREATE TABLE postings (key TEXT NOT NULL, blob TEXT NOT NULL, PRIMARY KEY (key, blob))"
+     " WITHOUT ROWID"),
 )
 
 

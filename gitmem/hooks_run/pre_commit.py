@@ -23,8 +23,7 @@ def run_pre_commit_checks(
     start = time.perf_counter()
     check = check_changes(ws, staged_memory_changes(ws, index_file), index_file,
                           staged_guards=True)
-    for notice in check.notices:
-        err.write(f"gitmem: notice: {notice}\n")
+    err.writelines(f"gitmem: notice: {notice}\n" for notice in check.notices)
     if not check.files:
         return 0
     outcome = classify(check.findings, check.added, ws.config)

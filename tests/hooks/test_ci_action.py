@@ -68,7 +68,7 @@ def run_action_script(repo: Path, tmp_path: Path, **inputs: str) -> tuple[int, s
     env.update(GITHUB_STEP_SUMMARY=str(summary), GITHUB_OUTPUT=str(output),
                GITHUB_ACTIONS="true")
     env.update({f"INPUT_{key.upper()}": value for key, value in inputs.items()})
-    assert set(f"INPUT_{key.upper()}" for key in inputs) <= set(step["env"])
+    assert {f"INPUT_{key.upper()}" for key in inputs} <= set(step["env"])
     proc = subprocess.run(["bash", "-c", step["run"]], cwd=repo, env=env, capture_output=True,
                           text=True, check=False)
     return proc.returncode, proc.stdout, summary, output

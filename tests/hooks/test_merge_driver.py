@@ -155,6 +155,6 @@ def test_two_agents_on_two_machines_pull_each_others_claims(tmp_path: Path) -> N
     assert pulled.returncode == 0, pulled.stderr
     text = (server / "memory/deploy.md").read_text()
     assert "<<<<<<<" not in text
-    assert text.endswith("- Tag releases from CI.\n- Run migrations before the deploy.\n") or \
-        text.endswith("- Run migrations before the deploy.\n- Tag releases from CI.\n")
+    assert text.endswith(("- Tag releases from CI.\n- Run migrations before the deploy.\n",
+                          "- Run migrations before the deploy.\n- Tag releases from CI.\n"))
     assert git(server, "status", "--porcelain") == ""

@@ -173,18 +173,18 @@ def state(repo: Path) -> dict[str, object]:
 
 def describe_difference(got: dict[str, object], want: dict[str, object]) -> str:
     lines = []
-    for key in want:
-        if got[key] == want[key]:
+    for key, wanted in want.items():
+        if got[key] == wanted:
             continue
         if key == "files":
-            g, w = got[key], want[key]
+            g, w = got[key], wanted
             assert isinstance(g, dict) and isinstance(w, dict)
             for path in sorted(set(g) | set(w)):
                 if g.get(path) != w.get(path):
                     lines.append(
                         f"  file {path}: got {g.get(path)!r:.120} want {w.get(path)!r:.120}")
         else:
-            lines.append(f"  {key}: got {got[key]!r:.200} want {want[key]!r:.200}")
+            lines.append(f"  {key}: got {got[key]!r:.200} want {wanted!r:.200}")
     return "\n".join(lines)
 
 
