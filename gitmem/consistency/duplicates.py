@@ -13,6 +13,7 @@ identifier (/Prod, /prod) is not, whatever the overlap says. Only byte-identical
 
 from __future__ import annotations
 
+import bisect
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -122,19 +123,28 @@ def _crossed_roles(fa: TextFeatures, fb: TextFeatures) -> bool:
     if jaccard(frozenset(stems_a), frozenset(stems_b)) < _SAME_WORDS:
         return False  # reworded, not rearranged ("use pnpm for X" / "X with pnpm")
     counts_a, counts_b = Counter(stems_a), Counter(stems_b)
-    once = [s for s in counts_a if counts_a[s] == 1 and counts_b.get(s) == 1]
-    at_a = {s: stems_a.index(s) for s in once}
-    at_b = {s: stems_b.index(s) for s in once}
-    movers = [s for s in once if s in fa.content]
-    for anchor in once:
+    at_a = {s: i for i, s in enumerate(stems_a) if counts_a[s] == 1 and counts_b[s] == 1}
+    at_b = {s: i for i, s in enumerate(stems_b) if s in at_a}
+    # The movers (content words) in the order of `a`, with the lowest and highest place in `b`
+    # of those after and before each: one pass, however long the texts.
+    movers = sorted((at_a[s], at_b[s]) for s in at_a if s in fa.content)
+    places_a = [place for place, _ in movers]
+    highest_before, high = [], -1
+    for _, place in movers:
+        high = max(high, place)
+        highest_before.append(high)
+    lowest_after, low = [0] * len(movers), len(stems_b)
+    for i in range(len(movers) - 1, -1, -1):
+        low = min(low, movers[i][1])
+        lowest_after[i] = low
+    for anchor, place_a in at_a.items():
         if anchor in _COORDINATORS:
             continue
-        rightwards = leftwards = False
-        for word in movers:
-            if at_a[word] < at_a[anchor] and at_b[word] > at_b[anchor]:
-                rightwards = True
-            elif at_a[word] > at_a[anchor] and at_b[word] < at_b[anchor]:
-                leftwards = True
+        place_b = at_b[anchor]
+        before = bisect.bisect_left(places_a, place_a)  # movers left of the anchor in `a`
+        after = bisect.bisect_right(places_a, place_a)
+        rightwards = before > 0 and highest_before[before - 1] > place_b
+        leftwards = after < len(movers) and lowest_after[after] < place_b
         if rightwards and leftwards:
             return True
     return False
