@@ -119,14 +119,12 @@ def prime_corpus_pairs(ws: Workspace, context: LintContext) -> None:
         settings = content_key(repr((config.match_threshold, config.possible_threshold)))
         _, previous = ws.cache.lookup("pair-verdicts", settings, _VERDICTS, version)
         known = PairVerdicts.from_stored(previous)
-        memories = consistency_rules.without_review_queue(context.corpus, config.review_file)
-        pairs = corpus.corpus_pairs(memories, config, verdicts=known)
+        pairs = consistency_rules.lint_pairs(context.corpus, config, verdicts=known)
         ws.cache.store("pair-verdicts", settings, known.stored(), _VERDICTS, version)
         return _store(pairs)
 
     stored = ws.cache.remember("corpus-pairs", key, compute, _PAIRS, version)
     if not (isinstance(stored, tuple) and all(_well_formed(s) for s in stored)):
-        context.memo.pop(consistency_rules.MEMO_KEY, None)
         stored = compute()  # a damaged entry: recompute, never trust its shape
     context.memo[consistency_rules.MEMO_KEY] = [
         PairFinding(s.kind, s.klass, s.score, s.confidence, s.a, s.b, dict(s.signals),

@@ -11,8 +11,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Sequence
 
+from gitmem.config import Config
 from gitmem.consistency.analyze import PairFinding
 from gitmem.consistency.corpus import corpus_pairs
+from gitmem.consistency.verdicts import PairVerdicts
 from gitmem.lint.rule import CorpusRule, LintContext
 from gitmem.lint.scan import PENDING_REVIEW
 from gitmem.model import Claim, Finding, Location, Memory
@@ -21,7 +23,7 @@ MEMO_KEY = "consistency_pairs"
 _QUOTE_LENGTH = 80
 
 
-def without_review_queue(memories: Sequence[Memory], review_file: str) -> list[Memory]:
+def _without_review_queue(memories: Sequence[Memory], review_file: str) -> list[Memory]:
     def queued(claim: Claim) -> bool:
         return claim.path == review_file and claim.section.strip() == PENDING_REVIEW
 
@@ -29,11 +31,19 @@ def without_review_queue(memories: Sequence[Memory], review_file: str) -> list[M
             if m.path == review_file else m for m in memories]
 
 
+def lint_pairs(
+    memories: Sequence[Memory], config: Config, verdicts: PairVerdicts | None = None
+) -> list[PairFinding]:
+    """The pairs lint reports on `memories`, the review file's queue left out (with `verdicts`,
+    earlier verdicts are recalled: see `find_pairs`)."""
+    return corpus_pairs(_without_review_queue(memories, config.review_file), config,
+                        verdicts=verdicts)
+
+
 def corpus_pair_findings(context: LintContext) -> list[PairFinding]:
     """The pairs of this lint run, computed on first use and kept in the run's memo."""
     if MEMO_KEY not in context.memo:
-        memories = without_review_queue(context.corpus, context.config.review_file)
-        context.memo[MEMO_KEY] = corpus_pairs(memories, context.config)
+        context.memo[MEMO_KEY] = lint_pairs(context.corpus, context.config)
     pairs: list[PairFinding] = context.memo[MEMO_KEY]
     return pairs
 
