@@ -155,28 +155,25 @@ def _share(words: int, fa: TextFeatures, fb: TextFeatures) -> float:
     return words / total if total else 0.0
 
 
-def _one_word_swapped(alignment: Alignment) -> bool:
+def _lone_swap(alignment: Alignment, words: int) -> bool:
+    """The texts differ in one span of at most `words` unknown words a side, nothing inserted."""
     unknown = [c for c in alignment.changes if c.kind == "unknown"]
     return (
         len(unknown) == 1
-        and len(unknown[0].words_a) <= 1
-        and len(unknown[0].words_b) <= 1
+        and len(unknown[0].words_a) <= words
+        and len(unknown[0].words_b) <= words
         and not alignment.kinds["insert"]
-        and alignment.equal_ratio >= _SWAP_CONTEXT
     )
+
+
+def _one_word_swapped(alignment: Alignment) -> bool:
+    return _lone_swap(alignment, 1) and alignment.equal_ratio >= _SWAP_CONTEXT
 
 
 def _slot_swapped(alignment: Alignment, unexplained: float) -> bool:
     """"approval from the on-call engineer" / "approval from a second reviewer": the one span
     that differs is a few unknown words and a good part of what either text says."""
-    unknown = [c for c in alignment.changes if c.kind == "unknown"]
-    return (
-        len(unknown) == 1
-        and len(unknown[0].words_a) <= _SLOT_WORDS
-        and len(unknown[0].words_b) <= _SLOT_WORDS
-        and not alignment.kinds["insert"]
-        and unexplained >= _SLOT_SHARE
-    )
+    return _lone_swap(alignment, _SLOT_WORDS) and unexplained >= _SLOT_SHARE
 
 
 # -ing words that name no action ("during", "nothing", "a building").
