@@ -169,6 +169,11 @@ def test_sweep_dry_run_changes_nothing_and_apply_shares_a_run(repo: Path) -> Non
     assert any("memory/db.md" in (i["a"]["path"], i["b"]["path"]) for i in queued)
     assert gitmem(repo, "undo", "--run", run).code == 0
     assert (repo / "memory/agent-note.md").read_text() == AGENT_NOTE
+    # the run's undo commits carry its id too: asking again must not redo the run
+    before = snapshot(repo)
+    again = gitmem(repo, "undo", "--run", run)
+    assert again.code == 2 and "left to undo" in again.err, again
+    assert snapshot(repo) == before
 
 
 def test_sweep_respects_max_mutations(tmp_path: Path) -> None:

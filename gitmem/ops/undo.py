@@ -13,7 +13,11 @@ def resolve_op(repo: Repo, op_id: str | None, last: bool, run: str | None = None
     """The op commit(s) to undo: one id, the newest op not yet undone, or a whole run."""
     ops = list_ops(repo)
     if run is not None:
-        chosen = [o.id for o in ops if run in o.trailers.get(t.RUN, ()) and o.undone_by is None]
+        # the undo commits of a run carry its id too; undoing them again would redo the run
+        chosen = [
+            o.id for o in ops
+            if run in o.trailers.get(t.RUN, ()) and o.op != "undo" and o.undone_by is None
+        ]
         if not chosen:
             raise UsageError(f"no operation of run {run!r} is left to undo")
         return chosen  # newest first: reverting in this order never conflicts within the run
