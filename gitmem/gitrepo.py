@@ -497,8 +497,12 @@ class Repo:
 
         Raises GitStateError when the revert conflicts with what came after it."""
         commit = self._commit(commit_id)
+        if not commit.parents:
+            return self._revert_root(str(commit.id))
         if len(commit.parents) != 1:
-            raise UsageError(f"{commit_id[:12]} is a merge or root commit; it cannot be undone")
+            raise GitStateError(
+                f"{commit_id[:12]} is a merge commit; undo reverts single-parent op commits only"
+            )
         head = self._commit(self.head_id() or "")
         index = self._repo.revert_commit(commit, head)
         if index.conflicts is not None:
@@ -518,6 +522,19 @@ class Repo:
                 continue
             result.append((path, self.read_blob(str(entry.id))))
         return result
+
+    def _revert_root(self, commit_id: str) -> list[tuple[str, bytes | None]]:
+        """Reverting a repository's first commit takes away every file it added, as a revert
+        against an empty parent would: a file changed since is a conflict, not a loss."""
+        added = self.tree_files(commit_id)
+        now = self.tree_files()
+        changed = sorted(path for path, blob in added.items() if now.get(path, blob) != blob)
+        if changed:
+            raise GitStateError(
+                f"undoing {commit_id[:12]} conflicts with later changes to {', '.join(changed)}; "
+                "edit those files by hand (or undo the later operations first)"
+            )
+        return [(path, None) for path in sorted(added)]
 
     # ----- writing: the op commit ----------------------------------------------------------
     def check_clean(self, paths: Sequence[str], head: str | None) -> None:

@@ -249,6 +249,39 @@ def test_undo_of_an_undo_is_a_redo(repo: Path) -> None:
     assert ops[1]["undone_by"] == ops[0]["id"]
 
 
+def test_undo_of_init_in_a_new_repository_removes_the_config_and_redoes(tmp_path: Path) -> None:
+    repo = tmp_path / "fresh"
+    repo.mkdir()
+    git(repo, "init", "-q", "-b", "main")
+    git(repo, "config", "user.name", "T")
+    git(repo, "config", "user.email", "t@example.com")
+    assert gitmem(repo, "init").code == 0  # the repository's first commit
+    config = (repo / ".gitmem.toml").read_bytes()
+    undo = gitmem(repo, "undo", "--last")
+    assert undo.code == 0, undo
+    assert not (repo / ".gitmem.toml").exists()
+    assert git(repo, "ls-files").strip() == ""
+    assert gitmem(repo, "undo", "--last").code == 4  # nothing left: the init is undone
+    assert gitmem(repo, "undo", git(repo, "rev-parse", "HEAD").strip()).code == 0  # redo
+    assert (repo / ".gitmem.toml").read_bytes() == config
+
+
+def test_undo_of_a_first_commit_refuses_when_its_files_changed_since(tmp_path: Path) -> None:
+    repo = tmp_path / "fresh"
+    repo.mkdir()
+    git(repo, "init", "-q", "-b", "main")
+    git(repo, "config", "user.name", "T")
+    git(repo, "config", "user.email", "t@example.com")
+    assert gitmem(repo, "init").code == 0
+    init = git(repo, "rev-parse", "HEAD").strip()
+    write(repo, {".gitmem.toml": "[lint]\nfail_on = \"error\"\n"})
+    commit_all(repo, "tune the config")
+    before = snapshot(repo)
+    result = gitmem(repo, "undo", init)
+    assert result.code == 4 and "conflicts with later changes to .gitmem.toml" in result.err
+    assert snapshot(repo) == before
+
+
 def test_undo_refuses_a_commit_that_is_not_an_op(repo: Path) -> None:
     before = snapshot(repo)
     result = gitmem(repo, "undo", "HEAD")
