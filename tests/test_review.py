@@ -109,6 +109,9 @@ def test_resolve_annotates_only_the_losing_claim(repo: Path) -> None:
                for i in review_items(repo))
     recalled = json.loads(gitmem(repo, "recall", "never squash", "--json").out)["memories"]
     assert "memory/agent-note.md" not in [m["path"] for m in recalled]
+    recalled = json.loads(gitmem(repo, "recall", "never squash", "--include-superseded",
+                                 "--json").out)["memories"]
+    assert "memory/agent-note.md" in [m["path"] for m in recalled]
     # and undo brings it back
     assert gitmem(repo, "undo", "--last").code == 0
     assert (repo / "memory/agent-note.md").read_text() == AGENT_NOTE

@@ -80,7 +80,8 @@ def history(ctx: click.Context, path: str, as_json: bool) -> None:
 
 @click.command()
 @click.argument("query", required=False, default="")
-@click.option("--include-superseded", is_flag=True, help="Also show superseded memories.")
+@click.option("--include-superseded", is_flag=True,
+              help="Also show superseded memories and match superseded claims.")
 @click.option("--limit", default=20, show_default=True, help="At most this many memories.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.pass_context

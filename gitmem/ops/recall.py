@@ -15,20 +15,24 @@ def tokens(text: str) -> set[str]:
     return set(_TOKEN.findall(text.casefold()))
 
 
-def memory_text(memory: Memory) -> str:
-    """What recall matches against: name, description, tags and the claims still in force."""
+def memory_text(memory: Memory, include_superseded: bool = False) -> str:
+    """What recall matches against: name, description, tags and the claims still in force
+    (every claim with `include_superseded`)."""
     parts = [memory.name, " ".join(memory.tags)]
     description = memory.meta.get("description")
     if isinstance(description, str):
         parts.append(description)
-    parts += [c.text for c in memory.claims if claim_in_force(c)]
+    parts += [c.text for c in memory.claims if include_superseded or claim_in_force(c)]
     return " ".join(parts)
 
 
 def rank_memories(
     memories: Sequence[Memory], query: str, include_superseded: bool = False
 ) -> list[tuple[Memory, float]]:
-    """(memory, score) best first; score = share of query tokens the memory contains."""
+    """(memory, score) best first; score = share of query tokens the memory contains.
+
+    Superseded memories, and claims a resolution marked superseded, are left out unless
+    `include_superseded`."""
     wanted = tokens(query)
     ranked = []
     for memory in memories:
@@ -39,7 +43,7 @@ def rank_memories(
         if not wanted:
             score = 1.0
         else:
-            have = tokens(memory_text(memory))
+            have = tokens(memory_text(memory, include_superseded))
             score = len(wanted & have) / len(wanted)
             if score == 0:
                 continue
