@@ -193,29 +193,33 @@ def load_config(
     return config
 
 
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return str(value)
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return "[" + ", ".join(map(_toml_value, value)) + "]"
+
+
 def default_toml() -> str:
-    """The `.gitmem.toml` that `gitmem init` writes: every setting with its default."""
-    d = Config()
-
-    def arr(items: tuple[str, ...]) -> str:
-        return "[" + ", ".join(f'"{item}"' for item in items) + "]"
-
-    return (
-        "# gitmem configuration (docs/configuration.md). Data only: this file can never make\n"
-        "# gitmem run a program (judge.command is read from git config or the environment).\n"
-        "[memory]\n"
-        f"include = {arr(d.include)}\n"
-        f"exclude = {arr(d.exclude)}\n"
-        "\n[verify]\n"
-        f"code_repos = {arr(d.code_repos)}\n"
-        "\n[policy]\n"
-        f"match_threshold = {d.match_threshold}\n"
-        f"possible_threshold = {d.possible_threshold}\n"
-        f"auto_apply = {'true' if d.auto_apply else 'false'}\n"
-        f"max_mutations = {d.max_mutations}\n"
-        "\n[lint]\n"
-        f'fail_on = "{d.fail_on}"\n'
-    )
+    """The `.gitmem.toml` that `gitmem init` writes: every setting it may hold, with its
+    default (judge.command never: it is not read from this file)."""
+    defaults = Config()
+    lines = [
+        "# gitmem configuration (docs/configuration.md). Data only: this file can never make",
+        "# gitmem run a program (judge.command is read from git config or the environment).",
+    ]
+    section = None
+    for (table, key), (field, _) in KEYS.items():
+        if (table, key) == ("judge", "command"):
+            continue
+        if table != section:
+            lines += ["", f"[{table}]"] if section else [f"[{table}]"]
+            section = table
+        lines.append(f"{key} = {_toml_value(getattr(defaults, field))}")
+    return "\n".join(lines) + "\n"
 
 
 def replace(config: Config, **changes: Any) -> Config:

@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import tomllib
 from pathlib import Path
 
 import pytest
 from gitutil import commit_all, git, gitmem, make_repo, snapshot, write
 
 from gitmem import trailers as t
+from gitmem.config import KEYS, Config, load_config
 
 OLD = """---
 name: wrapper
@@ -349,6 +351,18 @@ def test_init_writes_config_as_an_op_and_is_idempotent(tmp_path: Path) -> None:
     head = git(repo, "rev-parse", "HEAD")
     assert gitmem(repo, "init").code == 0
     assert git(repo, "rev-parse", "HEAD") == head
+
+
+def test_init_writes_every_setting_the_file_may_hold_and_they_read_back_as_defaults(
+    tmp_path: Path,
+) -> None:
+    repo = make_repo(tmp_path / "fresh")
+    assert gitmem(repo, "init").code == 0
+    written = tomllib.loads((repo / ".gitmem.toml").read_text())
+    keys = {(table, key) for table, values in written.items() for key in values}
+    assert keys == set(KEYS) - {("judge", "command")}  # a command is never read from the file
+    config = load_config((repo / ".gitmem.toml").read_text(), {}, {})
+    assert config == Config() and not config.warnings
 
 
 def test_no_identity_is_a_clear_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
