@@ -111,6 +111,8 @@ def test_op_keeps_users_other_staged_and_unstaged_work(repo: Path) -> None:
     (["apply", "0123abcd"], 5, "no plan"),
     (["apply", "not-an-id"], 5, "not a plan id"),
     (["show", "memory/wrapper.md", "--as-of", "1999-01-01"], 2, "as of"),
+    (["show", "src/app.py"], 2, "not a memory"),
+    (["history", "src/app.py"], 2, "not a memory"),
 ])
 def test_refusals_say_what_to_do_and_change_nothing(repo: Path, args: list[str], code: int,
                                                     words: str) -> None:

@@ -45,7 +45,7 @@ def log(ctx: click.Context, op_name: str | None, path: str | None, as_json: bool
 def show(ctx: click.Context, path: str, as_of: str | None) -> None:
     """Print a memory, now or at a point in time."""
     ws = workspace(ctx)
-    rel = ws.relpath(path)
+    rel = ws.memory_path(path, must_exist=False)
     if as_of is None:
         data = ws.repo.read_worktree(rel)
         if data is None:
@@ -65,7 +65,7 @@ def show(ctx: click.Context, path: str, as_of: str | None) -> None:
 def history(ctx: click.Context, path: str, as_json: bool) -> None:
     """A memory's timeline: every commit that changed it, ops marked."""
     ws = workspace(ctx)
-    rel = ws.relpath(path)
+    rel = ws.memory_path(path, must_exist=False)
     events = path_timeline(ws.repo, rel)
     if not events:
         raise UsageError(f"{path} has no history in this branch")
