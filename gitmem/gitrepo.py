@@ -541,7 +541,9 @@ class Repo:
         """Refuse when a path the op must change has staged or unstaged edits."""
         index = self._repo.index
         index.read(False)
+        tree = self._repo[head].peel(pygit2.Tree) if head else None
         for path in paths:
+            self._check_path_shape(path, tree)
             if self.leaves_worktree(path):
                 raise GitStateError(
                     f"{path} lies under a symbolic link that leads out of the working tree; "
@@ -561,6 +563,41 @@ class Repo:
                 raise GitStateError(
                     f"{path} has uncommitted changes; commit or stash them, then run the "
                     "command again"
+                )
+
+    def _check_path_shape(self, path: str, tree: pygit2.Tree | None) -> None:
+        """Refuse a path no file can have here: one outside the working tree or in .git, one
+        whose folder is a file or a submodule (committing it would delete that file from the
+        tree), or one that is a folder."""
+        parts = path.split("/")
+        if not path or path.startswith("/") or any(p in ("", ".", "..") for p in parts) or (
+            parts[0] == ".git"
+        ):
+            raise UsageError(
+                f"{path!r} is not a file path inside the working tree; give a relative path "
+                "such as memory/notes.md"
+            )
+        for depth in range(1, len(parts) + 1):
+            prefix = "/".join(parts[:depth])
+            kind = None
+            if tree is not None:
+                try:
+                    kind = tree[prefix].type_str
+                except KeyError:
+                    kind = None
+            on_disk = self.root / prefix
+            if depth < len(parts):
+                if kind in ("blob", "commit") or (
+                    os.path.lexists(on_disk) and not on_disk.is_dir()
+                ):
+                    what = "a submodule" if kind == "commit" else "a file"
+                    raise UsageError(
+                        f"{prefix} is {what}, so {path} cannot be created; choose another "
+                        "folder (nothing was changed)"
+                    )
+            elif kind == "tree" or (on_disk.is_dir() and not on_disk.is_symlink()):
+                raise UsageError(
+                    f"{path} is a folder, not a file; choose another name (nothing was changed)"
                 )
 
     def build_commit(self, message: str, changes: Sequence[FileChange], parent: str | None) -> str:

@@ -241,3 +241,30 @@ def test_save_that_nothing_decides_is_queued_for_review(repo: Path) -> None:
     new_path = trailers_of(repo)["Gitmem-Path"][0]
     queued = [i for i in review_items(repo) if new_path in (i["a"]["path"], i["b"]["path"])]
     assert queued and all(i["kind"] == "contradiction" for i in queued)
+
+
+@pytest.mark.parametrize("folder, made", [
+    ("memory/db.md", "a file"),  # a memory where a folder should be
+    ("vendor/kit/memory", "a submodule"),
+])
+def test_save_refuses_a_folder_that_is_a_file_or_a_submodule(repo: Path, folder: str,
+                                                              made: str) -> None:
+    # a gitlink, as `git submodule add` records one
+    git(repo, "update-index", "--add", "--cacheinfo", f"160000,{'1' * 40},vendor/kit")
+    git(repo, "commit", "-qm", "add a submodule")
+    before = snapshot(repo)
+    result = gitmem(repo, "save", "Deploy on Fridays.", "--category", "project",
+                    "--folder", folder, "--force")
+    assert result.code == 2 and made in result.err, result
+    assert snapshot(repo) == before
+    assert gitmem(repo, "log").code == 0  # nothing half-done is left for the next command
+
+
+def test_annotate_refuses_a_review_file_outside_the_working_tree(
+    repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GITMEM_LINT_REVIEW_FILE", "../REVIEW.md")
+    before = snapshot(repo)
+    result = gitmem(repo, "lint", "--annotate")
+    assert result.code == 2 and "not a file path inside the working tree" in result.err, result
+    assert snapshot(repo) == before
