@@ -556,7 +556,7 @@ class Repo:
             except KeyError:
                 staged = None
             data = self.read_worktree(path)
-            on_disk = None if data is None else hash_blob(data)
+            on_disk = None if data is None else hash_blob(self.to_odb(path, data))
             if os.path.lexists(self.root / path) and data is None:
                 on_disk = "not-a-file"
             if staged != committed or on_disk != committed:
@@ -765,7 +765,9 @@ class Repo:
         try:
             before = os.fstat(fd)
             seen = b"".join(iter(lambda: os.read(fd, 1 << 20), b""))
-            if not stat.S_ISREG(before.st_mode) or hash_blob(seen) not in (old_blob, wanted):
+            if not stat.S_ISREG(before.st_mode) or (
+                hash_blob(self.to_odb(path, seen)) not in (old_blob, wanted)
+            ):
                 return False
             self._write_worktree(path, data, step)
             after = os.fstat(fd)
@@ -783,7 +785,23 @@ class Repo:
         data = self.read_worktree(path)
         if data is None:
             return "not-a-file" if os.path.lexists(self.root / path) else None
-        return hash_blob(data)
+        return hash_blob(self.to_odb(path, data))
+
+    def to_odb(self, path: str, data: bytes) -> bytes:
+        """A working-tree file's bytes as git stores them: its clean filters applied
+        (`core.autocrlf`, `eol=crlf` and `ident` in .gitattributes)."""
+        return self._filtered(path, data, pygit2.enums.FilterMode.TO_ODB)
+
+    def to_worktree(self, path: str, data: bytes) -> bytes:
+        """Stored bytes as git checks them out: its smudge filters applied."""
+        return self._filtered(path, data, pygit2.enums.FilterMode.TO_WORKTREE)
+
+    def _filtered(self, path: str, data: bytes, mode: pygit2.enums.FilterMode) -> bytes:
+        try:
+            filters = self._repo.load_filter_list(path, mode)
+            return data if filters is None else filters.apply_to_buffer(data)
+        except (pygit2.GitError, ValueError):
+            return data  # a filter libgit2 cannot run: compare and write the bytes as they are
 
     def _write_worktree(
         self, path: str, data: bytes | None, step: Callable[[str], None] | None = None
@@ -799,7 +817,7 @@ class Repo:
             mode = stat.S_IMODE(os.stat(full).st_mode)
         tmp = self.worktree_temp(path)
         with open(tmp, "wb") as fh:
-            fh.write(data)
+            fh.write(self.to_worktree(path, data))
             fh.flush()
             os.fsync(fh.fileno())
         os.chmod(tmp, mode)

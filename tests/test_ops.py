@@ -482,3 +482,28 @@ def test_only_identical_memories_apply_without_confirm_and_only_with_auto_apply(
     assert done.code == 0, done
     found = t.trailer_map(t.parse_trailers(head_message(repo)))
     assert found["Gitmem-Class"] == ("match",) and found["Gitmem-Signals"] == ("identical=True",)
+
+
+@pytest.mark.parametrize("setup", ["autocrlf", "gitattributes"])
+def test_ops_work_on_a_checkout_with_crlf_line_endings(tmp_path: Path, setup: str) -> None:
+    repo = make_repo(tmp_path / "crlf", {"memory/plain.md": PLAIN})
+    if setup == "autocrlf":
+        git(repo, "config", "core.autocrlf", "true")
+    else:
+        write(repo, {".gitattributes": "*.md text eol=crlf\n"})
+        commit_all(repo, "check memories out with CRLF")
+    (repo / "memory/plain.md").unlink()
+    git(repo, "checkout", "--", "memory/plain.md")  # as a fresh clone would have it
+    assert b"\r\n" in (repo / "memory/plain.md").read_bytes()
+    assert git(repo, "status", "--porcelain").strip() == ""
+    result = gitmem(repo, "protect", "memory/plain.md")
+    assert result.code == 0, result
+    on_disk = (repo / "memory/plain.md").read_bytes()
+    assert b"protected: true\r\n" in on_disk and b"\n" not in on_disk.replace(b"\r\n", b"")
+    assert git(repo, "status", "--porcelain").strip() == ""  # git sees what gitmem committed
+    stored = subprocess.run(["git", "cat-file", "blob", "HEAD:memory/plain.md"], cwd=repo,
+                            capture_output=True, check=True).stdout
+    assert b"protected: true\n" in stored and b"\r" not in stored  # stored with LF
+    assert gitmem(repo, "undo", "--last").code == 0
+    assert git(repo, "status", "--porcelain").strip() == ""
+    assert b"protected" not in (repo / "memory/plain.md").read_bytes()
