@@ -178,6 +178,14 @@ def test_merge_carries_distinct_claims_and_supersedes_the_absorbed(repo: Path) -
     assert (repo / "memory/wrapper.md").exists()
 
 
+def test_merge_refuses_a_survivor_that_is_already_superseded(repo: Path) -> None:
+    gitmem(repo, "supersede", "memory/wrapper.md", "--by", "memory/wrapper-v2.md", "--confirm")
+    before = snapshot(repo)
+    result = gitmem(repo, "merge", "memory/wrapper.md", "memory/wrapper-v2.md", "--confirm")
+    assert result.code == 4 and "--into memory/wrapper-v2.md" in result.err, result
+    assert snapshot(repo) == before  # no superseded_by loop hiding both from recall
+
+
 def test_plan_changes_nothing_tracked_and_apply_commits_it(repo: Path) -> None:
     before = snapshot(repo)
     planned = gitmem(repo, "plan", "supersede", "memory/wrapper.md", "--by", "memory/wrapper-v2.md",

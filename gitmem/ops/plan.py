@@ -102,6 +102,11 @@ def merge_plan(
         raise UsageError("a memory is named twice; name each memory once")
     if not others:
         raise UsageError("merge needs at least two different memories")
+    if into.superseded_by:
+        raise GitStateError(
+            f"{into.path} is itself superseded by {into.superseded_by}, so it cannot survive a "
+            f"merge; merge into {into.superseded_by} instead (--into {into.superseded_by})"
+        )
     for memory in others:
         _refuse_if_pinned(memory, "merged away")
         if memory.superseded_by:
