@@ -59,12 +59,28 @@ def _float01(value: Any) -> float:
 
 
 def _positive_int(value: Any) -> int:
-    if isinstance(value, bool):
-        raise ValueError("expected a whole number")
+    if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
+        raise ValueError("expected a whole number")  # 1.5, inf and nan included
     number = int(value)
     if number < 0:
         raise ValueError("expected a whole number >= 0")
     return number
+
+
+_MAX_DAYS = 36500  # a cooldown of a hundred years is "never"; dates end at 9999
+
+
+def _days(value: Any) -> int:
+    number = _positive_int(value)
+    if number > _MAX_DAYS:
+        raise ValueError(f"expected at most {_MAX_DAYS} days")
+    return number
+
+
+def _path(value: Any) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError("expected a file path relative to the repository root")
+    return value
 
 
 def _bool(value: Any) -> bool:
@@ -91,10 +107,13 @@ def _command(value: Any) -> tuple[str, ...]:
     return _str_list(value)
 
 
+_MAX_SECONDS = 86400.0
+
+
 def _positive_float(value: Any) -> float:
     number = float(value)
-    if number <= 0:
-        raise ValueError("expected a number > 0")
+    if not 0 < number <= _MAX_SECONDS:  # nan fails both comparisons
+        raise ValueError(f"expected a number of seconds > 0 and <= {_MAX_SECONDS:g}")
     return number
 
 
@@ -107,11 +126,11 @@ KEYS: dict[tuple[str, str], tuple[str, Any]] = {
     ("policy", "possible_threshold"): ("possible_threshold", _float01),
     ("policy", "auto_apply"): ("auto_apply", _bool),
     ("policy", "max_mutations"): ("max_mutations", _positive_int),
-    ("policy", "dismiss_days"): ("dismiss_days", _positive_int),
+    ("policy", "dismiss_days"): ("dismiss_days", _days),
     ("lint", "fail_on"): ("fail_on", _fail_on),
     ("lint", "select"): ("select", _str_list),
     ("lint", "ignore"): ("ignore", _str_list),
-    ("lint", "review_file"): ("review_file", str),
+    ("lint", "review_file"): ("review_file", _path),
     ("hooks", "shrink_ratio"): ("shrink_ratio", _float01),
     ("hooks", "block_on"): ("hooks_block_on", _str_list),
     ("hooks", "warn_on"): ("hooks_warn_on", _str_list),
@@ -132,7 +151,7 @@ def _apply(values: dict[str, Any], section: str, key: str, raw: Any, source: str
     field, parse = KEYS[(section, key)]
     try:
         values[field] = parse(raw)
-    except (TypeError, ValueError) as exc:
+    except (TypeError, ValueError, OverflowError) as exc:
         raise InvalidInputError(
             f"{source}: [{section}] {key} = {raw!r} is not valid ({exc}); fix it and run again"
         ) from None
