@@ -148,6 +148,15 @@ def test_dismiss_records_a_cooldown_in_both_memories(repo: Path) -> None:
     assert gitmem(repo, "dismiss", item["id"], "--until", "2098-01-01").code == 2
 
 
+@pytest.mark.parametrize("command", [["dismiss", ""], ["resolve", " ", "--keep", "memory/db.md"]])
+def test_an_empty_item_id_matches_nothing(repo: Path, command: list[str]) -> None:
+    assert review_items(repo)  # there is an item an empty prefix would have matched
+    before = snapshot(repo)
+    result = gitmem(repo, *command)
+    assert result.code == 2 and "empty id" in result.err, result
+    assert snapshot(repo) == before
+
+
 def test_dismiss_refuses_a_past_date(repo: Path) -> None:
     item = review_items(repo)[0]
     before = snapshot(repo)

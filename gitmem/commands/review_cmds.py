@@ -52,6 +52,10 @@ def candidates(ctx: click.Context, as_json: bool) -> None:
 
 
 def _item(ws: Workspace, memories: list[Memory], item_id: str, today: dt.date) -> ReviewItem:
+    item_id = item_id.strip()
+    if not item_id:
+        raise UsageError("name a review item (an empty id matches nothing); `gitmem review` "
+                         "lists them")
     matches = [i for i in current_items(ws, memories, today) if i.id.startswith(item_id.lower())]
     if not matches:
         raise UsageError(f"no pending review item {item_id!r}; `gitmem review` lists them")
