@@ -235,6 +235,14 @@ def test_save_refuses_a_fabricated_commit_unless_forced(repo: Path) -> None:
     assert forced.code == 0
 
 
+def test_save_refuses_text_that_brings_its_own_frontmatter(repo: Path) -> None:
+    before = snapshot(repo)
+    text = "---\nname: note\nsuperseded_by: memory/db.md\n---\n- The staging database is db2."
+    result = gitmem(repo, "save", "--category", "project", "--", text)
+    assert result.code == 2 and "frontmatter" in result.err, result
+    assert snapshot(repo) == before  # no memory born superseded, or protected, by its text
+
+
 def test_save_of_a_real_commit_is_accepted(repo: Path) -> None:
     sha = git(repo, "rev-parse", "HEAD").strip()
     result = gitmem(repo, "save", f"Memories were first added in commit {sha[:10]}.",

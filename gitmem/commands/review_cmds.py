@@ -187,6 +187,11 @@ def save(ctx: click.Context, text: str, category: str, tags: tuple[str, ...], fr
     """Write a new memory and, in the same commit, supersede what it contradicts."""
     if not text.strip():
         raise UsageError("TEXT is empty; say what to remember")
+    if text.strip().splitlines()[0].strip() == "---":
+        raise UsageError(
+            "TEXT starts with a '---' line, which would be read as frontmatter; save writes the "
+            "frontmatter itself (--category, --tag, --from-user): pass only what to remember"
+        )
     ws = workspace(ctx)
     today = dt.date.today()
     existing = ws.memories("worktree")
