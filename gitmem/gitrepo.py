@@ -566,9 +566,17 @@ class Repo:
                 )
 
     def _check_path_shape(self, path: str, tree: pygit2.Tree | None) -> None:
-        """Refuse a path no file can have here: one outside the working tree or in .git, one
-        whose folder is a file or a submodule (committing it would delete that file from the
-        tree), or one that is a folder."""
+        """Refuse a path no op can write: one that is not valid UTF-8, one outside the working
+        tree or in .git, one whose folder is a file or a submodule (committing it would delete
+        that file from the tree), or one that is a folder."""
+        try:
+            path.encode("utf-8")
+        except UnicodeEncodeError:
+            shown = path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+            raise UsageError(
+                f"the file name {shown} is not valid UTF-8, and an op's commit message names "
+                "every file it changes; rename it to a UTF-8 name (git mv), then run again"
+            ) from None
         parts = path.split("/")
         if not path or path.startswith("/") or any(p in ("", ".", "..") for p in parts) or (
             parts[0] == ".git"

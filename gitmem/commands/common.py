@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import click
 
+from gitmem import jsontext
 from gitmem.workspace import Workspace, open_workspace
 
 
@@ -20,7 +20,7 @@ def workspace(ctx: click.Context, overrides: dict[str, Any] | None = None) -> Wo
 
 
 def emit_json(data: Any) -> None:
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    click.echo(jsontext.dumps(data, indent=2))
 
 
 def short(sha: str) -> str:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+from gitmem import jsontext
 from gitmem.lint.engine import LintReport
 from gitmem.model import Finding
 
@@ -40,4 +40,4 @@ def report_json(report: LintReport) -> dict[str, Any]:
 
 
 def render(report: LintReport) -> str:
-    return json.dumps(report_json(report), indent=2, ensure_ascii=False, default=str) + "\n"
+    return jsontext.dumps(report_json(report), indent=2, default=str) + "\n"

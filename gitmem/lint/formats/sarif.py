@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import hashlib
 import inspect
-import json
 from typing import Any
 from urllib.parse import quote
 
-from gitmem import __version__
+from gitmem import __version__, jsontext
 from gitmem.lint.engine import LintReport
 from gitmem.lint.rule import Rule
 from gitmem.model import Finding, Location
@@ -48,7 +47,7 @@ def rule_descriptor(rule: Rule) -> dict[str, Any]:
 
 def physical_location(location: Location) -> dict[str, Any]:
     return {
-        "artifactLocation": {"uri": quote(location.path, safe="/"), "uriBaseId": SRCROOT},
+        "artifactLocation": {"uri": quote(location.path, safe="/", errors="surrogateescape"), "uriBaseId": SRCROOT},
         "region": {"startLine": max(1, location.line)},
     }
 
@@ -56,7 +55,7 @@ def physical_location(location: Location) -> dict[str, Any]:
 def fingerprint(finding: Finding) -> str:
     sides = [finding.path, *(loc.path for loc in finding.related)]
     key = "\0".join([finding.code, *sides, finding.message])
-    return hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
+    return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
 def result(finding: Finding, rule_index: int) -> dict[str, Any]:
@@ -102,4 +101,4 @@ def sarif_log(report: LintReport) -> dict[str, Any]:
 
 
 def render(report: LintReport) -> str:
-    return json.dumps(sarif_log(report), indent=2, ensure_ascii=False, default=str) + "\n"
+    return jsontext.dumps(sarif_log(report), indent=2, default=str) + "\n"
