@@ -33,6 +33,17 @@ def clean_git_env() -> dict[str, str]:
     return {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
 
 
+def make_state_dir(folder: Path) -> None:
+    """Create gitmem's folder in .git (or one inside it), refusing clearly when it cannot be."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise GitStateError(
+            f"cannot use {folder} as gitmem's state folder ({exc.strerror}); it must be a "
+            "writable directory: move aside whatever is there, then run again"
+        ) from None
+
+
 def hash_blob(data: bytes) -> str:
     return str(pygit2.hash(data))
 

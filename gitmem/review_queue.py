@@ -15,6 +15,8 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from gitmem.gitrepo import make_state_dir
+
 QUEUE_FILE = "review.json"
 
 
@@ -59,14 +61,14 @@ def load_queue(state_dir: Path) -> list[ReviewItem]:
     try:
         raw = json.loads(_path(state_dir).read_text(encoding="utf-8"))
         return [ReviewItem(**entry) for entry in raw.get("items", [])]
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
         return []
     except (ValueError, TypeError, AttributeError):
         return []  # a damaged queue is rebuilt by the next sweep; it holds no memory content
 
 
 def save_queue(state_dir: Path, items: Iterable[ReviewItem]) -> None:
-    state_dir.mkdir(parents=True, exist_ok=True)
+    make_state_dir(state_dir)
     target = _path(state_dir)
     tmp = target.with_suffix(".tmp")
     tmp.write_text(json.dumps({"version": 1, "items": [asdict(i) for i in items]}, indent=1),

@@ -515,3 +515,14 @@ def test_ops_work_on_a_checkout_with_crlf_line_endings(tmp_path: Path, setup: st
     assert gitmem(repo, "undo", "--last").code == 0
     assert git(repo, "status", "--porcelain").strip() == ""
     assert b"protected" not in (repo / "memory/plain.md").read_bytes()
+
+
+def test_a_file_where_gitmems_state_folder_goes_is_a_clear_refusal(repo: Path) -> None:
+    (repo / ".git" / "gitmem").write_text("not a folder\n")
+    before = snapshot(repo)
+    result = gitmem(repo, "protect", "memory/plain.md")
+    assert result.code == 4 and "state folder" in result.err, result
+    for reader in (["review"], ["log"], ["lint"], ["sweep"]):
+        assert gitmem(repo, *reader).code in (0, 1), reader  # reading needs no state folder
+    assert gitmem(repo, "hooks", "install").code == 4
+    assert snapshot(repo) == before

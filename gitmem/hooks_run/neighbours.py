@@ -25,6 +25,7 @@ from gitmem import __version__
 from gitmem.consistency import candidates, lexicon, text, vocabulary
 from gitmem.consistency.candidates import blocking_keys
 from gitmem.consistency.lexicon import default_lexicon
+from gitmem.gitrepo import make_state_dir
 
 INDEX_FILE = "keys.sqlite"
 PER_CLAIM = 16  # memories kept per new claim (the candidate generator keeps 8 partners)
@@ -52,7 +53,7 @@ def fingerprint() -> str:
 
 def _open(path: Path) -> sqlite3.Connection:
     """The index at `path`, emptied and re-created when it was built by another key function."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    make_state_dir(path.parent)
     db = sqlite3.connect(path, timeout=10)
     current = fingerprint()
     try:

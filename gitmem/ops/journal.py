@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from gitmem.errors import GitStateError
-from gitmem.gitrepo import Repo
+from gitmem.gitrepo import Repo, make_state_dir
 
 JOURNAL = "journal.json"
 LOCK = "lock"
@@ -38,7 +38,7 @@ def crash_point(step: str) -> None:
 @contextlib.contextmanager
 def op_lock(repo: Repo, timeout: float = 10.0) -> Iterator[None]:
     """Serialise gitmem writers. flock is released by the kernel if the holder dies."""
-    repo.state_dir.mkdir(parents=True, exist_ok=True)
+    make_state_dir(repo.state_dir)
     fd = os.open(repo.state_dir / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
     deadline = time.monotonic() + timeout
     try:
@@ -61,7 +61,7 @@ def op_lock(repo: Repo, timeout: float = 10.0) -> Iterator[None]:
 
 
 def write_journal(repo: Repo, entry: dict[str, Any]) -> None:
-    repo.state_dir.mkdir(parents=True, exist_ok=True)
+    make_state_dir(repo.state_dir)
     path = repo.state_dir / JOURNAL
     tmp = path.with_suffix(".tmp")
     with open(tmp, "w", encoding="utf-8") as fh:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from gitmem.errors import StalePlanError
+from gitmem.gitrepo import make_state_dir
 from gitmem.model import FileChange, Plan
 
 PLAN_DIR = "plans"
@@ -59,7 +60,7 @@ def save_plan(state_dir: Path, plan: Plan, head: str | None) -> str:
     payload = plan_payload(plan, head)
     digest = _digest(payload)
     folder = state_dir / PLAN_DIR
-    folder.mkdir(parents=True, exist_ok=True)
+    make_state_dir(folder)
     target = folder / f"{digest}.json"
     tmp = folder / f".{digest}.tmp"
     tmp.write_text(json.dumps({"id": digest, "plan": payload}, indent=1), encoding="utf-8")
