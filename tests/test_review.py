@@ -285,3 +285,30 @@ def test_annotate_refuses_a_review_file_outside_the_working_tree(
     result = gitmem(repo, "lint", "--annotate")
     assert result.code == 2 and "not a file path inside the working tree" in result.err, result
     assert snapshot(repo) == before
+
+
+def test_a_pair_inside_one_file_is_resolved_by_line_and_cannot_be_dismissed(
+    tmp_path: Path,
+) -> None:
+    repo = make_repo(tmp_path / "one", {"memory/notes.md": (
+        "---\nname: notes\ntype: feedback\n---\n"
+        "- Always squash merges when landing a pull request.\n"
+        "- Rebase feature branches onto main before review.\n"
+        "- Never squash merges when landing a pull request.\n"
+    )})
+    [item] = [i for i in review_items(repo) if i["kind"] == "contradiction"]
+    lines = sorted((item["a"]["line"], item["b"]["line"]))
+    assert lines == [5, 7]
+    before = snapshot(repo)
+    vague = gitmem(repo, "resolve", item["id"], "--keep", "memory/notes.md")
+    assert vague.code == 2 and "--keep memory/notes.md:5 or --keep memory/notes.md:7" in vague.err
+    dismissed = gitmem(repo, "dismiss", item["id"])
+    assert dismissed.code == 4 and "--keep memory/notes.md:LINE" in dismissed.err
+    assert snapshot(repo) == before
+    kept = gitmem(repo, "resolve", item["id"], "--keep", "memory/notes.md:7")
+    assert kept.code == 0, kept
+    text = (repo / "memory/notes.md").read_text()
+    assert "- Never squash merges when landing a pull request.\n" in text  # line 7 stands
+    assert "- Always squash merges when landing a pull request. (superseded" in text
+    assert trailers_of(repo)["Gitmem-Path"] == ("memory/notes.md",)
+    assert not [i for i in review_items(repo) if i["kind"] == "contradiction"]

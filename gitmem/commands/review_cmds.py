@@ -85,9 +85,18 @@ def review(ctx: click.Context, as_json: bool) -> None:
         click.echo("nothing to review", err=True)
 
 
+def _keep_argument(ws: Workspace, keep: str) -> tuple[str, int | None]:
+    """`--keep PATH` or `--keep PATH:LINE` (the line is needed when both claims share a file)."""
+    path, _, line = keep.rpartition(":")
+    if path and line.isdigit():
+        return ws.relpath(path), int(line)
+    return ws.relpath(keep), None
+
+
 @click.command()
 @click.argument("item_id", metavar="ITEM")
-@click.option("--keep", "keep", required=True, help="The memory whose claim stands.")
+@click.option("--keep", "keep", required=True,
+              help="The memory whose claim stands (PATH:LINE when both claims are in one file).")
 @click.option("--reason", default="", help="Why (recorded as Gitmem-Reason).")
 @click.pass_context
 def resolve(ctx: click.Context, item_id: str, keep: str, reason: str) -> None:
@@ -96,12 +105,22 @@ def resolve(ctx: click.Context, item_id: str, keep: str, reason: str) -> None:
     today = dt.date.today()
     corpus = ws.memories("worktree")
     item = _item(ws, corpus, item_id, today)
-    keep_path = ws.relpath(keep)
-    if keep_path not in (item.a_path, item.b_path):
-        raise UsageError(f"--keep must be {item.a_path} or {item.b_path}")
+    keep_path, keep_line = _keep_argument(ws, keep)
+    a, b = f"{item.a_path}:{item.a_line}", f"{item.b_path}:{item.b_line}"
+    if item.a_path == item.b_path:  # both claims in one file: only the line tells them apart
+        if keep_path != item.a_path or keep_line not in (item.a_line, item.b_line):
+            raise UsageError(f"both claims are in {item.a_path}; say which one stands: "
+                             f"--keep {a} or --keep {b}")
+        keep_a = keep_line == item.a_line
+    else:
+        if keep_path not in (item.a_path, item.b_path) or (
+            keep_line is not None and f"{keep_path}:{keep_line}" not in (a, b)
+        ):
+            raise UsageError(f"--keep must be {item.a_path} or {item.b_path}")
+        keep_a = keep_path == item.a_path
     sides = sides_of(item, {m.path: m for m in corpus}, {})
     assert sides is not None  # current_items only returns items whose claims stand
-    winner, loser = sides if sides[0].memory.path == keep_path else (sides[1], sides[0])
+    winner, loser = sides if keep_a else (sides[1], sides[0])
     plan = resolve_plan(winner, loser, today=today, item_id=item.id, basis="review",
                         reason=reason, confidence=item.confidence)
     sha = commit_changes(ws, plan)

@@ -59,9 +59,8 @@ def _anchor(memory: Memory, claim: Claim) -> str:
 
 def lose_claim(winner: Memory, loser: Memory, claim: Claim, today: dt.date, reason: str,
                basis: str) -> FileChange:
-    """The edit that takes one losing claim out of force."""
-    if winner.path == loser.path:
-        raise GitStateError(f"both claims are in {loser.path}; edit that memory by hand")
+    """The edit that takes one losing claim out of force (both may be in one memory: then
+    the winning claim stays in force beside it and only the losing line is annotated)."""
     if loser.protected:
         raise GitStateError(f"{loser.path} is protected; its claims cannot be superseded "
                             f"(run `gitmem unprotect {loser.path}` first if you mean it)")
@@ -69,6 +68,8 @@ def lose_claim(winner: Memory, loser: Memory, claim: Claim, today: dt.date, reas
     if not claim_in_force(claim):
         raise GitStateError(f"{loser.path}:{claim.line} is already marked superseded")
     if len(in_force) <= 1:
+        if winner.path == loser.path:  # the winning claim would go with the file
+            raise GitStateError(f"{loser.path} holds no other claim in force to keep")
         after = set_field(loser.raw, "superseded_by", winner.path)
         after = set_field(after, "valid_until", today)
         after = set_field(after, "resolution_basis", basis)
@@ -82,7 +83,8 @@ def resolve_plan(winner: Side, loser: Side, *, today: dt.date, item_id: str, bas
                  reason: str = "", run: str | None = None,
                  confidence: float | None = None) -> Plan:
     change = lose_claim(winner.memory, loser.memory, loser.claim, today, reason, basis)
-    pairs = [(t.OP, "resolve"), (t.PATH, loser.memory.path), (t.PATH, winner.memory.path),
+    paths = dict.fromkeys((loser.memory.path, winner.memory.path))  # one, within a file
+    pairs = [(t.OP, "resolve"), *((t.PATH, path) for path in paths),
              (t.ITEM, item_id), (t.KEEP, winner.memory.path),
              (t.SUPERSEDED_BY, winner.memory.path)]
     if confidence is not None:
@@ -118,7 +120,11 @@ def dismiss_plan(a: Memory, b: Memory, *, until: dt.date, item_id: str,
                  reason: str = "") -> Plan:
     """Record a per-pair cooldown in both memories (keeping the later date)."""
     if a.path == b.path:
-        raise GitStateError(f"both claims are in {a.path}; a cooldown needs two memories")
+        raise GitStateError(
+            f"both claims are in {a.path}, and a cooldown is kept per pair of memories, so it "
+            f"cannot hold a pair inside one file: resolve it (`gitmem resolve ITEM --keep "
+            f"{a.path}:LINE`) or edit the file"
+        )
     changes = (FileChange(a.path, a.raw, _cooldown(a, b.path, until)),
                FileChange(b.path, b.raw, _cooldown(b, a.path, until)))
     pairs = [(t.OP, "dismiss"), (t.PATH, a.path), (t.PATH, b.path), (t.ITEM, item_id)]
