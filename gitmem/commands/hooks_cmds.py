@@ -63,9 +63,9 @@ def hook(ctx: click.Context, no_legacy: bool, name: str, args: tuple[str, ...]) 
 
 
 @click.command("merge-driver")
-@click.argument("base", type=click.Path(dir_okay=False))
-@click.argument("ours", type=click.Path(dir_okay=False))
-@click.argument("theirs", type=click.Path(dir_okay=False))
+@click.argument("base", type=click.Path(exists=True, dir_okay=False))  # git passes all three,
+@click.argument("ours", type=click.Path(exists=True, dir_okay=False))  # an empty file for a
+@click.argument("theirs", type=click.Path(exists=True, dir_okay=False))  # side that has none
 @click.argument("path", required=False, default="")
 @click.pass_context
 def merge_driver(ctx: click.Context, base: str, ours: str, theirs: str, path: str) -> int:

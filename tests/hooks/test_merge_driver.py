@@ -158,3 +158,14 @@ def test_two_agents_on_two_machines_pull_each_others_claims(tmp_path: Path) -> N
     assert text.endswith(("- Tag releases from CI.\n- Run migrations before the deploy.\n",
                           "- Run migrations before the deploy.\n- Tag releases from CI.\n"))
     assert git(server, "status", "--porcelain") == ""
+
+
+@pytest.mark.parametrize("missing", ["O", "A", "B"])
+def test_a_missing_input_file_is_a_usage_error(tmp_path: Path, missing: str) -> None:
+    for name in "OAB":
+        if name != missing:
+            (tmp_path / name).write_text(BASE)
+    result = gitmem(tmp_path, "merge-driver", *(str(tmp_path / n) for n in "OAB"), "memory/a.md")
+    assert result.code == 2 and "does not exist" in result.err, result
+    if missing != "A":
+        assert (tmp_path / "A").read_text() == BASE  # ours is left as it was
