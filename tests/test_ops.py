@@ -526,3 +526,12 @@ def test_a_file_where_gitmems_state_folder_goes_is_a_clear_refusal(repo: Path) -
         assert gitmem(repo, *reader).code in (0, 1), reader  # reading needs no state folder
     assert gitmem(repo, "hooks", "install").code == 4
     assert snapshot(repo) == before
+
+
+def test_recall_limit_must_be_positive_and_log_says_when_a_filter_matches_nothing(
+    repo: Path,
+) -> None:
+    assert gitmem(repo, "recall", "calendar", "--limit", "0").code == 2
+    gitmem(repo, "protect", "memory/plain.md")
+    result = gitmem(repo, "log", "--op", "merge")
+    assert result.code == 0 and "no gitmem operation matches" in result.err

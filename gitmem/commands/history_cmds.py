@@ -34,7 +34,9 @@ def log(ctx: click.Context, op_name: str | None, path: str | None, as_json: bool
             for value in op.trailers.get(key, ()):
                 click.echo(f"{'':13}{key.removeprefix('Gitmem-').lower()}: {safe(value)}")
     if not ops:
-        click.echo("no gitmem operations yet", err=True)
+        filtered = op_name is not None or rel is not None
+        click.echo("no gitmem operation matches" if filtered else "no gitmem operations yet",
+                   err=True)
 
 
 @click.command()
@@ -82,7 +84,8 @@ def history(ctx: click.Context, path: str, as_json: bool) -> None:
 @click.argument("query", required=False, default="")
 @click.option("--include-superseded", is_flag=True,
               help="Also show superseded memories and match superseded claims.")
-@click.option("--limit", default=20, show_default=True, help="At most this many memories.")
+@click.option("--limit", default=20, show_default=True, type=click.IntRange(min=1),
+              help="At most this many memories.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.pass_context
 def recall(ctx: click.Context, query: str, include_superseded: bool, limit: int,
