@@ -126,7 +126,13 @@ class Workspace:
                 f"{', '.join(self.config.include)}); pass a memory file"
             )
         if must_exist and (self.repo.head_id() is None or self.repo.read_at("HEAD", rel) is None):
-            if (self.repo.root / rel).exists():
+            full = self.repo.root / rel
+            if full.is_symlink():
+                raise UsageError(f"{user_path} is a symbolic link; gitmem edits only regular "
+                                 "files: pass the file it points to")
+            if full.is_dir():
+                raise UsageError(f"{user_path} is a folder, not a memory file")
+            if full.exists():
                 raise UsageError(f"{user_path} is not committed yet; commit it first")
             raise UsageError(f"{user_path}: no such memory")
         return rel

@@ -535,3 +535,16 @@ def test_recall_limit_must_be_positive_and_log_says_when_a_filter_matches_nothin
     gitmem(repo, "protect", "memory/plain.md")
     result = gitmem(repo, "log", "--op", "merge")
     assert result.code == 0 and "no gitmem operation matches" in result.err
+
+
+def test_a_symlink_or_a_folder_named_like_a_memory_is_named_for_what_it_is(repo: Path) -> None:
+    (repo / "memory/link.md").symlink_to("plain.md")
+    (repo / "memory/folder.md").mkdir()
+    (repo / "memory/folder.md/inside.txt").write_text("x\n")
+    commit_all(repo, "a link and a folder")
+    before = snapshot(repo)
+    link = gitmem(repo, "protect", "memory/link.md")
+    assert link.code == 2 and "symbolic link" in link.err, link
+    folder = gitmem(repo, "protect", "memory/folder.md")
+    assert folder.code == 2 and "is a folder" in folder.err, folder
+    assert snapshot(repo) == before
