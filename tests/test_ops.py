@@ -548,3 +548,12 @@ def test_a_symlink_or_a_folder_named_like_a_memory_is_named_for_what_it_is(repo:
     folder = gitmem(repo, "protect", "memory/folder.md")
     assert folder.code == 2 and "is a folder" in folder.err, folder
     assert snapshot(repo) == before
+
+
+def test_merge_refuses_to_copy_claims_from_a_file_that_is_not_utf8(repo: Path) -> None:
+    write(repo, {"memory/latin.md": b"---\nname: latin\n---\n- Caf\xe9 opens at 8.\n"})
+    commit_all(repo, "a Latin-1 memory")
+    before = snapshot(repo)
+    result = gitmem(repo, "merge", "memory/plain.md", "memory/latin.md", "--confirm")
+    assert result.code == 3 and "not valid UTF-8 (line 4)" in result.err, result
+    assert snapshot(repo) == before  # no U+FFFD copied over the original byte

@@ -7,8 +7,9 @@ import re
 from collections.abc import Sequence
 
 from gitmem import trailers as t
-from gitmem.errors import GitStateError, UsageError
+from gitmem.errors import GitStateError, InvalidInputError, UsageError
 from gitmem.memory.fields import append_to_body, remove_field, set_field
+from gitmem.memory.parse import MAX_TEXT_BYTES
 from gitmem.model import FileChange, Memory, Plan
 
 
@@ -23,6 +24,24 @@ def _scored(plan_trailers: list[tuple[str, str]], klass: str, confidence: float 
 
 def _fmt(value: object) -> str:
     return f"{value:.2f}" if isinstance(value, float) else str(value).replace(" ", "_")
+
+
+def _refuse_if_not_whole_text(memory: Memory) -> None:
+    """A merge copies claims as text: from a file read with replacement characters or cut at
+    the size limit it would copy damaged or missing lines."""
+    try:
+        memory.raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = memory.raw.count(b"\n", 0, error.start) + 1
+        raise InvalidInputError(
+            f"{memory.path} is not valid UTF-8 (line {line}), so its claims cannot be copied "
+            "exactly; re-save it as UTF-8, then merge"
+        ) from None
+    if len(memory.raw) > MAX_TEXT_BYTES:
+        raise InvalidInputError(
+            f"{memory.path} is larger than gitmem reads ({MAX_TEXT_BYTES // 2**20} MiB), so a "
+            "merge would leave claims behind; split it first"
+        )
 
 
 def _refuse_if_pinned(memory: Memory, verb: str) -> None:
@@ -109,6 +128,7 @@ def merge_plan(
         )
     for memory in others:
         _refuse_if_pinned(memory, "merged away")
+        _refuse_if_not_whole_text(memory)
         if memory.superseded_by:
             raise GitStateError(
                 f"{memory.path} is already superseded by {memory.superseded_by}; leave it out"
