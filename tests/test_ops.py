@@ -262,11 +262,7 @@ def test_undo_of_an_undo_is_a_redo(repo: Path) -> None:
 
 
 def test_undo_of_init_in_a_new_repository_removes_the_config_and_redoes(tmp_path: Path) -> None:
-    repo = tmp_path / "fresh"
-    repo.mkdir()
-    git(repo, "init", "-q", "-b", "main")
-    git(repo, "config", "user.name", "T")
-    git(repo, "config", "user.email", "t@example.com")
+    repo = make_repo(tmp_path / "fresh")  # unborn branch, no commits yet
     assert gitmem(repo, "init").code == 0  # the repository's first commit
     config = (repo / ".gitmem.toml").read_bytes()
     undo = gitmem(repo, "undo", "--last")
@@ -279,11 +275,7 @@ def test_undo_of_init_in_a_new_repository_removes_the_config_and_redoes(tmp_path
 
 
 def test_undo_of_a_first_commit_refuses_when_its_files_changed_since(tmp_path: Path) -> None:
-    repo = tmp_path / "fresh"
-    repo.mkdir()
-    git(repo, "init", "-q", "-b", "main")
-    git(repo, "config", "user.name", "T")
-    git(repo, "config", "user.email", "t@example.com")
+    repo = make_repo(tmp_path / "fresh")  # unborn branch, no commits yet
     assert gitmem(repo, "init").code == 0
     init = git(repo, "rev-parse", "HEAD").strip()
     write(repo, {".gitmem.toml": "[lint]\nfail_on = \"error\"\n"})
