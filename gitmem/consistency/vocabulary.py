@@ -154,6 +154,8 @@ laughing crying|asleep awake|sleeping awake|background foreground|same different
 allowed forbidden|allowed disallowed|permitted forbidden|always never|blocking non-blocking
 keep remove|keep drop|add drop|ignore follow|ignore obey|ignore fix|stop continue|shunning following
 start stop|turn~on turn~off|switch~on switch~off|alone with~others|fasting eating
+enabled off|enable off|disabled on|active inactive|activated deactivated|activate deactivate
+active off|inactive on|enabled inactive|disabled active|turned~on off|turned~off on
 """
 
 # Each line: a class of mutually exclusive values (one swapped for another changes the fact).
