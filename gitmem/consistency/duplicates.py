@@ -171,9 +171,18 @@ def _one_word_swapped(alignment: Alignment) -> bool:
 
 
 def _slot_swapped(alignment: Alignment, unexplained: float) -> bool:
-    """"approval from the on-call engineer" / "approval from a second reviewer": the one span
-    that differs is a few unknown words and a good part of what either text says."""
-    return _lone_swap(alignment, _SLOT_WORDS) and unexplained >= _SLOT_SHARE
+    """"approval from the on-call engineer" / "approval from a second reviewer", "The auth
+    service lives in services/auth/" / "The billing service lives in services/billing/": the
+    same frame with its slots filled by other words. Every span that differs is a few unknown
+    words (nothing only one side says), and together they are a good part of either text."""
+    unknown = [c for c in alignment.changes if c.kind == "unknown"]
+    return (
+        bool(unknown)
+        and not alignment.kinds["insert"]
+        and all(0 < len(c.words_a) <= _SLOT_WORDS and 0 < len(c.words_b) <= _SLOT_WORDS
+                for c in unknown)
+        and unexplained >= _SLOT_SHARE
+    )
 
 
 # -ing words that name no action ("during", "nothing", "a building").
