@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gitmem.consistency.features import TextFeatures, content_stems
@@ -265,6 +266,11 @@ def _span_kind(
         extended = _related(raw_a + [ta[i2]], raw_b + [tb[j2]], lexicon)
         if extended in ("exclusive", "antonym"):
             return extended
+    if kind == "unknown":  # "squash merge" / "merge commit": a value and a shared word each
+        for part_a, part_b in _value_parts(raw_a, raw_b, lexicon):
+            value = lexicon.relation(_key(part_a), _key(part_b))
+            if value in ("exclusive", "antonym"):
+                return value
     return kind
 
 
@@ -283,7 +289,7 @@ def align(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> Alignment:
     )
     changes: list[Change] = []
     equal = 0
-    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+    for op, i1, i2, j1, j2 in _straddled(ta, tb, matcher.get_opcodes(), lexicon):
         if op == "equal":
             equal += i2 - i1
             for x, y in zip(ta[i1:i2], tb[j1:j2]):
@@ -301,6 +307,61 @@ def align(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> Alignment:
             )
         )
     return Alignment(tuple(changes), equal, max(len(ta), len(tb)))
+
+
+_Opcode = tuple[str, int, int, int, int]
+_STRADDLE = 2  # shared words a two-word value may straddle
+
+
+def _straddled(
+    ta: tuple[Token, ...], tb: tuple[Token, ...], opcodes: Sequence[_Opcode], lexicon: Lexicon
+) -> list[_Opcode]:
+    """"with a squash merge" / "with a merge commit": each side adds a word around a shared
+    one, and with it names another value of one class. difflib sees two one-sided inserts;
+    the three spans are one replaced value."""
+    out: list[_Opcode] = []
+    at = 0
+    while at < len(opcodes):
+        window = opcodes[at : at + 3]
+        if len(window) == 3 and _one_sided_pair(window):
+            first, shared, last = window
+            i1, j1 = first[1], first[3]
+            i2, j2 = last[2], last[4]
+            if shared[2] - shared[1] <= _STRADDLE and _straddles(ta[i1:i2], tb[j1:j2], lexicon):
+                out.append(("replace", i1, i2, j1, j2))
+                at += 3
+                continue
+        out.append(opcodes[at])
+        at += 1
+    return out
+
+
+def _one_sided_pair(window: Sequence[_Opcode]) -> bool:
+    (op1, *_), (op2, *_), (op3, *_) = window
+    return op2 == "equal" and {op1, op3} == {"delete", "insert"}
+
+
+def _straddles(a: tuple[Token, ...], b: tuple[Token, ...], lexicon: Lexicon) -> bool:
+    return lexicon.relation(_key(list(a)), _key(list(b))) in ("exclusive", "antonym") or any(
+        lexicon.relation(_key(x), _key(y)) in ("exclusive", "antonym")
+        for x, y in _value_parts(list(a), list(b), lexicon)
+    )
+
+
+def _value_parts(a: list[Token], b: list[Token], lexicon: Lexicon) -> list[tuple[list[Token], list[Token]]]:
+    """When two short spans share a word at their edge ("squash merge" / "merge commit"): each
+    side trimmed of edge function words, with and without one end word."""
+    a, b = _trim(a, lexicon), _trim(b, lexicon)
+    if not (0 < len(a) <= _STRADDLE + 1 and 0 < len(b) <= _STRADDLE + 1):
+        return []
+    if not {t.stem for t in a} & {t.stem for t in b}:
+        return []  # "defend squares from" / "attack": not one value straddling a shared word
+    parts = []
+    for x in (a, a[1:], a[:-1]):
+        for y in (b, b[1:], b[:-1]):
+            if x and y and (x, y) != (a, b):
+                parts.append((x, y))
+    return parts
 
 
 def _mirrored(alignment: Alignment) -> Alignment:
