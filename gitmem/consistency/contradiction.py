@@ -67,6 +67,8 @@ def _minimal_pair(
     swaps = {(c.a.lower(), c.b.lower()) for c in alignment.changes if c.kind in VALUE_CHANGES}
     if len(swaps) > 1:
         return None  # "Java: use camelCase" / "Python: use snake_case": one value scopes the other
+    if values and _scoped(alignment):
+        return None  # "The retry limit is 3" / "The retry limit for webhooks is 5": an override
     if opposing % 2 == 1 and not values:
         signal = next(c.kind for c in alignment.changes if c.kind in OPPOSING)
         if negated_side is None and opposing == kinds["negation"]:
@@ -79,6 +81,21 @@ def _minimal_pair(
         return None
     confidence = base - 0.03 * max(0, inserts - 1) - 0.15 * (1 - alignment.equal_ratio)
     return signal, confidence
+
+
+# Words that open a phrase narrowing where a statement holds ("for webhooks", "in tests").
+_SCOPE_WORDS = frozenset({
+    "for", "in", "on", "during", "when", "while", "within", "inside", "under", "per", "except",
+    "unless", "outside", "only",
+})
+
+
+def _scoped(alignment: Alignment) -> bool:
+    """One side adds a phrase that narrows where it holds, and says more nothing else."""
+    added = [c for c in alignment.changes if c.kind == "insert" and (c.words_a or c.words_b)]
+    return bool(added) and all(
+        (c.a or c.b).split()[0].lower() in _SCOPE_WORDS and not (c.a and c.b) for c in added
+    )
 
 
 def _opposed_clauses(
