@@ -67,7 +67,15 @@ NOT_A_COMMIT = {
     "key", "secret", "session", "correlation", "nonce", "salt", "objectid", "mongo", "mongodb",
     "color", "colour", "build", "job", "run", "execution", "transaction", "tx", "txn", "address",
     "wallet", "block", "uid", "file", "files", "blob", "tree", "layer", "integrity", "fingerprint",
+    "event", "events", "zone", "migration", "migrations", "alembic", "action", "actions",
+    "pre-commit", "sentry",
 }
+# Keywords that name a hash of anything, not only a commit: "image sha", "Alembic revision",
+# "the ruff pre-commit rev" are ids of other things when an id word comes right before them.
+_WEAK_KEYWORDS = {"sha", "sha1", "shas", "rev", "revs", "revision", "revisions"}
+# Hex ids of exactly this length are MD5-sized (event, zone and request ids); git abbreviates
+# commits to 7-12 characters or writes all 40.
+_DIGEST_LENGTH = 32
 _MAX_FILLERS = 4
 _LOOKBACK = 200  # characters before a token that can hold its anchor
 MAX_CANDIDATES_PER_LINE = 500
@@ -108,6 +116,8 @@ def _keyword_anchor(before: str) -> str | None:
         if word in GIT_SUBCOMMANDS and index > 0 and words[index - 1] == "git":
             return "keyword"
         if word in KEYWORDS:
+            if word in _WEAK_KEYWORDS and _negative_nearby(" ".join(words[:index]), window=2):
+                return "negative"
             return "keyword"
         if _is_id_word(word):
             return "negative"
@@ -120,7 +130,8 @@ def _keyword_anchor(before: str) -> str | None:
     return None
 
 
-def _negative_nearby(before: str, window: int = 3) -> bool:
+def _negative_nearby(before: str, window: int = 1) -> bool:
+    """An id word just before (fillers such as "id" and "hash" skipped): "request id `a1b2`"."""
     meaningful = [w for w in _preceding_words(before) if w not in FILLERS]
     return any(_is_id_word(word) for word in meaningful[-window:])
 
@@ -177,6 +188,8 @@ def _claim_kind(masked: str, token: str, start: int, end: int, span: CodeSpan | 
     if anchor == "keyword" and (has_digit_and_letter(token) or whole_span):
         return "keyword"
     if anchor is None and whole_span and has_digit_and_letter(token):
+        if len(token) == _DIGEST_LENGTH:
+            return None
         return None if _negative_nearby(before) else "backticks"
     return None
 
