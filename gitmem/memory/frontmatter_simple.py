@@ -97,5 +97,8 @@ def _plain(value: str) -> Any:
         if pattern.match(value):
             if tag not in _TYPED_TAGS:
                 raise _NotSimple
-            return _CONSTRUCTOR.yaml_constructors[tag](_CONSTRUCTOR, ScalarNode(tag, value))
+            try:
+                return _CONSTRUCTOR.yaml_constructors[tag](_CONSTRUCTOR, ScalarNode(tag, value))
+            except ValueError:
+                return value  # "2026-02-30" looks like a date and is none: keep the text
     return value

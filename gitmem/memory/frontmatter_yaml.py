@@ -36,6 +36,21 @@ _MAX_WALK_DEPTH = 200
 # always use one loader.
 _HANDLER = YAMLHandler()
 
+
+class _Loader(SAFE_LOADER):  # type: ignore[misc, valid-type]
+    """The safe loader, except that a scalar that looks like a date and is none ("2026-02-30")
+    stays text, so GM102 can name that one field instead of the whole block failing to load."""
+
+
+def _lenient_timestamp(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> Any:
+    try:
+        return yaml.SafeLoader.construct_yaml_timestamp(loader, node)
+    except ValueError:
+        return node.value
+
+
+_Loader.add_constructor("tag:yaml.org,2002:timestamp", _lenient_timestamp)
+
 _OPENERS = (
     yaml.BlockMappingStartToken,
     yaml.BlockSequenceStartToken,
@@ -84,7 +99,7 @@ def _load_guarded(text: str) -> tuple[Any, YamlFailure | yaml.YAMLError | None]:
     if refusal is not None:
         return None, refusal
     try:
-        return _HANDLER.load(text, Loader=SAFE_LOADER), None
+        return _HANDLER.load(text, Loader=_Loader), None
     except yaml.YAMLError as error:
         return None, error
     except (RecursionError, MemoryError, ValueError, TypeError, OverflowError) as error:

@@ -27,6 +27,18 @@ def test_gm101_non_mapping_and_unclosed_frontmatter(text: str, kind: str) -> Non
     assert kind.split()[0] in finding.message
 
 
+@pytest.mark.parametrize("extra", ["", "tags:\n  - release\n  - freeze\n"])  # simple, full YAML
+def test_an_impossible_date_is_a_gm102_on_its_line_and_the_rest_is_kept(extra: str) -> None:
+    text = f"---\nname: release freeze\ntype: project\n{extra}valid_until: 2026-02-30\n---\n- x\n"
+    parsed = memory("memory/a.md", text)
+    report = lint(parsed, select=("GM1",))
+    assert not found(report, "GM101")
+    [finding] = found(report, "GM102")
+    assert "valid_until" in finding.message and "2026-02-30" in finding.message
+    assert finding.line == text.split("\n").index("valid_until: 2026-02-30") + 1
+    assert parsed.name == "release freeze" and parsed.type == "project"
+
+
 def test_gm101_negatives_plain_markdown_and_valid_frontmatter() -> None:
     report = lint(memory("a.md", "# Title\n\nText.\n"),
                   memory("b.md", "---\nname: b\ntags: [x]\nconfidence: 0.5\n---\nText.\n"),
