@@ -109,8 +109,10 @@ def normalise_candidate(text: str) -> str | None:
 def queries_for(text: str, style: str, memory_path: str) -> tuple[PathQuery, ...]:
     if text.startswith(("~", "/")):
         return (PathQuery("path", text),)
-    if "/" not in text:
+    if "/" not in text and style != "link":
         return (PathQuery("basename", text),)
+    # A link target is relative to the memory's folder, as Markdown reads it, even a bare
+    # name: `[Testing](feedback_testing.md)` in memory/MEMORY.md is memory/feedback_testing.md.
     readings = []
     if style == "link":
         folder = posixpath.dirname(memory_path)

@@ -82,6 +82,18 @@ def test_bare_file_names_are_found_anywhere_or_left_alone(tmp_path: Path) -> Non
                    "unverifiable": 1}
 
 
+def test_a_link_to_a_bare_name_is_a_path_beside_the_memory(tmp_path: Path) -> None:
+    repo = code_repo(tmp_path / "r")
+    write(repo, {
+        "memory/MEMORY.md": "- [Testing](feedback_testing.md): real database\n"
+                            "- [Deploy](deploy_notes.md): how we deploy\n",
+        "memory/feedback_testing.md": "- Tests hit a real database.\n",
+    })
+    commit_all(repo)
+    # the Claude Code MEMORY.md index: the first link resolves, the second is broken
+    assert [(line, code) for line, code, _ in findings(repo)] == [(2, "GM311")]
+
+
 def test_memory_symlinks_leaving_the_repository_are_never_followed(tmp_path: Path) -> None:
     repo = code_repo(tmp_path / "r")
     outside = tmp_path / "secret.md"
