@@ -43,9 +43,10 @@ class PathFate:
     commit: str
     summary: str
     new_path: str | None = None
+    repo: str = ""  # named when several code repositories are configured
 
     def describe(self) -> str:
-        short = self.commit[:7]
+        short = self.commit[:7] + (f" of {self.repo}" if self.repo else "")
         if self.kind == "renamed" and self.new_path:
             return f"renamed to {self.new_path} in {short} '{self.summary}'"
         return f"deleted in {short} '{self.summary}'"

@@ -101,6 +101,9 @@ def path_verdict(value: str, repos: Repos) -> PathVerdict:
     best = min(verdicts, key=lambda verdict: PATH_PREFERENCE.index(verdict.status))
     if best.status == MISSING and repos.unavailable:
         return PathVerdict(UNVERIFIABLE, reason=f"{', '.join(repos.unavailable)} is not available")
+    if best.status == MISSING:  # missing from every repository: say so, as GM301 does
+        where = " or ".join(describe_repo(label) for label, _ in repos.available)
+        return PathVerdict(MISSING, best.repo, reason=where)
     return best
 
 
@@ -122,22 +125,22 @@ def basename_index(repos: Repos) -> set[str]:
 
 def attach_fates(paths: dict[PathQuery, PathVerdict], repos: Repos) -> dict[PathQuery, PathVerdict]:
     """Name the commit that deleted or renamed each missing path (one history walk per repo)."""
-    by_repo: dict[str, list[PathQuery]] = {}
-    for query, verdict in paths.items():
-        if verdict.status == MISSING and verdict.repo and not os.path.isabs(query.value):
-            by_repo.setdefault(verdict.repo, []).append(query)
+    missing = [query for query, verdict in paths.items()
+               if verdict.status == MISSING and verdict.repo and not os.path.isabs(query.value)]
+    names = {query.value.rstrip("/"): query for query in missing}
+    ordered = sorted(names)
     out = dict(paths)
-    for label, repo in repos.available:
-        queries = by_repo.get(label, [])
-        names = {query.value.rstrip("/"): query for query in queries}
-        ordered = sorted(names)
+    several = len(repos.available) > 1
+    for label, repo in repos.available:  # a path missing everywhere may have lived in any
         for start in range(0, len(ordered), _FATE_BATCH):
             for path, (kind, commit, summary, new) in repo.path_fates(
                 ordered[start:start + _FATE_BATCH]
             ).items():
-                if path in names:
-                    query = names[path]
-                    out[query] = PathVerdict(MISSING, label, PathFate(kind, commit, summary, new))
+                query = names.get(path)
+                if query is None or out[query].fate is not None:
+                    continue
+                fate = PathFate(kind, commit, summary, new, describe_repo(label) if several else "")
+                out[query] = PathVerdict(MISSING, label, fate, out[query].reason)
     return out
 
 

@@ -47,6 +47,23 @@ def test_missing_paths_name_the_commit_that_deleted_or_renamed_them(tmp_path: Pa
     assert "[warning]" in run.out
 
 
+def test_with_two_code_repositories_a_missing_path_names_both_and_its_history(
+    tmp_path: Path,
+) -> None:
+    code = code_repo(tmp_path / "code")
+    renamed = git(code, "rev-parse", "--short=7", "HEAD").strip()
+    memories = make_repo(tmp_path / "mem", {
+        ".gitmem.toml": '[verify]\ncode_repos = [".", "../code"]\n',
+        "memory/a.md": "- Old helper `src/old.py`.\n- Never existed: `src/never.py`.\n",
+    })
+    got = [message for _, _, message in findings(memories)]
+    assert got == [
+        (f"src/old.py does not exist in this repository or ../code (renamed to src/new.py in "
+         f"{renamed} of ../code 'rename old to new')"),
+        "src/never.py does not exist in this repository or ../code",
+    ]
+
+
 def test_ignored_and_build_output_paths_are_not_missing(tmp_path: Path) -> None:
     repo = code_repo(tmp_path / "r")
     write(repo, {"memory/a.md": "- Logs go to `logs/app.log`; bundles to `dist/app.js`.\n"

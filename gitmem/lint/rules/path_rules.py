@@ -40,7 +40,8 @@ class MissingPath(MemoryRule):
         for citation, verdict in judged_paths(memory, context):
             if verdict is None or verdict.status != MISSING:
                 continue
-            where = f" in {describe_repo(verdict.repo)}" if verdict.repo else ""
+            where = verdict.reason or (describe_repo(verdict.repo) if verdict.repo else "")
+            where = f" in {where}" if where else ""
             history = f" ({verdict.fate.describe()})" if verdict.fate else ""
             yield self.finding(
                 memory.path, citation.line,
