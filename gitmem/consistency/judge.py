@@ -9,7 +9,7 @@ Its output is untrusted. Each call is classified:
 - prose    printed text that is not JSON
 - error    non-zero exit, JSON of the wrong shape, an unknown verdict
 - timeout  still running after `timeout` seconds (the process group is killed)
-- unquoted a well-formed verdict quoting text that is not in the file
+- unquoted a well-formed verdict whose quotes are not the two claims as their files say them
 
 Output is read up to `MAX_OUTPUT` bytes, so a chatty judge cannot exhaust memory. The command
 comes from git config or GITMEM_JUDGE_COMMAND only, never from the committed config (DESIGN §7);
@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 MAX_OUTPUT = 64 * 1024
+GIVE_UP_AFTER = 3  # timeouts in a row
 VERDICTS = frozenset({"contradiction", "duplicate", "neither"})
 
 
@@ -149,9 +150,19 @@ def _call(command: Sequence[str], request: JudgeRequest, timeout: float) -> tupl
                 stream.close()
 
 
-def _appears(quote: str, path: str, file_texts: Mapping[str, str]) -> bool:
-    text = file_texts.get(path)
-    return bool(quote.strip()) and text is not None and quote.strip() in text
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _quotes_claim(quote: str, claim: ClaimRef, file_texts: Mapping[str, str]) -> bool:
+    """The quote is in the claim's file (line breaks and indentation aside: a claim may span
+    lines) and it is that claim: the whole of it, or at least half of it, not any fragment of
+    the file ("e", "---") that would let a judge drop a pair by quoting nothing."""
+    text = file_texts.get(claim.path)
+    quoted, said = _words(quote), _words(claim.text)
+    if not quoted or text is None or quoted not in _words(text):
+        return False
+    return said in quoted or (quoted in said and 2 * len(quoted) >= len(said))
 
 
 def classify_output(
@@ -170,18 +181,20 @@ def classify_output(
         data = json.loads(text)
     except ValueError:
         return JudgeResult(request, "prose", detail=text[:200])
+    except RecursionError:  # "[[[[..." nested past the parser's limit, well under MAX_OUTPUT
+        return JudgeResult(request, "error", detail="JSON nested too deeply")
     if not isinstance(data, dict):
         return JudgeResult(request, "error", detail="output is not a JSON object")
     verdict, quote_a, quote_b = data.get("verdict"), data.get("claim_a"), data.get("claim_b")
     reason = data.get("reason", "")
-    if verdict not in VERDICTS:
+    if not isinstance(verdict, str) or verdict not in VERDICTS:
         return JudgeResult(request, "error", detail=f"unknown verdict {str(verdict)[:40]!r}")
     if not isinstance(quote_a, str) or not isinstance(quote_b, str) or not isinstance(reason, str):
         return JudgeResult(request, "error", detail="claim_a, claim_b and reason must be strings")
-    if not _appears(quote_a, request.a.path, file_texts) or not _appears(
-        quote_b, request.b.path, file_texts
+    if not _quotes_claim(quote_a, request.a, file_texts) or not _quotes_claim(
+        quote_b, request.b, file_texts
     ):
-        return JudgeResult(request, "unquoted", detail="a quoted claim is not in its file")
+        return JudgeResult(request, "unquoted", detail="a quote is not the claim in its file")
     return JudgeResult(request, "valid", verdict=str(verdict), reason=" ".join(reason.split())[:500])
 
 
@@ -191,10 +204,19 @@ def run_judge(
     timeout: float,
     file_texts: Mapping[str, str],
 ) -> JudgeReport:
-    """Ask the judge about each pair in turn; never raises for anything the judge does."""
-    results = []
+    """Ask the judge about each pair in turn; never raises for anything the judge does.
+
+    A judge that times out `GIVE_UP_AFTER` times in a row is not asked again in this run: one
+    that hangs would otherwise hold a nightly pass for pairs x timeout."""
+    results: list[JudgeResult] = []
+    timeouts = 0
     for request in pairs:
+        if timeouts >= GIVE_UP_AFTER:
+            results.append(JudgeResult(request, "timeout", detail="not asked: the judge timed "
+                                       f"out {GIVE_UP_AFTER} times in a row"))
+            continue
         state, code, out = _call(command, request, timeout)
         results.append(classify_output(request, state, code, out, file_texts))
+        timeouts = timeouts + 1 if results[-1].status == "timeout" else 0
     rejected = Counter(r.status for r in results if r.status != "valid")
     return JudgeReport(tuple(results), dict(sorted(rejected.items())))

@@ -63,6 +63,19 @@ def test_a_valid_verdict_quoting_both_files_is_accepted(tmp_path: Path) -> None:
             "unquoted",
         ),
         ("flood", "sys.stdout.write('x' * 10_000_000)\n", "error"),
+        (
+            "listed",
+            ("print(json.dumps({'verdict': ['duplicate'], 'claim_a': 'x', 'claim_b': 'y',"
+            " 'reason': ''}))\n"),
+            "error",
+        ),
+        ("deep", "print('[' * 60000)\n", "error"),
+        (
+            "fragment",  # bits of the files, not the claims: would drop any pair
+            ("print(json.dumps({'verdict': 'neither', 'claim_a': 'e', 'claim_b': 'merges',"
+            " 'reason': ''}))\n"),
+            "unquoted",
+        ),
     ],
 )
 def test_misbehaving_judges_are_rejected_by_reason(
@@ -101,3 +114,28 @@ def test_the_report_counts_each_reason(tmp_path: Path) -> None:
     report = run_judge(command, [PAIR, PAIR, PAIR], 5.0, FILES)
     assert [r.status for r in report.results] == ["valid", "prose", "prose"]
     assert report.rejected == {"prose": 2}
+
+
+def test_a_claim_quoted_as_sent_is_accepted_though_the_file_breaks_its_line(
+    tmp_path: Path,
+) -> None:
+    files = {"memory/c.md": "- The staging cluster runs\n  in the kitchen.\n",
+             "memory/d.md": "- The staging cluster runs in the courtroom.\n"}
+    pair = JudgeRequest(ClaimRef("memory/c.md", 1, "The staging cluster runs in the kitchen."),
+                        ClaimRef("memory/d.md", 1, "The staging cluster runs in the courtroom."))
+    echo = judge(tmp_path, "echo", "print(json.dumps({'verdict': 'contradiction', 'claim_a':"
+                 " request['a']['text'], 'claim_b': request['b']['text'], 'reason': ''}))\n")
+    assert [r.status for r in run_judge(echo, [pair], 5.0, files).results] == ["valid"]
+    part = judge(tmp_path, "part", "print(json.dumps({'verdict': 'contradiction', 'claim_a':"
+                 " 'staging cluster runs in the kitchen', 'claim_b': request['b']['text'],"
+                 " 'reason': ''}))\n")
+    assert [r.status for r in run_judge(part, [pair], 5.0, files).results] == ["valid"]
+
+
+def test_a_judge_that_keeps_timing_out_is_not_asked_again(tmp_path: Path) -> None:
+    command = judge(tmp_path, "hung", "time.sleep(30)\n")
+    started = time.monotonic()
+    report = run_judge(command, [PAIR] * 10, 0.3, FILES)
+    assert time.monotonic() - started < 3  # three calls, not ten
+    assert report.rejected == {"timeout": 10}
+    assert "not asked" in report.results[-1].detail
