@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 
 from gitmem.consistency.candidates import blocking_keys
@@ -65,26 +66,43 @@ def hook_corpus(
     for path in neighbour_paths(ws.repo.state_dir, others, texts, ws.repo.read_blob):
         load(path)
     staged_paths = {m.path for m in staged}
-    fresh = _key_sets(claims)
-    kept = [m if m.path in staged_paths else _only_claims_pairing(m, fresh)
+    pairing = _Pairing(claims)
+    kept = [m if m.path in staged_paths else pairing.only_claims_pairing(m)
             for m in parsed.values()]
     return tuple(sorted(kept, key=lambda m: m.path))
 
 
-def _key_sets(claims: Sequence[Claim]) -> list[frozenset[str]]:
-    lex, cache = default_lexicon(), {}  # type: ignore[var-annotated]
-    return [keys for keys in (blocking_keys(c.text, lex, cache) for c in claims) if keys]
-
-
-def _could_pair(a: frozenset[str], b: frozenset[str]) -> bool:
+def _could_pair(shared: int, a: int, b: int) -> bool:
     """The candidate generator's join condition: shared keys >= half the smaller key set."""
-    return len(a & b) >= max(1, math.ceil(MIN_OVERLAP * min(len(a), len(b))))
+    return shared >= max(1, math.ceil(MIN_OVERLAP * min(a, b)))
 
 
-def _only_claims_pairing(memory: Memory, fresh: Sequence[frozenset[str]]) -> Memory:
-    """The memory with only the claims that could pair with a new claim. Pairs of two old
-    claims are not this commit's to report, and comparing them is most of the work."""
-    lex, cache = default_lexicon(), {}  # type: ignore[var-annotated]
-    kept = tuple(c for c in memory.claims
-                 if any(_could_pair(blocking_keys(c.text, lex, cache), keys) for keys in fresh))
-    return memory if len(kept) == len(memory.claims) else dataclasses.replace(memory, claims=kept)
+class _Pairing:
+    """Which old claims could pair with one of the new claims, each key set computed once and
+    the new claims found through their keys (a 150-claim file against the claims of its
+    neighbours is millions of set intersections otherwise)."""
+
+    def __init__(self, claims: Sequence[Claim]) -> None:
+        self._lexicon, self._cache = default_lexicon(), {}  # type: ignore[var-annotated]
+        fresh = [blocking_keys(c.text, self._lexicon, self._cache) for c in claims]
+        self._sizes = [len(keys) for keys in fresh]
+        self._holding: dict[str, list[int]] = defaultdict(list)  # key -> new claims with it
+        for index, keys in enumerate(fresh):
+            for key in keys:
+                self._holding[key].append(index)
+
+    def could_pair(self, text: str) -> bool:
+        keys = blocking_keys(text, self._lexicon, self._cache)
+        shared: Counter[int] = Counter()
+        for key in keys:
+            shared.update(self._holding.get(key, ()))
+        return any(_could_pair(count, len(keys), self._sizes[index])
+                   for index, count in shared.items())
+
+    def only_claims_pairing(self, memory: Memory) -> Memory:
+        """The memory with only the claims that could pair with a new claim. Pairs of two old
+        claims are not this commit's to report, and comparing them is most of the work."""
+        kept = tuple(c for c in memory.claims if self.could_pair(c.text))
+        if len(kept) == len(memory.claims):
+            return memory
+        return dataclasses.replace(memory, claims=kept)
