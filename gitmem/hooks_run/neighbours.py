@@ -52,21 +52,36 @@ def fingerprint() -> str:
 
 
 def _open(path: Path) -> sqlite3.Connection:
-    """The index at `path`, emptied and re-created when it was built by another key function."""
+    """The index at `path`, emptied and re-created when it was built by another key function;
+    a file that is not an SQLite database (damaged, overwritten) is deleted and built again,
+    as the index is only a cache."""
     make_state_dir(path.parent)
-    db = sqlite3.connect(path, timeout=10)
-    current = fingerprint()
     try:
-        row = db.execute("SELECT fingerprint FROM meta").fetchone()
+        return _open_index(path)
     except sqlite3.DatabaseError:
-        row = None
-    if row is None or row[0] != current:
-        with db:
-            for table in ("meta", "blobs", "postings"):
-                db.execute(f"DROP TABLE IF EXISTS {table}")
-            for statement in _SCHEMA:
-                db.execute(statement)
-            db.execute("INSERT INTO meta VALUES (?)", (current,))
+        for leftover in (path, path.with_name(path.name + "-journal")):
+            leftover.unlink(missing_ok=True)
+        return _open_index(path)
+
+
+def _open_index(path: Path) -> sqlite3.Connection:
+    db = sqlite3.connect(path, timeout=10)
+    try:
+        current = fingerprint()
+        try:
+            row = db.execute("SELECT fingerprint FROM meta").fetchone()
+        except sqlite3.OperationalError:
+            row = None  # no such table: a new file
+        if row is None or row[0] != current:
+            with db:
+                for table in ("meta", "blobs", "postings"):
+                    db.execute(f"DROP TABLE IF EXISTS {table}")
+                for statement in _SCHEMA:
+                    db.execute(statement)
+                db.execute("INSERT INTO meta VALUES (?)", (current,))
+    except sqlite3.DatabaseError:
+        db.close()
+        raise
     return db
 
 

@@ -61,3 +61,11 @@ def test_in_a_tiny_corpus_a_key_every_memory_holds_still_counts(tmp_path: Path) 
     one = {"memory/style.md": BLOBS["memory/style.md"]}
     found = neighbour_paths(tmp_path, one, ["Indent Python code with tabs."], CountingReader())
     assert found == ["memory/style.md"]
+
+
+def test_a_damaged_index_file_is_rebuilt(tmp_path: Path) -> None:
+    (tmp_path / neighbours.INDEX_FILE).write_bytes(b"garbage, not an SQLite database\n" * 50)
+    reader = CountingReader()
+    found = neighbour_paths(tmp_path, BLOBS, ["Always indent Python code with tabs."], reader)
+    assert found[0] == "memory/style.md"
+    assert sorted(reader.read) == sorted(set(BLOBS.values()))  # every blob read again
