@@ -425,16 +425,31 @@ class Repo:
         """What `git commit` would record: the index (or `index_file`, see `_index`) against
         HEAD, renames detected."""
         index = self._index(index_file)
+        if index.conflicts is not None:
+            paths = sorted({e.path for entry in index.conflicts for e in entry if e is not None})
+            raise GitStateError(
+                f"the index has unresolved conflicts in {', '.join(paths[:5])}; resolve them "
+                "(git add) or abort the merge, then run again"
+            )
         head = self.head_id()
         if head is None:
-            return [StagedEntry(e.path, "added", None, str(e.id)) for e in index]
+            return [StagedEntry(e.path, "added", None, str(e.id))
+                    for e in index if e.mode in (FILE_MODE, EXEC_MODE)]
         diff = self._repo[head].tree.diff_to_index(index)
         diff.find_similar()
         out = []
-        # diff_to_index compares the tree (old) to the index (new)
+        # diff_to_index compares the tree (old) to the index (new); a submodule or a symlink
+        # on either side is not a file there (its id names no blob of ours)
         for delta in diff.deltas:
             status = delta.status_char()
             old, new = delta.old_file, delta.new_file
+            old_file, new_file = old.mode in (FILE_MODE, EXEC_MODE), new.mode in (FILE_MODE, EXEC_MODE)
+            if status in ("M", "T") and not (old_file and new_file):
+                status = "A" if new_file else "D" if old_file else ""
+            if not status or (status == "A" and not new_file) or (status == "D" and not old_file):
+                continue
+            if status == "R" and not (old_file and new_file):
+                continue
             if status == "A":
                 out.append(StagedEntry(new.path, "added", None, str(new.id)))
             elif status == "D":

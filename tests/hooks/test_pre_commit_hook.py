@@ -181,3 +181,22 @@ def test_references_resolve_against_the_whole_index(repo: Path, target: str, blo
     result = gitmem(repo, "hook", "pre-commit")
     assert (result.code == 1) == blocks, result
     assert ("GM103" in result.err) == blocks
+
+
+def test_a_submodule_at_a_memory_path_is_not_read_as_a_memory(repo: Path) -> None:
+    # a gitlink, as `git submodule add` records one, where the memory globs match
+    git(repo, "update-index", "--add", "--cacheinfo", f"160000,{'1' * 40},memory/shared.md")
+    code, err = commit(repo)
+    assert code == 0, err
+
+
+def test_run_by_hand_during_a_conflicted_merge_it_says_to_resolve(repo: Path) -> None:
+    git(repo, "checkout", "-q", "-b", "other")
+    write(repo, {"memory/wrapper.md": WRAPPER.replace("no arguments", "one argument")})
+    git(repo, "commit", "-qam", "theirs", "--no-verify")
+    git(repo, "checkout", "-q", "-")
+    write(repo, {"memory/wrapper.md": WRAPPER.replace("no arguments", "two arguments")})
+    git(repo, "commit", "-qam", "ours", "--no-verify")
+    assert run_git(repo, "merge", "other").returncode != 0  # a conflict in the memory
+    result = gitmem(repo, "hook", "pre-commit")
+    assert result.code == 4 and "unresolved conflicts in memory/wrapper.md" in result.err, result
