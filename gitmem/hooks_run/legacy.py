@@ -23,10 +23,16 @@ def run_legacy_hook(repo: Repo, name: str, args: Sequence[str], out: TextIO) -> 
         return 0
     out.flush()
     try:
-        proc = subprocess.run([str(legacy), *args], check=False)
-    except OSError as exc:
-        if exc.errno != errno.ENOEXEC:
-            raise
-        # a script without a #! line: git runs those through sh too
-        proc = subprocess.run(["/bin/sh", str(legacy), *args], check=False)
+        try:
+            proc = subprocess.run([str(legacy), *args], check=False)
+        except OSError as exc:
+            if exc.errno != errno.ENOEXEC:
+                raise
+            # a script without a #! line: git runs those through sh too
+            proc = subprocess.run(["/bin/sh", str(legacy), *args], check=False)
+    except OSError as exc:  # a #! interpreter that is not there, say: git fails such a hook
+        out.write(f"gitmem: cannot run the kept hook {legacy} ({exc.strerror}; is its #! line "
+                  "right?): fix or remove it, or commit with --no-verify\n")
+        out.flush()
+        return 126
     return proc.returncode

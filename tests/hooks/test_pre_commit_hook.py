@@ -164,6 +164,20 @@ def test_the_foreign_hook_runs_first_and_its_failure_blocks(tmp_path: Path) -> N
     assert seen.read_text() == "ran\nran\n"
 
 
+def test_a_kept_hook_whose_interpreter_is_missing_blocks_with_a_message(repo: Path) -> None:
+    hooks = repo / ".git" / "hooks"
+    (hooks / "pre-commit").unlink()
+    (hooks / "post-merge").unlink()
+    (hooks / "pre-commit").write_text("#!/nonexistent/sh\nexit 0\n")
+    (hooks / "pre-commit").chmod(0o755)
+    assert gitmem(repo, "hooks", "install").code == 0  # kept as pre-commit.legacy
+    write(repo, {"memory/deploy.md": memory("deploy", "Deploys run from the release branch.")})
+    git(repo, "add", "memory/deploy.md")
+    code, err = commit(repo)
+    assert code != 0
+    assert "cannot run the kept hook" in err and "internal error" not in err
+
+
 def test_a_commit_without_memory_files_is_not_checked(repo: Path) -> None:
     write(repo, {"src/app.py": "print('hi')\n"})
     git(repo, "add", "src/app.py")
