@@ -10,7 +10,10 @@ import os
 from collections.abc import Sequence
 from typing import TextIO
 
+from gitmem.errors import InvalidInputError
+from gitmem.gitrepo import Repo
 from gitmem.hooks_run.legacy import run_legacy_hook
+from gitmem.memory.discover import MemoryMatcher
 from gitmem.workspace import Workspace, open_workspace
 
 
@@ -18,6 +21,14 @@ def open_hook_workspace(directory: str, err: TextIO) -> Workspace:
     ws = open_workspace(directory, recover=False)  # git holds the index lock: write nothing
     err.writelines(f"gitmem: warning: {warning}\n" for warning in ws.config.warnings)
     return ws
+
+
+def _stages_markdown(repo: Repo, index_file: str | None) -> bool:
+    """Whether the commit may touch a memory, judged by the default globs (the configured ones
+    are in the configuration that did not load)."""
+    matcher = MemoryMatcher()
+    return any(matcher.matches(entry.path) or matcher.matches(entry.old_path or entry.path)
+               for entry in repo.staged_changes(index_file))
 
 
 def run_hook(
@@ -33,12 +44,20 @@ def run_hook(
             os.environ.get("PRE_COMMIT_IS_SQUASH_MERGE") == "1"  # the framework's way to say it
         )
         return run_post_merge_hook(directory, args, squash, out, err, legacy=legacy)
-    from gitmem.gitrepo import Repo
     from gitmem.hooks_run.pre_commit import run_pre_commit_checks
 
-    legacy_code = run_legacy_hook(Repo.discover(directory), name, args, out) if legacy else 0
+    repo = Repo.discover(directory)
+    legacy_code = run_legacy_hook(repo, name, args, out) if legacy else 0
     index_file = os.environ.get("GIT_INDEX_FILE") or None  # set by git commit -a / <paths>
-    code = run_pre_commit_checks(open_hook_workspace(directory, err), index_file, out, err)
+    try:
+        ws = open_hook_workspace(directory, err)
+    except InvalidInputError as exc:  # the configuration does not load
+        if not _stages_markdown(repo, index_file):
+            return legacy_code  # a commit of no memory file is not checked at all
+        err.write(f"gitmem: {exc}\ngitmem pre-commit: the commit is blocked until that is "
+                  "fixed; commit with --no-verify to skip the check once\n")
+        return legacy_code or InvalidInputError.exit_code
+    code = run_pre_commit_checks(ws, index_file, out, err)
     if legacy_code:
         err.write(f"gitmem: the kept {name}.legacy hook failed (exit {legacy_code}); "
                   "the commit is blocked\n")

@@ -178,6 +178,21 @@ def test_a_kept_hook_whose_interpreter_is_missing_blocks_with_a_message(repo: Pa
     assert "cannot run the kept hook" in err and "internal error" not in err
 
 
+def test_a_broken_configuration_blocks_memory_commits_only(repo: Path) -> None:
+    write(repo, {".gitmem.toml": "x = [\n"})  # not TOML; left uncommitted
+    write(repo, {"src/app.py": "print('hi')\n"})
+    git(repo, "add", "src/app.py")
+    code, err = commit(repo)
+    assert code == 0, err  # no memory in the commit: not checked at all
+    git(repo, "config", "gitmem.judge.timeout", "0")  # invalid too, and hooks never judge
+    write(repo, {"memory/deploy.md": memory("deploy", "Deploys run from the release branch.")})
+    git(repo, "add", "memory/deploy.md")
+    code, err = commit(repo)
+    assert code != 0  # git's own exit status for a failed hook
+    assert "not valid TOML" in err and "--no-verify" in err
+    assert gitmem(repo, "hook", "pre-commit").code == 3  # the hook's, as the docs give it
+
+
 def test_a_commit_without_memory_files_is_not_checked(repo: Path) -> None:
     write(repo, {"src/app.py": "print('hi')\n"})
     git(repo, "add", "src/app.py")
