@@ -63,7 +63,7 @@ def load_queue(state_dir: Path) -> list[ReviewItem]:
         return [ReviewItem(**entry) for entry in raw.get("items", [])]
     except (FileNotFoundError, NotADirectoryError):
         return []
-    except (ValueError, TypeError, AttributeError):
+    except (ValueError, TypeError, AttributeError, RecursionError):
         return []  # a damaged queue is rebuilt by the next sweep; it holds no memory content
 
 

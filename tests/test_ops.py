@@ -549,3 +549,17 @@ def test_merge_refuses_to_copy_claims_from_a_file_that_is_not_utf8(repo: Path) -
     result = gitmem(repo, "merge", "memory/plain.md", "memory/latin.md", "--confirm")
     assert result.code == 3 and "not valid UTF-8 (line 4)" in result.err, result
     assert snapshot(repo) == before  # no U+FFFD copied over the original byte
+
+
+@pytest.mark.parametrize("state_file", ["review.json", "journal.json", "plans/{plan}.json"])
+def test_a_state_file_nested_too_deeply_to_parse_is_treated_as_damaged(
+    repo: Path, state_file: str
+) -> None:
+    planned = json.loads(gitmem(repo, "plan", "supersede", "memory/wrapper.md", "--by",
+                                "memory/wrapper-v2.md", "--json").out)
+    target = repo / ".git" / "gitmem" / state_file.format(plan=planned["plan"])
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text("[" * 100_000)
+    for args, codes in ((["review"], {0}), (["apply", planned["plan"], "--confirm"], {0, 5})):
+        result = gitmem(repo, *args)
+        assert result.code in codes, (args, result)

@@ -81,7 +81,7 @@ def _read_journal(path: Path) -> dict[str, Any] | None:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         return None
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):  # damaged: not a journal we can follow
         return {}
     return data if isinstance(data, dict) else {}
 

@@ -168,7 +168,8 @@ def load_plan(state_dir: Path, plan_id: str) -> tuple[str, Plan, str | None]:
             reason=_text(payload["reason"]),
             body=_text(payload["body"]),
         )
-    except (ValueError, KeyError, TypeError, AttributeError, UnicodeDecodeError, OSError) as exc:
+    except (ValueError, KeyError, TypeError, AttributeError, UnicodeDecodeError, OSError,
+            RecursionError) as exc:
         raise StalePlanError(
             f"plan {plan_id} is damaged or was edited ({exc.__class__.__name__}); it was not "
             "applied: make a new one with `gitmem plan ...`"
