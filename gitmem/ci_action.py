@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import os
 import sys
+import traceback
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TextIO
 
 from gitmem.config import FAIL_ON_LEVELS
-from gitmem.errors import GitmemError, UsageError
+from gitmem.errors import EXIT_INTERNAL, GitmemError, UsageError
 from gitmem.lint.engine import LintReport
 from gitmem.lint.formats import render
 from gitmem.lint.formats.github import escape_data
@@ -83,15 +84,25 @@ def run_action(env: Mapping[str, str], directory: str, out: TextIO, err: TextIO)
     report = lint_workspace(ws, LintRequest(since=base))
     out.write(render(report, "github"))
     err.writelines(f"gitmem: notice: {notice}\n" for notice in report.notices)
-    sarif_file = env.get("INPUT_SARIF_FILE", "").strip()
-    if sarif_file:
-        Path(sarif_file).write_text(render(report, "sarif"), encoding="utf-8")
     _append(env.get("GITHUB_STEP_SUMMARY"), job_summary(report, base, fail_on))
     counts = report.counts()
     _append(env.get("GITHUB_OUTPUT"),
             f"findings={len(report.findings)}\nerrors={counts['error']}\n"
             f"warnings={counts['warning']}\n")
+    sarif_file = env.get("INPUT_SARIF_FILE", "").strip()
+    if sarif_file:
+        _write_sarif(Path(sarif_file), render(report, "sarif"))
     return report.exit_code(fail_on)
+
+
+def _write_sarif(path: Path, text: str) -> None:
+    """Write the SARIF log, making its folder (`reports/gitmem.sarif` in a fresh checkout)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"sarif-file: cannot write {path} ({exc.strerror}); give a file path "
+                         "the job can write") from None
 
 
 def main() -> None:
@@ -101,6 +112,10 @@ def main() -> None:
         sys.stdout.write(f"::error title=gitmem::{escape_data(str(exc))}\n")
         sys.stderr.write(f"gitmem: {exc}\n")
         code = exc.exit_code
+    except Exception as exc:  # noqa: BLE001 - a bug: say so in the log, never as exit 1 (findings)
+        sys.stdout.write(f"::error title=gitmem internal error::{escape_data(repr(exc))}\n")
+        traceback.print_exc()
+        code = EXIT_INTERNAL
     sys.exit(code)
 
 

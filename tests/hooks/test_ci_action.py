@@ -106,6 +106,20 @@ def test_fail_on_never_reports_without_failing(tmp_path: Path) -> None:
     assert "The check passes" in summary.read_text()
 
 
+def test_a_sarif_file_in_a_new_folder_is_written_and_an_unwritable_one_is_a_usage_error(
+    tmp_path: Path,
+) -> None:
+    repo, base = pull_request_repo(tmp_path / "r")
+    code, _, _, _ = run_action_script(repo, tmp_path, base=base, fail_on="never",
+                                      sarif_file="reports/gitmem.sarif")
+    assert code == 0 and json.loads((repo / "reports/gitmem.sarif").read_text())["runs"]
+    (repo / "taken").mkdir()
+    code, stdout, _, output = run_action_script(repo, tmp_path, base=base,
+                                                fail_on="never", sarif_file="taken")
+    assert code == 2 and "::error title=gitmem::sarif-file: cannot write taken" in stdout
+    assert "findings=1" in output.read_text()  # the summary and outputs came first
+
+
 def test_a_base_missing_from_a_shallow_clone_says_to_fetch_history(tmp_path: Path) -> None:
     repo, _ = pull_request_repo(tmp_path / "r")
     code, stdout, _, _ = run_action_script(repo, tmp_path, base="1" * 40)
