@@ -46,7 +46,8 @@ class Link:
 
 
 def prose_lines(memory: Memory, review_file: str | None = None) -> Iterator[tuple[int, str]]:
-    """(file line, text without line ending) for every body line outside fenced code blocks."""
+    """(file line, text without line ending) for every body line outside fenced code blocks,
+    headings included, except a review file's Pending review section."""
     fence: str | None = None
     skip_level: int | None = None
     skip_reviews = review_file is not None and memory.path == review_file
@@ -68,7 +69,8 @@ def prose_lines(memory: Memory, review_file: str | None = None) -> Iterator[tupl
                 skip_level = None
             if skip_reviews and heading.group(2).strip().lower() == PENDING_REVIEW.lower():
                 skip_level = level
-            continue
+                continue
+            # a heading is prose too: "## Fixed in commit 4f3c2b1a", "## `src/api/client.py`"
         if skip_level is None:
             yield memory.body_line + offset, line
 

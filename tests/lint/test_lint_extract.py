@@ -61,6 +61,13 @@ def test_fenced_code_and_the_pending_review_queue_are_not_claims() -> None:
     assert [c.token for c in other.commits] == ["1a2b3c4", "9f9f9f9", "5e5e5e5"]
 
 
+def test_headings_are_checked_like_any_prose_line() -> None:
+    text = "---\nname: n\n---\n# Fixed in commit 4f3c2b1a\n\n## `src/api/client.py`\n\nText.\n"
+    found = extract_citations(memory("memory/h.md", text))
+    assert [(c.token, c.line) for c in found.commits] == [("4f3c2b1a", 4)]
+    assert [(p.text, p.line) for p in found.paths] == [("src/api/client.py", 6)]
+
+
 def test_frontmatter_commit_fields_are_claims_even_when_yaml_made_them_numbers() -> None:
     text = "---\ncommit: 0123456\nsha: 'deadbeef'\nrev: 1e10\ncommits: [a1b2c3d, e4f5a6b]\n---\nbody\n"
     claims = extract_citations(memory("memory/a.md", text)).commits
