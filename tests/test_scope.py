@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
+from gitutil import gitmem, make_repo, write
 
 from gitmem.consistency.scope import globs_overlap, scopes_disjoint
 
@@ -27,3 +31,16 @@ def test_scopes_disjoint_needs_both_scopes_set() -> None:
     assert not scopes_disjoint(["*.py"], ["*.ts", "**/*.py"])
     assert not scopes_disjoint([], ["*.ts"])
     assert not scopes_disjoint(["*.ts"], [])
+
+
+def test_an_always_applied_cursor_rule_is_compared_whatever_its_globs(tmp_path: Path) -> None:
+    rule = "---\ndescription: style\nglobs: docs/**/*.md\nalwaysApply: {always}\n---\n- Indent with tabs.\n"
+    repo = make_repo(tmp_path / "r", {
+        ".cursor/rules/docs.mdc": rule.format(always="true"),
+        ".cursor/rules/python.mdc": "---\nglobs: '**/*.py'\n---\n- Indent with spaces.\n",
+    })
+    found = json.loads(gitmem(repo, "lint", "--format", "json", "--select", "GM2").out)
+    assert [f["code"] for f in found["findings"]] == ["GM211"]
+    write(repo, {".cursor/rules/docs.mdc": rule.format(always="false")})
+    found = json.loads(gitmem(repo, "lint", "--format", "json", "--select", "GM2").out)
+    assert found["findings"] == []  # scoped to docs/**/*.md against **/*.py: never compared

@@ -18,7 +18,10 @@ from gitmem.model import Memory
 
 
 def memory_scope(memory: Memory, config: Config) -> tuple[str, ...]:
-    """Cursor `globs` of a rule, else the configured scope folder the memory lives in."""
+    """Cursor `globs` of a rule, else the configured scope folder the memory lives in. A rule
+    with `alwaysApply: true` applies everywhere, whatever its globs say (as in Cursor)."""
+    if memory.meta.get("alwaysApply") is True:
+        return ()
     globs = memory.meta.get("globs")
     if isinstance(globs, str) and globs.strip():
         return tuple(g.strip() for g in globs.split(",") if g.strip())
