@@ -307,6 +307,27 @@ def bench_hook(args: argparse.Namespace, rows: list[Row]) -> None:
     rows.append(Row(f"`git commit` of one memory, pre-commit hook, {args.files} files", hooked,
                     plain, "git commit --no-verify", "<= 1.5 s", hooked.median <= 1.5))
 
+    # A whole rules file arriving at once: 150 claims taken from the repository's own memories,
+    # each new commit a new file, so every claim has neighbours to be compared with.
+    bullets = [line for path in sorted((repo / "memory").rglob("*.md"))[:400]
+               for line in path.read_text(encoding="utf-8").splitlines() if line.startswith("- ")]
+    big = iter(range(10**9))
+
+    def add_rules_file() -> None:
+        n = next(big)
+        lines = bullets[(n * 150) % max(1, len(bullets) - 150):][:150]
+        path = repo / "memory" / f"bench-rules-{n}.md"
+        path.write_text("---\nname: rules\n---\n" + "\n".join(lines) + "\n", encoding="utf-8")
+        subprocess.run(["git", "add", str(path)], cwd=repo, check=True, env=bench_env())
+
+    claims = len(bullets[:150])
+    hooked = measure(["git", "commit", "-q", "-m", "rules file"], repo, args.repeat,
+                     before=add_rules_file)
+    plain = measure(["git", "commit", "-q", "--no-verify", "-m", "rules file"], repo,
+                    args.repeat, before=add_rules_file)
+    rows.append(Row(f"`git commit` of a new {claims}-claim memory, pre-commit hook, "
+                    f"{args.files} files", hooked, plain, "git commit --no-verify"))
+
 
 def bench_claims(args: argparse.Namespace, rows: list[Row]) -> None:
     repo = repo_for(args.workdir, f"claims-{args.claims}", max(200, args.claims // 5),
