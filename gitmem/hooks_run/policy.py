@@ -38,7 +38,8 @@ def _override(code: str, config: Config) -> str | None:
     return "block" if best_block >= best_warn else "warn"
 
 
-def _on_added_line(finding: Finding, added: Mapping[str, frozenset[int]]) -> bool:
+def on_added_line(finding: Finding, added: Mapping[str, frozenset[int]]) -> bool:
+    """The finding's line, or a line of one it relates to, is one the change adds."""
     if finding.line in added.get(finding.path, frozenset()):
         return True
     return any(loc.line in added.get(loc.path, frozenset()) for loc in finding.related)
@@ -52,7 +53,7 @@ def classify(
     blocking: list[Finding] = []
     warnings: list[Finding] = []
     for finding in findings:
-        fresh = _on_added_line(finding, added)
+        fresh = on_added_line(finding, added)
         if finding.code.startswith("GM2") and not fresh:
             continue
         decision = _override(finding.code, config)

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from gitmem.hooks_run.check import check_changes
-from gitmem.hooks_run.policy import classify
+from gitmem.hooks_run.policy import classify, on_added_line
 from gitmem.hooks_run.staged import merged_memory_changes, staged_memory_changes
 from gitmem.lint.formats.text import finding_line, plural
 from gitmem.model import Finding
@@ -56,7 +56,9 @@ def _post_merge(
     if not check.files:
         return
     outcome = classify(check.findings, check.added, ws.config)
-    findings = sorted(outcome.blocking + outcome.warnings, key=lambda f: f.sort_key)
+    findings = sorted((f for f in outcome.blocking + outcome.warnings
+                       if on_added_line(f, check.added)),  # the memory's past is not news
+                      key=lambda f: f.sort_key)
     queued = enqueue(ws.repo.state_dir, review_items(ws, findings))
     _print(findings, check.files, len(queued), time.perf_counter() - start, out)
 

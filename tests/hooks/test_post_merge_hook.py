@@ -51,6 +51,17 @@ def test_a_pull_reports_what_it_brought_in_and_edits_nothing(tmp_path: Path) -> 
     assert git(server, "status", "--porcelain") == ""
 
 
+def test_a_pull_reports_only_the_lines_it_brought_in(tmp_path: Path) -> None:
+    old = memory("fix", "The outage was fixed in commit 4f2a9c81be.")  # already wrong before
+    laptop, server = two_clones(tmp_path, {"memory/fix.md": old})
+    push_from(laptop, {"memory/fix.md": old + "- Deploys run from main.\n"}, "one more line")
+    pulled = run_git(server, "pull")
+    assert pulled.returncode == 0
+    report = pulled.stdout + pulled.stderr
+    assert "checked 1 changed memory file" in report and "no findings" in report
+    assert "GM301" not in report  # the memory's past, not what the pull brought
+
+
 def test_a_fast_forward_pull_is_checked_too(tmp_path: Path) -> None:
     laptop, server = two_clones(tmp_path, {"memory/deploy.md": memory("deploy", "Deploy daily.")})
     push_from(laptop, {"memory/fix.md": memory("fix", "Fixed in commit 4f2a9c81be.")}, "fix")
