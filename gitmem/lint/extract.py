@@ -13,6 +13,7 @@ from typing import Any
 from gitmem.lint.commit_claims import FULL_HEX, CommitCitation, commit_claims_in_line
 from gitmem.lint.path_citations import PathCitation, path_citations_in_line
 from gitmem.lint.scan import frontmatter_lines, prose_lines
+from gitmem.memory.inforce import claim_in_force
 from gitmem.memory.parse import iter_field_lines
 from gitmem.model import Memory
 
@@ -98,6 +99,19 @@ def field_commit_claims(memory: Memory, lines: dict[str, int]) -> list[CommitCit
             if FULL_HEX.fullmatch(value):
                 claims.append(CommitCitation(value, lines.get(key, 1), "field"))
     return claims
+
+
+def citations_in_force(memory: Memory, found: Citations) -> Citations:
+    """The citations lint checks: none in a memory that is superseded or past its valid_until,
+    none on a line a resolution marked superseded. They are history, hidden from recall, and
+    flagging them would ask for an edit of what gitmem says to leave as it is."""
+    if not memory.active:
+        return Citations((), (), found.truncated)
+    retired = {c.line for c in memory.claims if not claim_in_force(c)}
+    if not retired:
+        return found
+    return Citations(tuple(c for c in found.commits if c.line not in retired),
+                     tuple(p for p in found.paths if p.line not in retired), found.truncated)
 
 
 def extract_citations(memory: Memory, review_file: str | None = None) -> Citations:

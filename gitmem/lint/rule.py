@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from gitmem.config import Config
 from gitmem.lint.evidence import Evidence
-from gitmem.lint.extract import Citations, extract_citations
+from gitmem.lint.extract import Citations, citations_in_force, extract_citations
 from gitmem.model import Finding, Location, Memory
 
 
@@ -35,7 +35,7 @@ class LintContext:
     def citations_of(self, memory: Memory) -> Citations:
         found = self.citations.get(memory.path)
         if found is None:
-            found = extract_citations(memory, self.config.review_file)
+            found = citations_in_force(memory, extract_citations(memory, self.config.review_file))
         return found
 
 

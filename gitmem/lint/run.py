@@ -15,7 +15,7 @@ from gitmem.errors import UsageError
 from gitmem.lint.cached import cached_citations, prime_corpus_pairs
 from gitmem.lint.engine import LintReport, lint_corpus
 from gitmem.lint.evidence import Evidence
-from gitmem.lint.extract import MAX_CITATIONS
+from gitmem.lint.extract import MAX_CITATIONS, citations_in_force
 from gitmem.lint.grounding import gather_evidence
 from gitmem.lint.registry import enabled_rules, unknown_selectors
 from gitmem.lint.rule import LintContext, Rule
@@ -83,10 +83,13 @@ def lint_workspace(ws: Workspace, request: LintRequest) -> LintReport:
     review_file = ws.config.review_file
     linted = [memory for memory in corpus if memory.path in targets]
     grounded = request.grounding or any(rule.code.startswith("GM3") for rule in rules)
-    citations = cached_citations(ws, linted, review_file) if grounded else {}
+    extracted = cached_citations(ws, linted, review_file) if grounded else {}
     notices += [f"{path}: more than {MAX_CITATIONS} commit or path citations; only the first "
-                f"{MAX_CITATIONS} of each kind are checked" for path, found in citations.items()
+                f"{MAX_CITATIONS} of each kind are checked" for path, found in extracted.items()
                 if found.truncated]
+    by_path = {memory.path: memory for memory in linted}
+    citations = {path: citations_in_force(by_path[path], found)
+                 for path, found in extracted.items()}
     evidence = gather_evidence(citations.values(), ws.code_repos()) if grounded else Evidence()
     context = LintContext(tuple(corpus), ws.config, evidence, citations)
     if any(rule.code.startswith("GM2") for rule in rules):

@@ -36,6 +36,20 @@ def test_real_commit_is_verified_and_invented_one_is_gm301(tmp_path: Path) -> No
     assert run.code == 1 and "memory/a.md:5: GM301" in run.out
 
 
+def test_superseded_memories_and_lines_are_history_not_checked(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {"src/app.py": "print(1)\n"})
+    write(repo, {
+        "memory/new.md": "- Fixed for good.\n",
+        "memory/old.md": "---\nsuperseded_by: memory/new.md\n---\n- Fixed in commit 4f3c2b1a9e.\n",
+        "memory/expired.md": "---\nvalid_until: 2001-01-01\n---\n- Fixed in commit 5e4d3c2b1a.\n",
+        "memory/mixed.md": ("- Fixed in commit 6a5b4c3d2e. (superseded 2026-11-24 by "
+                            "memory/new.md: wrong hash)\n- Fixed in commit 7f6e5d4c3b.\n"),
+    })
+    commit_all(repo)
+    found = [(f["path"], f["line"], f["code"]) for f in lint_json(repo)]
+    assert found == [("memory/mixed.md", 2, "GM301")]  # the line still in force
+
+
 def test_frontmatter_commit_field_is_checked(tmp_path: Path) -> None:
     repo = make_repo(tmp_path / "r", {"x.txt": "x\n"})
     real = git(repo, "rev-parse", "HEAD").strip()
