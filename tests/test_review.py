@@ -312,3 +312,19 @@ def test_a_pair_inside_one_file_is_resolved_by_line_and_cannot_be_dismissed(
     assert "- Always squash merges when landing a pull request. (superseded" in text
     assert trailers_of(repo)["Gitmem-Path"] == ("memory/notes.md",)
     assert not [i for i in review_items(repo) if i["kind"] == "contradiction"]
+
+
+def test_a_losing_sentence_that_shares_its_line_is_marked_where_it_ends(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "prose", {
+        "memory/user-rule.md": USER_RULE,
+        "memory/notes.md": ("---\nname: notes\ntype: project\n---\nNever squash merges when "
+                            "landing a pull request. Keep pull requests small and focused.\n"),
+    })
+    assert gitmem(repo, "sweep", "--apply").code == 0
+    text = (repo / "memory/notes.md").read_text()
+    assert ("Never squash merges when landing a pull request (superseded "
+            in text and "sweep: user correction). Keep pull requests small" in text)
+    recalled = json.loads(gitmem(repo, "recall", "small focused", "--json").out)["memories"]
+    assert [m["path"] for m in recalled] == ["memory/notes.md"]  # the other sentence stands
+    assert gitmem(repo, "sweep", "--apply").out.startswith("0 resolution(s)")  # nothing left
+    assert "superseded_by" not in (repo / "memory/notes.md").read_text()

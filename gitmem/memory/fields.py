@@ -83,8 +83,12 @@ def append_to_body(raw: bytes, lines: Sequence[str]) -> bytes:
     return bytes(out)
 
 
-def annotate_line(raw: bytes, line: int, expected_text: str, note: str) -> bytes:
-    """Append ` note` to one body line that still says `expected_text`; exactly one line changes."""
+def annotate_line(raw: bytes, line: int, expected_text: str, note: str, *,
+                  after_text: bool = False) -> bytes:
+    """Append ` note` to one body line that still says `expected_text`; exactly one line changes.
+
+    `after_text`: put the note right after `expected_text` (before its closing `.`, `!` or `?`)
+    instead of at the end of the line, for a sentence that shares its line with others."""
     if not note or "\n" in note or "\r" in note:
         raise InvalidInputError("an annotation note must be one non-empty line of text")
     document = read_document(raw, allow_broken_frontmatter=True)
@@ -107,7 +111,14 @@ def annotate_line(raw: bytes, line: int, expected_text: str, note: str) -> bytes
         )
     if note in text:
         raise InvalidInputError(f"line {line} already carries the note {note!r}")
-    lines[line - 1] = content + b" " + note.encode("utf-8") + ending
+    if after_text:
+        at = text.index(expected_text) + len(expected_text)
+        if expected_text[-1:] in (".", "!", "?"):
+            at -= 1
+        text = f"{text[:at]} {note}{text[at:]}"
+        lines[line - 1] = text.encode("utf-8", "surrogateescape") + ending
+    else:
+        lines[line - 1] = content + b" " + note.encode("utf-8") + ending
     return b"\n".join(lines)
 
 

@@ -49,12 +49,18 @@ def decide_winner(a: Side, b: Side) -> tuple[Side, Side, str] | None:
     return None
 
 
-def _anchor(memory: Memory, claim: Claim) -> str:
-    """Verbatim text of the claim's first line, to check the line still says it."""
+def _anchor(memory: Memory, claim: Claim) -> tuple[str, bool]:
+    """Verbatim text of the claim on its first line, to check the line still says it, and
+    whether the note goes right after it: a sentence with more text after it on its line
+    ("Never squash merges. Keep pull requests small.") is marked where it ends, or the next
+    sentence would carry the note."""
     lines = memory.raw.split(b"\n")
     line = lines[claim.line - 1].decode("utf-8", "surrogateescape").rstrip("\r")
+    if claim.text and claim.text in line:
+        end = line.index(claim.text) + len(claim.text)
+        return claim.text, bool(line[end:].strip())
     head = claim.text[:40]
-    return head if head and head in line else line.strip()
+    return (head if head and head in line else line.strip()), False
 
 
 def lose_claim(winner: Memory, loser: Memory, claim: Claim, today: dt.date, reason: str,
@@ -75,8 +81,9 @@ def lose_claim(winner: Memory, loser: Memory, claim: Claim, today: dt.date, reas
         after = set_field(after, "resolution_basis", basis)
         return FileChange(loser.path, loser.raw, after)
     note = superseded_note(today, winner.path, reason or basis)
-    return FileChange(loser.path, loser.raw, annotate_line(loser.raw, claim.line,
-                                                          _anchor(loser, claim), note))
+    anchor, inside = _anchor(loser, claim)
+    return FileChange(loser.path, loser.raw, annotate_line(loser.raw, claim.line, anchor, note,
+                                                          after_text=inside))
 
 
 def resolve_plan(winner: Side, loser: Side, *, today: dt.date, item_id: str, basis: str,
