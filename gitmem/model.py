@@ -86,6 +86,8 @@ class Memory:
         value = self.meta.get("confidence")
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             return None
+        if not 0.0 <= value <= 1.0:  # what GM102 rejects decides nothing (nan fails too)
+            return None
         return float(value)
 
     @property

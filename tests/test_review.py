@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from gitutil import git, gitmem, make_repo, snapshot
+from gitutil import git, gitmem, make_repo, snapshot, write
 
 from gitmem import trailers as t
 
@@ -326,5 +326,64 @@ def test_a_losing_sentence_that_shares_its_line_is_marked_where_it_ends(tmp_path
             in text and "sweep: user correction). Keep pull requests small" in text)
     recalled = json.loads(gitmem(repo, "recall", "small focused", "--json").out)["memories"]
     assert [m["path"] for m in recalled] == ["memory/notes.md"]  # the other sentence stands
-    assert gitmem(repo, "sweep", "--apply").out.startswith("0 resolution(s)")  # nothing left
+    assert gitmem(repo, "sweep", "--apply").out.startswith("nothing resolved")  # none left
     assert "superseded_by" not in (repo / "memory/notes.md").read_text()
+
+
+def evidenced_repo(root: Path, files: dict[str, str]) -> tuple[Path, str]:
+    repo = make_repo(root, {"src/app.py": "print(1)\n"})
+    sha = git(repo, "rev-parse", "HEAD").strip()[:10]
+    write(repo, {path: text.replace("SHA", sha) for path, text in files.items()})
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "memories")
+    return repo, sha
+
+
+@pytest.mark.parametrize("user_file", ["memory/a-user.md", "memory/z-user.md"])
+def test_a_claim_that_loses_to_the_user_wins_nothing_whatever_the_file_names(
+    tmp_path: Path, user_file: str
+) -> None:
+    repo, _ = evidenced_repo(tmp_path / "order", {
+        "memory/m-agent.md": "---\ntype: project\n---\n- Always squash merges (see commit SHA).\n",
+        "memory/n-agent.md": "---\ntype: project\n---\n- Never squash merges.\n- Run tests.\n",
+        user_file: "---\ntype: user\n---\n- Never squash merges.\n- Keep PRs small.\n",
+    })
+    assert gitmem(repo, "sweep", "--apply").code == 0
+    assert f"superseded_by: {user_file}" in (repo / "memory/m-agent.md").read_text()
+    assert "superseded" not in (repo / "memory/n-agent.md").read_text()  # agrees with the user
+
+
+def test_sweep_does_not_redo_a_resolution_a_person_undid(repo: Path) -> None:
+    first = gitmem(repo, "sweep", "--apply")
+    run = trailers_of(repo)["Gitmem-Run"][0]
+    assert "resolved" in first.out
+    assert gitmem(repo, "undo", "--run", run).code == 0
+    head = git(repo, "rev-parse", "HEAD")
+    again = gitmem(repo, "sweep", "--apply")
+    assert again.code == 0 and "nothing resolved" in again.out
+    assert git(repo, "rev-parse", "HEAD") == head
+    assert "needs review (its resolution was undone)" in gitmem(repo, "sweep").out
+
+
+def test_sweep_skips_a_memory_being_edited_and_resolves_the_rest(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "busy", {
+        "memory/user-rule.md": USER_RULE, "memory/agent-note.md": AGENT_NOTE,
+        "memory/tabs.md": "---\ntype: user\n---\n- Use tabs for indentation.\n",
+        "memory/spaces.md": "---\ntype: project\n---\n- Use spaces for indentation.\n- Lint.\n",
+    })
+    write(repo, {"memory/agent-note.md": AGENT_NOTE + "- Deploy on Fridays.\n"})  # uncommitted
+    result = gitmem(repo, "sweep", "--apply")
+    assert result.code == 0, result
+    assert "skipped" in result.err and "uncommitted changes" in result.err
+    assert "1 resolution(s) committed" in result.out and "1 queued for review" in result.out
+    assert "(superseded" in (repo / "memory/spaces.md").read_text()
+    assert (repo / "memory/agent-note.md").read_text() == AGENT_NOTE + "- Deploy on Fridays.\n"
+
+
+def test_a_confidence_lint_rejects_decides_nothing(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "conf", {
+        "memory/a.md": "---\ntype: project\nconfidence: 7\n---\n- Always squash merges.\n",
+        "memory/b.md": "---\ntype: project\nconfidence: 0.9\n---\n- Never squash merges.\n",
+    })
+    out = gitmem(repo, "sweep").out
+    assert "needs review" in out and "would resolve" not in out

@@ -8,7 +8,7 @@ import click
 
 from gitmem.commands.common import emit_json, short, workspace
 from gitmem.consistency.corpus import corpus_pairs
-from gitmem.errors import EXIT_FINDINGS, UsageError
+from gitmem.errors import EXIT_FINDINGS, GitStateError, StalePlanError, UsageError
 from gitmem.memory.parse import parse_memory
 from gitmem.model import Memory
 from gitmem.ops.apply import commit_changes
@@ -167,29 +167,48 @@ def sweep(ctx: click.Context, do_apply: bool) -> None:
     today, run = dt.date.today(), new_run_id()
     applied: list[str] = []
     seen: set[str] = set()
+    skipped: list[ReviewItem] = []
     while True:
         corpus = ws.memories("worktree")  # again each round: the last commit changed files
-        items = [i for i in current_items(ws, corpus, today) if i.id not in seen]
+        items = [i for i in current_items(ws, corpus, today, "sweep") if i.id not in seen]
         decisions = decide(ws, corpus, items, today, run)
         todo = next((d for d in decisions if d.plan is not None), None)
         if not do_apply:
             for d in decisions:
-                verb = f"would resolve ({d.basis})" if d.plan else "needs review"
+                verb = f"would resolve ({d.basis})" if d.plan else (
+                    "needs review (its resolution was undone)" if d.basis == "undone before"
+                    else "needs review")
                 click.echo(f"{d.item.id}  {verb}: {d.item.a_path}:{d.item.a_line} ~ "
                            f"{d.item.b_path}:{d.item.b_line}")
-            click.echo("dry run: nothing changed; run `gitmem sweep --apply` to commit", err=True)
+            if not decisions:
+                click.echo("nothing to resolve or review", err=True)
+            elif any(d.plan for d in decisions):
+                click.echo("dry run: nothing changed; run `gitmem sweep --apply` to commit",
+                           err=True)
             return
         if todo is None or len(applied) >= ws.config.max_mutations:
             break
         assert todo.plan is not None
         seen.add(todo.item.id)
-        sha = commit_changes(ws, todo.plan)
+        try:
+            sha = commit_changes(ws, todo.plan)
+        except (GitStateError, StalePlanError) as exc:  # a memory someone is editing, say
+            click.echo(f"skipped {todo.item.id}: {exc}", err=True)
+            skipped.append(todo.item)
+            continue
         applied.append(sha)
         click.echo(f"resolved {todo.item.id} ({todo.basis}) in {short(sha)}")
-    undecided = [d.item for d in decisions if d.plan is None]
+    undecided = [d.item for d in decisions if d.plan is None] + skipped
+    left = [d for d in decisions if d.plan is not None]  # over max_mutations
     enqueue(ws.repo.state_dir, undecided)
+    if not applied:
+        click.echo(f"nothing resolved; {len(undecided)} queued for review"
+                   + (f"; {len(left)} left for the next run (policy.max_mutations)" if left else ""))
+        return
     click.echo(f"{len(applied)} resolution(s) committed as run {run}; {len(undecided)} queued "
-               f"for review" + (f"; undo the run with `gitmem undo --run {run}`" if applied else ""))
+               f"for review" + (f", {len(left)} left for the next run (policy.max_mutations)"
+                                if left else "")
+               + f"; undo the run with `gitmem undo --run {run}`")
 
 
 @click.command()

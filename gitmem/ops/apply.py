@@ -38,6 +38,7 @@ def commit_changes(ws: Workspace, plan: Plan, *, stale_is_plan_error: bool = Fal
     with op_lock(repo):
         head = repo.head_id()
         paths = [c.path for c in plan.changes]
+        repo.check_clean(paths, head)  # first: an edit in progress is the likelier story
         for change in plan.changes:
             current = repo.read_at("HEAD", change.path) if head else None
             if current != change.before:
@@ -45,7 +46,6 @@ def commit_changes(ws: Workspace, plan: Plan, *, stale_is_plan_error: bool = Fal
                 raise error(
                     f"{change.path} changed since the operation was planned; plan it again"
                 )
-        repo.check_clean(paths, head)
         message = plan_message(plan)
         new = repo.build_commit(message, plan.changes, head)
         crash_point("after-build-commit")

@@ -8,12 +8,15 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from gitmem import trailers as t
 from gitmem.consistency.analyze import PairFinding
 from gitmem.consistency.corpus import corpus_pairs
 from gitmem.consistency.judged import describe_rejections, judge_pairs
+from gitmem.gitrepo import Repo
 from gitmem.memory.inforce import claim_standing, pair_dismissed
 from gitmem.model import Memory, Plan
 from gitmem.ops.evidence import claim_evidence
+from gitmem.ops.history import list_ops
 from gitmem.ops.resolve import Side, decide_winner, resolve_plan
 from gitmem.review_queue import ReviewItem, load_queue
 from gitmem.workspace import Workspace
@@ -51,10 +54,11 @@ def wanted(pair: PairFinding) -> bool:
 
 
 def current_items(ws: Workspace, memories: Sequence[Memory],
-                  today: dt.date) -> list[ReviewItem]:
-    """Queued items whose claims still stand, plus what the corpus shows now; deduplicated."""
+                  today: dt.date, source: str = "review") -> list[ReviewItem]:
+    """Queued items whose claims still stand, plus what the corpus shows now (found by
+    `source`: the command looking); deduplicated."""
     by_path = {m.path: m for m in memories}
-    fresh = [item_for(p, "review", today) for p in detected_pairs(ws, memories, today)
+    fresh = [item_for(p, source, today) for p in detected_pairs(ws, memories, today)
              if wanted(p)]
     items: dict[str, ReviewItem] = {}
     for item in load_queue(ws.repo.state_dir) + fresh:
@@ -92,15 +96,34 @@ def new_run_id() -> str:
     return dt.datetime.now().strftime("%Y%m%dT%H%M%S") + "-" + secrets.token_hex(3)
 
 
+# The strongest reason first: a claim that loses to a user correction must not first win
+# against a third claim by weaker evidence (the order of items must not decide outcomes).
+BASIS_RANK = {"user correction": 0, "evidence": 1, "confidence": 2}
+
+
+def undone_items(repo: Repo) -> frozenset[str]:
+    """Review items whose resolution a person took back with `gitmem undo`: a scheduled pass
+    must not simply apply it again."""
+    return frozenset(
+        item for op in list_ops(repo, "resolve") if op.undone_by
+        for item in op.trailers.get(t.ITEM, ())
+    )
+
+
 def decide(ws: Workspace, corpus: Sequence[Memory], items: Sequence[ReviewItem],
            today: dt.date, run: str) -> list[Decision]:
-    """One decision per contradiction item: a resolve plan when the order decides, else None."""
+    """One decision per contradiction item: a resolve plan when the order decides, else None
+    (also for an item whose resolution was undone before); strongest basis first."""
     memories = {m.path: m for m in corpus}
+    taken_back = undone_items(ws.repo)
     relevant = {p for i in items for p in (i.a_path, i.b_path) if p in memories}
     evidence = claim_evidence(ws, [memories[p] for p in sorted(relevant)])
     out = []
     for item in items:
         if item.kind != "contradiction":
+            continue
+        if item.id in taken_back:
+            out.append(Decision(item, None, "undone before"))
             continue
         sides = sides_of(item, memories, evidence)
         verdict = decide_winner(*sides) if sides else None
@@ -112,4 +135,4 @@ def decide(ws: Workspace, corpus: Sequence[Memory], items: Sequence[ReviewItem],
         plan = resolve_plan(winner, loser, today=today, item_id=item.id, basis=basis,
                             reason=f"sweep: {basis}", run=run, confidence=item.confidence)
         out.append(Decision(item, plan, basis))
-    return out
+    return sorted(out, key=lambda d: BASIS_RANK.get(d.basis, len(BASIS_RANK)))
