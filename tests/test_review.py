@@ -387,3 +387,18 @@ def test_a_confidence_lint_rejects_decides_nothing(tmp_path: Path) -> None:
     })
     out = gitmem(repo, "sweep").out
     assert "needs review" in out and "would resolve" not in out
+
+
+@pytest.mark.parametrize("a_text, decided", [
+    # the citation belongs to the other sentence of the line: no evidence for the claim
+    ("Always squash merges. The flaky build was fixed in commit SHA.\n", False),
+    # the claim's own citation on its second line counts
+    ("- Always squash merges when landing to main\n  (see commit SHA)\n", True),
+])
+def test_evidence_is_the_claims_own_citations(tmp_path: Path, a_text: str, decided: bool) -> None:
+    repo, _ = evidenced_repo(tmp_path / "ev", {
+        "memory/a.md": "---\ntype: project\n---\n" + a_text,
+        "memory/b.md": "---\ntype: project\n---\n- Never squash merges when landing to main.\n",
+    })
+    out = gitmem(repo, "sweep").out
+    assert ("would resolve (evidence)" in out) is decided, out

@@ -15,7 +15,7 @@ from gitmem.consistency.judged import describe_rejections, judge_pairs
 from gitmem.gitrepo import Repo
 from gitmem.memory.inforce import claim_standing, pair_dismissed
 from gitmem.model import Memory, Plan
-from gitmem.ops.evidence import claim_evidence
+from gitmem.ops.evidence import ClaimKey, claim_evidence, claim_key
 from gitmem.ops.history import list_ops
 from gitmem.ops.resolve import Side, decide_winner, resolve_plan
 from gitmem.review_queue import ReviewItem, load_queue
@@ -76,13 +76,13 @@ def current_items(ws: Workspace, memories: Sequence[Memory],
 
 
 def sides_of(item: ReviewItem, memories: dict[str, Memory],
-             evidence: dict[tuple[str, int], str]) -> tuple[Side, Side] | None:
+             evidence: dict[ClaimKey, str]) -> tuple[Side, Side] | None:
     a_mem, b_mem = memories.get(item.a_path), memories.get(item.b_path)
     a, b = claim_standing(a_mem, item.a_text), claim_standing(b_mem, item.b_text)
     if a is None or b is None or a_mem is None or b_mem is None:
         return None
-    return (Side(a_mem, a, evidence.get((a.path, a.line), "none")),
-            Side(b_mem, b, evidence.get((b.path, b.line), "none")))
+    return (Side(a_mem, a, evidence.get(claim_key(a), "none")),
+            Side(b_mem, b, evidence.get(claim_key(b), "none")))
 
 
 @dataclass(frozen=True)
