@@ -389,16 +389,20 @@ def test_a_confidence_lint_rejects_decides_nothing(tmp_path: Path) -> None:
     assert "needs review" in out and "would resolve" not in out
 
 
-@pytest.mark.parametrize("a_text, decided", [
+@pytest.mark.parametrize("a_text, b_text, decided", [
     # the citation belongs to the other sentence of the line: no evidence for the claim
-    ("Always squash merges. The flaky build was fixed in commit SHA.\n", False),
+    ("Always squash merges. The flaky build was fixed in commit SHA.", "Never squash merges.",
+     False),
     # the claim's own citation on its second line counts
-    ("- Always squash merges when landing to main\n  (see commit SHA)\n", True),
+    ("- Always squash merges when landing to main\n  (see commit SHA)",
+     "- Never squash merges when landing to main", True),
 ])
-def test_evidence_is_the_claims_own_citations(tmp_path: Path, a_text: str, decided: bool) -> None:
+def test_evidence_is_the_claims_own_citations(tmp_path: Path, a_text: str, b_text: str,
+                                              decided: bool) -> None:
     repo, _ = evidenced_repo(tmp_path / "ev", {
-        "memory/a.md": "---\ntype: project\n---\n" + a_text,
-        "memory/b.md": "---\ntype: project\n---\n- Never squash merges when landing to main.\n",
+        "memory/a.md": f"---\ntype: project\n---\n{a_text}\n",
+        "memory/b.md": f"---\ntype: project\n---\n{b_text}\n",
     })
     out = gitmem(repo, "sweep").out
+    assert "memory/a.md:4 ~ memory/b.md:4" in out, out  # the pair is found either way
     assert ("would resolve (evidence)" in out) is decided, out
