@@ -80,9 +80,25 @@ class Token(NamedTuple):
     stem: str
 
 
+_PARENTHESIS = re.compile(r"\(([^()]{1,80})\)")
+_HEX_ID = re.compile(r"(?<![0-9A-Za-z])(?=[0-9a-f]*[0-9])(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}(?![0-9A-Za-z])")
+_SEE_PATH = re.compile(r"^\s*see\s+`?[\w./-]*[/.][\w./-]*`?\s*$", re.IGNORECASE)
+
+
+def _uncited(match: re.Match[str]) -> str:
+    """A parenthesised citation ("(see commit 4f3c2b1a)", "(see `src/app.py`)") says where a
+    claim comes from, not what it claims: two claims citing different commits still agree or
+    disagree on the rest."""
+    inner = match.group(1)
+    return " " if _HEX_ID.search(inner) or _SEE_PATH.match(inner) else match.group(0)
+
+
 def clean(text: str) -> str:
-    """NFKC, typographic quotes folded, Markdown emphasis and backticks dropped."""
+    """NFKC, typographic quotes folded, parenthesised citations, Markdown emphasis and
+    backticks dropped."""
     text = unicodedata.normalize("NFKC", text).replace("’", "'").replace("‘", "'")
+    if "(" in text:
+        text = _PARENTHESIS.sub(_uncited, text)
     return _MARKUP.sub(" ", text)
 
 
