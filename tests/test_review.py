@@ -406,3 +406,41 @@ def test_evidence_is_the_claims_own_citations(tmp_path: Path, a_text: str, b_tex
     out = gitmem(repo, "sweep").out
     assert "memory/a.md:4 ~ memory/b.md:4" in out, out  # the pair is found either way
     assert ("would resolve (evidence)" in out) is decided, out
+
+
+def test_a_save_that_loses_to_the_user_supersedes_nothing_else(tmp_path: Path) -> None:
+    repo, sha = evidenced_repo(tmp_path / "save-order", {
+        "memory/b.md": "---\ntype: project\nconfidence: 0.5\n---\n- Never squash merges.\n"
+                       "- Run tests.\n",
+        "memory/z.md": "---\ntype: user\n---\n- Never squash merges.\n",
+    })
+    result = gitmem(repo, "save", f"Always squash merges (see commit {sha}).",
+                    "--category", "project")
+    assert result.code == 0, result
+    assert "stored as superseded: memory/z.md outranks it" in result.out
+    assert "superseded" not in (repo / "memory/b.md").read_text()  # it agrees with the user
+
+
+def test_save_edits_at_most_max_mutations_memories_and_queues_the_rest(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "cap", {
+        ".gitmem.toml": "[policy]\nmax_mutations = 1\n",
+        "memory/b.md": "---\ntype: project\n---\n- Never squash merges.\n",
+        "memory/c.md": "---\ntype: project\n---\n- Never squash merges.\n- Run tests.\n",
+    })
+    result = gitmem(repo, "save", "Always squash merges.", "--category", "feedback", "--from-user")
+    assert result.code == 0, result
+    assert result.out.count("  superseded ") == 1 and "queued for review" in result.out
+    assert len(trailers_of(repo)["Gitmem-Path"]) == 2  # the new memory and one other
+
+
+def test_a_saved_line_that_loses_leaves_the_name_and_description(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "names", {"memory/a.md": USER_RULE})
+    result = gitmem(repo, "save", "--category", "project", "--",
+                    "- Never squash merges when landing a pull request.\n- Use spaces.\n- Run tests.")
+    assert result.code == 0, result
+    assert "a line of it is stored as superseded: memory/a.md outranks it" in result.out
+    new_path = trailers_of(repo)["Gitmem-Path"][0]
+    text = (repo / new_path).read_text()
+    assert "Never squash merges when landing a pull request. (superseded" in text
+    recalled = json.loads(gitmem(repo, "recall", "never squash", "--json").out)["memories"]
+    assert new_path not in [m["path"] for m in recalled]

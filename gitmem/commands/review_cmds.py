@@ -257,14 +257,18 @@ def save(ctx: click.Context, text: str, category: str, tags: tuple[str, ...], fr
             ours, theirs = sides if sides[0].memory.path == path else (sides[1], sides[0])
             conflicts.append((ours, theirs))
             items[(ours.claim.text, theirs.claim.text)] = item
-    outcome = save_plan(new, conflicts, today, reason)
+    outcome = save_plan(new, conflicts, today, reason, ws.config.max_mutations)
     sha = commit_changes(ws, outcome.plan)
     click.echo(f"saved {path} in {short(sha)}")
     for where in outcome.superseded:
         click.echo(f"  superseded {where} (it contradicted the new memory)")
     for winner in outcome.lost_to:
-        click.echo(f"  stored as superseded: {winner} outranks it")
+        if outcome.whole_lost:
+            click.echo(f"  stored as superseded: {winner} outranks it")
+        else:
+            click.echo(f"  a line of it is stored as superseded: {winner} outranks it")
     queued = enqueue(ws.repo.state_dir,
                      [items[(a.claim.text, b.claim.text)] for a, b in outcome.queued])
     for item in queued:
-        click.echo(f"  queued for review: {item.id} ({item.b_path}:{item.b_line})")
+        other = (item.b_path, item.b_line) if item.a_path == path else (item.a_path, item.a_line)
+        click.echo(f"  queued for review: {item.id} (against {other[0]}:{other[1]})")
