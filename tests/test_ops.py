@@ -162,8 +162,18 @@ def test_protect_twice_is_a_clear_noop(repo: Path) -> None:
     assert gitmem(repo, "protect", "memory/plain.md").code == 0
     head = git(repo, "rev-parse", "HEAD")
     again = gitmem(repo, "protect", "memory/plain.md")
-    assert again.code == 4 and "already protected" in again.err
+    assert again.code == 0 and "already protected; nothing to do" in again.out  # as init twice
     assert git(repo, "rev-parse", "HEAD") == head
+
+
+def test_protect_and_unprotect_give_a_file_without_frontmatter_back_byte_for_byte(
+    repo: Path,
+) -> None:
+    protected = gitmem(repo, "protect", "memory/plain.md")
+    assert protected.code == 0 and "had no frontmatter" in protected.err
+    assert (repo / "memory/plain.md").read_text().startswith("---\nprotected: true\n---\n")
+    assert gitmem(repo, "unprotect", "memory/plain.md").code == 0
+    assert (repo / "memory/plain.md").read_text() == PLAIN
 
 
 def test_merge_carries_distinct_claims_and_supersedes_the_absorbed(repo: Path) -> None:

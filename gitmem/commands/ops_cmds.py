@@ -201,7 +201,15 @@ def merge(ctx: click.Context, paths: tuple[str, ...], into: str | None, reason: 
 
 def _protect(ctx: click.Context, path: str, reason: str, on: bool) -> None:
     ws = workspace(ctx)
-    p = protect_plan(_load(ws, path), on, reason)
+    memory = _load(ws, path)
+    if memory.protected == on:  # a no-op, like init twice: exit 0
+        click.echo(f"{memory.path} is already {'protected' if on else 'not protected'}; "
+                   "nothing to do")
+        return
+    p = protect_plan(memory, on, reason)
+    if on and not memory.has_frontmatter:
+        click.echo(f"note: {memory.path} had no frontmatter; a block now holds `protected: "
+                   "true` (unprotect removes it again)", err=True)
     _report(p, commit_changes(ws, p))
 
 

@@ -70,6 +70,16 @@ def remove_field(raw: bytes, key: str) -> bytes:
     return edited
 
 
+def drop_empty_frontmatter(raw: bytes) -> bytes:
+    """`raw` without its frontmatter block when the block holds nothing: what a field added
+    to a file that had none (CLAUDE.md) leaves once it is removed again."""
+    document = read_document(raw)
+    if document.close is None or any(line.strip() for line in document.lines[1:document.close]):
+        return raw
+    return (document.bom + "".join(document.lines[document.close + 1:])).encode(
+        "utf-8", "surrogateescape")
+
+
 def append_to_body(raw: bytes, lines: Sequence[str]) -> bytes:
     """Append lines at the end of the file in its newline style, ending the last line first."""
     document = read_document(raw, allow_broken_frontmatter=True)

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from gitmem import trailers as t
 from gitmem.errors import GitStateError, InvalidInputError, UsageError
-from gitmem.memory.fields import append_to_body, remove_field, set_field
+from gitmem.memory.fields import append_to_body, drop_empty_frontmatter, remove_field, set_field
 from gitmem.memory.parse import MAX_TEXT_BYTES
 from gitmem.model import FileChange, Memory, Plan
 
@@ -170,7 +170,10 @@ def protect_plan(memory: Memory, protect: bool, reason: str = "") -> Plan:
     if memory.protected == protect:
         state = "protected" if protect else "not protected"
         raise GitStateError(f"{memory.path} is already {state}; nothing to do")
-    after = set_field(memory.raw, "protected", True) if protect else remove_field(memory.raw, "protected")
+    if protect:
+        after = set_field(memory.raw, "protected", True)
+    else:  # a block protect added to a file without frontmatter goes with the field
+        after = drop_empty_frontmatter(remove_field(memory.raw, "protected"))
     op = "protect" if protect else "unprotect"
     pairs = [(t.OP, op), (t.PATH, memory.path)]
     if reason.strip():
