@@ -212,6 +212,8 @@ def test_plan_changes_nothing_tracked_and_apply_commits_it(repo: Path) -> None:
     assert refused.code == 2 and snapshot(repo) == before
     applied = gitmem(repo, "apply", data["plan"], "--confirm")
     assert applied.code == 0, applied
+    twice = gitmem(repo, "apply", data["plan"], "--confirm")
+    assert twice.code == 5 and "was already applied in" in twice.err, twice
     found = t.trailer_map(t.parse_trailers(head_message(repo)))
     assert found["Gitmem-Plan"] == (data["plan"],)
 

@@ -16,6 +16,7 @@ from gitmem.lint.formats.printable import printable
 from gitmem.model import FileChange, Memory, Plan
 from gitmem.ops.apply import commit_changes
 from gitmem.ops.diff import unified_diff
+from gitmem.ops.history import list_ops
 from gitmem.ops.plan import merge_plan, protect_plan, supersede_plan
 from gitmem.ops.scoring import score_pair
 from gitmem.ops.store import discard_plan, load_plan, save_plan
@@ -161,7 +162,16 @@ def plan_merge(ctx: click.Context, paths: tuple[str, ...], into: str | None, rea
 def apply(ctx: click.Context, plan_id: str, confirm: bool) -> None:
     """Apply a stored plan as one op commit; refuse a stale or tampered plan."""
     ws = workspace(ctx)
-    full_id, p, _head = load_plan(ws.repo.state_dir, plan_id)
+    try:
+        full_id, p, _head = load_plan(ws.repo.state_dir, plan_id)
+    except StalePlanError:
+        key = plan_id.strip().lower()
+        applied = next((op for op in list_ops(ws.repo) if len(key) >= 4 and any(
+            value.startswith(key) for value in op.trailers.get(t.PLAN, ()))), None)
+        if applied is None:
+            raise
+        raise StalePlanError(f"plan {plan_id} was already applied in {short(applied.id)} "
+                             f"({applied.summary.removeprefix('gitmem: ')}); nothing to do") from None
     for change in p.changes:
         if change.path.startswith("/") or ".." in change.path.split("/") or (
             not ws.matcher.matches(change.path)
