@@ -121,6 +121,11 @@ class Workspace:
         """Validate a memory path argument: inside the repo, a memory file, committed."""
         rel = self.relpath(user_path)
         if not self.matcher.matches(rel):
+            if MemoryMatcher(self.config.include, ()).matches(rel):
+                raise UsageError(
+                    f"{user_path} is excluded by memory.exclude ({', '.join(self.config.exclude)})"
+                    "; pass a memory file, or change memory.exclude in .gitmem.toml"
+                )
             raise UsageError(
                 f"{user_path} is not a memory file (memory.include is "
                 f"{', '.join(self.config.include)}); pass a memory file"

@@ -102,6 +102,8 @@ def test_op_keeps_users_other_staged_and_unstaged_work(repo: Path) -> None:
     (["supersede", "memory/wrapper.md", "--by", "memory/wrapper.md", "--confirm"], 2, "itself"),
     (["supersede", "memory/nope.md", "--by", "memory/wrapper.md", "--confirm"], 2, "no such memory"),
     (["supersede", "src/app.py", "--by", "memory/wrapper.md", "--confirm"], 2, "not a memory"),
+    (["supersede", "README.md", "--by", "memory/wrapper.md", "--confirm"], 2,
+     "excluded by memory.exclude"),
     (["supersede", "../outside.md", "--by", "memory/wrapper.md", "--confirm"], 2, "outside"),
     (["merge", "memory/wrapper.md", "--confirm"], 2, "at least two"),
     (["merge", "memory/wrapper.md", "memory/plain.md", "--into", "memory/wrapper-v2.md",
@@ -539,6 +541,8 @@ def test_recall_limit_must_be_positive_and_log_says_when_a_filter_matches_nothin
     gitmem(repo, "protect", "memory/plain.md")
     result = gitmem(repo, "log", "--op", "merge")
     assert result.code == 0 and "no gitmem operation matches" in result.err
+    typo = gitmem(repo, "log", "--op", "supersed")
+    assert typo.code == 2 and "no such operation" in typo.err and "supersede" in typo.err
 
 
 def test_a_symlink_or_a_folder_named_like_a_memory_is_named_for_what_it_is(repo: Path) -> None:

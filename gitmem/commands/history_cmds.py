@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from gitmem import trailers as t
 from gitmem.commands.common import emit_json, short, workspace
 from gitmem.errors import UsageError
 from gitmem.ops.history import list_ops, log_json
@@ -19,6 +20,8 @@ from gitmem.trailers import sanitize_value as safe
 @click.pass_context
 def log(ctx: click.Context, op_name: str | None, path: str | None, as_json: bool) -> None:
     """The gitmem operations in history, newest first."""
+    if op_name is not None and op_name not in t.OPS:
+        raise UsageError(f"--op {op_name}: no such operation; one of {', '.join(t.OPS)}")
     ws = workspace(ctx)
     rel = ws.relpath(path) if path else None
     if as_json:
