@@ -37,7 +37,8 @@ def _report(outcome: HookOutcome, count: int, seconds: float, err: TextIO) -> No
         err.write("gitmem pre-commit: these block the commit:\n")
         err.writelines(f"  {finding_line(f)}\n" for f in outcome.blocking)
     if outcome.warnings:
-        err.write("gitmem pre-commit: warnings (not blocking):\n")
+        err.write("gitmem pre-commit: not blocking (warnings, and findings on lines this "
+                  "commit does not add):\n")
         err.writelines(f"  {finding_line(f)}\n" for f in outcome.warnings)
     if outcome.blocking:
         err.write(

@@ -67,7 +67,7 @@ def test_a_fabricated_hash_already_committed_only_warns(repo: Path) -> None:
     git(repo, "add", "memory/fix.md")
     code, err = commit(repo)
     assert code == 0, err
-    assert "warnings (not blocking)" in err and "GM301" in err
+    assert "not blocking (warnings" in err and "GM301" in err
 
 
 @pytest.mark.skipif(rule_by_code("GM201") is None, reason="duplicate rule not registered yet")
@@ -76,7 +76,7 @@ def test_a_duplicate_of_an_existing_memory_only_warns(repo: Path) -> None:
     git(repo, "add", "memory/cal.md")
     code, err = commit(repo)
     assert code == 0, err
-    assert "warnings (not blocking)" in err and "GM20" in err
+    assert "not blocking (warnings" in err and "GM20" in err
     assert "memory/wrapper.md" in err
 
 
@@ -132,7 +132,7 @@ def test_hooks_warn_on_turns_a_guard_into_a_warning(repo: Path) -> None:
     git(repo, "rm", "-q", "memory/wrapper.md")
     code, err = commit(repo)
     assert code == 0, err
-    assert "GM402" in err and "warnings (not blocking)" in err
+    assert "GM402" in err and "not blocking (warnings" in err
 
 
 def test_lint_ignore_switches_a_guard_off(repo: Path) -> None:
