@@ -228,7 +228,7 @@ def test_save_refuses_a_fabricated_commit_unless_forced(repo: Path) -> None:
     before = snapshot(repo)
     result = gitmem(repo, "save", "The crash was fixed in commit 4f3c2b1a9e.",
                     "--category", "project")
-    assert result.code == 1 and "GM301" in result.err
+    assert result.code == 1 and "GM301" in result.err and "--force" in result.err
     assert snapshot(repo) == before
     forced = gitmem(repo, "save", "The crash was fixed in commit 4f3c2b1a9e.",
                     "--category", "project", "--force")

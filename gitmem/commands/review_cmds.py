@@ -240,8 +240,9 @@ def save(ctx: click.Context, text: str, category: str, tags: tuple[str, ...], fr
     bad = unknown_commits(ws, new)
     if bad and not force:
         listed = ", ".join(token for _, token in bad)
-        click.echo(f"{path}: GM301 cites commit {listed}, which no configured repository has",
-                   err=True)
+        click.echo(f"GM301: the text cites commit {listed}, which does not exist in any "
+                   "configured repository (the hash may be invented or mistyped); nothing was "
+                   "saved. Correct the hash, or save anyway with --force", err=True)
         raise SystemExit(EXIT_FINDINGS)
     pairs = [p for p in corpus_pairs(existing + [new], ws.config, today, frozenset({path}))
              if p.kind == "contradiction"]
