@@ -72,8 +72,8 @@ _MAX_DAYS = 36500  # a cooldown of a hundred years is "never"; dates end at 9999
 
 def _days(value: Any) -> int:
     number = _positive_int(value)
-    if number > _MAX_DAYS:
-        raise ValueError(f"expected at most {_MAX_DAYS} days")
+    if not 1 <= number <= _MAX_DAYS:  # 0 would record a cooldown that has already ended
+        raise ValueError(f"expected 1 to {_MAX_DAYS} days")
     return number
 
 

@@ -17,6 +17,7 @@ from gitmem.errors import InvalidInputError
     ("[policy]\nmax_mutations = 1.5\n", "max_mutations"),
     ("[policy]\nmax_mutations = 1e309\n", "max_mutations"),
     ("[policy]\ndismiss_days = 3000000\n", "dismiss_days"),
+    ("[policy]\ndismiss_days = 0\n", "dismiss_days"),
     ("[lint]\nreview_file = 7\n", "review_file"),
     ("[lint]\nreview_file = \"\"\n", "review_file"),
     ("[judge]\ntimeout = inf\n", "timeout"),
