@@ -150,3 +150,5 @@ def demo(keep: bool) -> None:
         import shutil
 
         shutil.rmtree(repo, ignore_errors=True)
+        click.secho(f"\nThe demo repository {repo} was removed; `gitmem demo --keep` keeps it "
+                    "to explore.", bold=True)
