@@ -579,3 +579,24 @@ def test_a_state_file_nested_too_deeply_to_parse_is_treated_as_damaged(
     for args, codes in ((["review"], {0}), (["apply", planned["plan"], "--confirm"], {0, 5})):
         result = gitmem(repo, *args)
         assert result.code in codes, (args, result)
+
+
+def test_merge_folds_what_the_survivor_already_says_and_warns_of_contradictions(
+    tmp_path: Path,
+) -> None:
+    repo = make_repo(tmp_path / "fold", {
+        "memory/testing.md": "- Run the full test suite with `pytest -q` before every push.\n",
+        "memory/testing-notes.md": ("- Run the full test suite with `pytest -q` before each push.\n"
+                                    "- Keep fixtures small.\n"),
+        "memory/ci.md": "- We use Jenkins for CI.\n",
+        "memory/ci2.md": "- We use CircleCI for CI.\n",
+    })
+    result = gitmem(repo, "merge", "memory/testing.md", "memory/testing-notes.md", "--confirm")
+    assert result.code == 0, result
+    survivor = (repo / "memory/testing.md").read_text()
+    assert "before each push" not in survivor and "- Keep fixtures small." in survivor
+    assert "folded=1" in " ".join(t.trailer_map(t.parse_trailers(head_message(repo)))
+                                  ["Gitmem-Signals"])
+    merged = gitmem(repo, "merge", "memory/ci.md", "memory/ci2.md", "--confirm")
+    assert merged.code == 0, merged
+    assert "warning: Contradicts the survivor: We use CircleCI for CI." in merged.err

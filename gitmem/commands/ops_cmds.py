@@ -48,8 +48,13 @@ def _merge(ws: Workspace, paths: Sequence[str], into: str | None, reason: str) -
     others = [m for m in memories if m.path != survivor.path]
     klass, confidence, signals = score_pair(survivor, others[0], ws.config) if len(others) == 1 \
         else ("possible", None, {})
-    return merge_plan(memories, survivor, today=dt.date.today(), reason=reason, klass=klass,
+    plan = merge_plan(memories, survivor, today=dt.date.today(), reason=reason, klass=klass,
                       confidence=confidence, signals=signals)
+    for line in plan.body.splitlines():
+        if line.startswith("Contradicts the survivor: "):  # carried, but someone should decide
+            click.echo(f"warning: {printable(line)} (after the merge, `gitmem review` lists it)",
+                       err=True)
+    return plan
 
 
 def _gate(ws: Workspace, plan: Plan, confirm: bool, plan_id: str | None = None) -> None:

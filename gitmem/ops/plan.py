@@ -7,6 +7,8 @@ import re
 from collections.abc import Sequence
 
 from gitmem import trailers as t
+from gitmem.consistency.contradiction import detect_contradiction
+from gitmem.consistency.duplicates import classify, score_duplicate
 from gitmem.errors import GitStateError, InvalidInputError, UsageError
 from gitmem.memory.fields import append_to_body, drop_empty_frontmatter, remove_field, set_field
 from gitmem.memory.parse import MAX_TEXT_BYTES
@@ -134,13 +136,25 @@ def merge_plan(
                 f"{memory.path} is already superseded by {memory.superseded_by}; leave it out"
             )
     known = {_norm(c.text) for c in into.claims}
+    kept = [c.text for c in into.claims]  # what the survivor says, and what it gains
     added: list[str] = []
+    folded = 0
+    conflicts: list[str] = []
     for memory in others:
         for claim in memory.claims:
             key = _norm(claim.text)
-            if key and key not in known:
-                known.add(key)
-                added.append(f"- {claim.text} (merged from {memory.path})")
+            if not key or key in known:
+                continue
+            if any(classify(score_duplicate(claim.text, said).score) for said in kept):
+                folded += 1  # the survivor says it already, in other words
+                continue
+            conflicts += [f"{claim.text} / {said}" for said in kept
+                          if detect_contradiction(claim.text, said) is not None]
+            known.add(key)
+            kept.append(claim.text)
+            added.append(f"- {claim.text} (merged from {memory.path})")
+    signals = {**(signals or {}), **({"folded": folded} if folded else {}),
+               **({"contradicts": len(conflicts)} if conflicts else {})}
     changes = []
     if added:
         changes.append(FileChange(into.path, into.raw, append_to_body(into.raw, added)))
@@ -149,10 +163,13 @@ def merge_plan(
         changes.append(FileChange(memory.path, memory.raw, set_field(after, "valid_until", today)))
     pairs = [(t.OP, "merge"), (t.PATH, into.path)] + [(t.PATH, m.path) for m in others]
     pairs += [(t.SUPERSEDED_BY, into.path)]
-    _scored(pairs, klass, confidence, signals or {})
+    _scored(pairs, klass, confidence, signals)
     if reason.strip():
         pairs.append((t.REASON, reason))
     names = ", ".join(m.path for m in others)
+    body = f"{len(added)} distinct claim(s) carried over"
+    body += f", {folded} the survivor already says left out." if folded else "."
+    body += "".join(f"\nContradicts the survivor: {pair}" for pair in conflicts)
     return Plan(
         op="merge",
         changes=tuple(changes),
@@ -160,9 +177,9 @@ def merge_plan(
         trailers=tuple(pairs),
         klass=klass,
         confidence=confidence,
-        signals=signals or {},
+        signals=signals,
         reason=reason,
-        body=f"{len(added)} distinct claim(s) carried over. {reason}".strip(),
+        body=f"{body} {reason}".strip(),
     )
 
 
