@@ -496,6 +496,14 @@ def test_only_identical_memories_apply_without_confirm_and_only_with_auto_apply(
     assert done.code == 0, done
     found = t.trailer_map(t.parse_trailers(head_message(repo)))
     assert found["Gitmem-Class"] == ("match",) and found["Gitmem-Signals"] == ("identical=True",)
+    # the same body under another type is not a byte-identical duplicate: a user's memory
+    # must not be superseded by an agent's note without a person
+    write(repo, {"memory/u.md": "---\nname: u\ntype: user\n---\n" + body})
+    commit_all(repo, "a user memory saying the same")
+    before = snapshot(repo)
+    user = gitmem(repo, "supersede", "memory/u.md", "--by", "memory/a.md")
+    assert user.code == 2 and "--confirm" in user.err, user
+    assert snapshot(repo) == before
 
 
 @pytest.mark.parametrize("setup", ["autocrlf", "gitattributes"])

@@ -22,8 +22,21 @@ def _text(memory: Memory) -> str:
     return " ".join(c.text for c in memory.claims if claim_in_force(c))
 
 
+# Fields that only name or describe a memory; any other difference is information a supersede
+# or merge would drop (a user type, a tag, a confidence), so it is no byte-identical duplicate.
+_LABELS = ("name", "description")
+
+
+def _fields(memory: Memory) -> dict[Any, Any]:
+    return {k: v for k, v in memory.meta.items() if k not in _LABELS}
+
+
+def _same_fields(a: Memory, b: Memory) -> bool:
+    return _fields(a) == _fields(b)
+
+
 def score_pair(keep: Memory, other: Memory, config: Config) -> tuple[str, float | None, dict[str, Any]]:
-    if keep.body.strip() and keep.body == other.body:
+    if keep.body.strip() and keep.body == other.body and _same_fields(keep, other):
         return "match", 1.0, {"identical": True}
     a, b = _text(keep), _text(other)
     if not a or not b:
