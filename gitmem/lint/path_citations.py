@@ -1,8 +1,9 @@
 """Which strings in a memory cite a file or folder of the code tree (GM311/GM312).
 
-Looked for in three places of prose lines: inline code spans (`` `src/app.py` ``), Markdown link
-and image targets (`[notes](docs/notes.md)`), and absolute paths written in plain text
-(`/etc/hosts`). A string is a path citation only if it looks like one:
+Looked for in four places of prose lines: inline code spans (`` `src/app.py` ``), Markdown link
+and image targets (`[notes](docs/notes.md)`), absolute paths written in plain text
+(`/etc/hosts`), and relative file paths written in plain text under `./`, `../` or a usual
+source folder (`scripts/deploy.sh`). A string is a path citation only if it looks like one:
 
 - never: URLs, `mailto:`, anchors (`#x`), flags (`--force`), variables (`$HOME`), assignments
   (`FOO=bar`), anything with spaces, shell operators, quotes, parentheses or glob characters
@@ -63,6 +64,9 @@ _DOMAIN = re.compile(
     r"so|gg|us|uk|de|fr|jp|cn|ru|ly|to|tv|sh|rs|page|site|tech|run|build|vercel|pages)$"
 )
 _ABSOLUTE_IN_PROSE = re.compile(r"(?<![\w.~/:@\\-])((?:~|/[A-Za-z0-9._+-]+)(?:/[A-Za-z0-9._+-]+)+/?)")
+# A relative path written as plain text ("Deploys go through scripts/deploy.sh"): stricter than
+# in a code span, since prose is full of slashes ("and/or", "TCP/IP", "client/server").
+_RELATIVE_IN_PROSE = re.compile(r"(?<![\w.~/:@\\$=-])((?:\.\.?/)?[A-Za-z0-9_.+-]+(?:/[A-Za-z0-9_.+-]+)+)")
 
 
 @dataclass(frozen=True)
@@ -71,7 +75,7 @@ class PathCitation:
 
     text: str
     line: int
-    style: str  # "backticks" | "link" | "absolute"
+    style: str  # "backticks" | "link" | "absolute" | "prose"
     queries: tuple[PathQuery, ...]
 
     @property
@@ -147,4 +151,17 @@ def path_citations_in_line(line: str, line_number: int, memory_path: str) -> lis
         prose = blank(prose, [(m.start(), m.end()) for m in URL.finditer(prose)])
         for match in _ABSOLUTE_IN_PROSE.finditer(prose):
             add(match.group(1).rstrip(".,;:"), "absolute")
+        for match in _RELATIVE_IN_PROSE.finditer(prose):
+            text = match.group(1).rstrip(".,;:")
+            if _plain_path(text):
+                add(text, "prose")
     return found
+
+
+def _plain_path(text: str) -> bool:
+    """A relative path in plain text: under `./`, `../` or a usual source folder, and naming a
+    file with an extension (`scripts/deploy.sh`, `./src/app.py`); folders and bare names are
+    left to code spans, where writing them is explicit."""
+    first = text.removeprefix("./").removeprefix("../").split("/", 1)[0]
+    explicit = text.startswith(("./", "../"))
+    return (explicit or first in SOURCE_FOLDERS) and _EXTENSION.search(text.rsplit("/", 1)[-1]) is not None
