@@ -444,3 +444,15 @@ def test_a_saved_line_that_loses_leaves_the_name_and_description(tmp_path: Path)
     assert "Never squash merges when landing a pull request. (superseded" in text
     recalled = json.loads(gitmem(repo, "recall", "never squash", "--json").out)["memories"]
     assert new_path not in [m["path"] for m in recalled]
+
+
+def test_a_claim_written_twice_in_one_file_pairs_its_two_copies(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "twice", {"memory/b.md": (
+        "---\ntype: project\n---\n- Run tests before pushing.\n- Never squash merges.\n"
+        "- Keep PRs small.\n- Never squash merges.\n")})
+    [item] = review_items(repo)
+    assert sorted((item["a"]["line"], item["b"]["line"])) == [5, 7]
+    kept = gitmem(repo, "resolve", item["id"], "--keep", "memory/b.md:7")
+    assert kept.code == 0, kept
+    lines = (repo / "memory/b.md").read_text().splitlines()
+    assert "(superseded" in lines[4] and lines[6] == "- Never squash merges."

@@ -23,11 +23,16 @@ def claim_in_force(claim: Claim) -> bool:
     return SUPERSEDED_NOTE.search(claim.text) is None
 
 
-def claim_standing(memory: Memory | None, text: str) -> Claim | None:
-    """The claim of an active memory that says exactly `text` and is still in force, if any."""
+def claim_standing(memory: Memory | None, text: str, line: int | None = None,
+                   other_than: Claim | None = None) -> Claim | None:
+    """The claim of an active memory that says exactly `text` and is still in force, if any:
+    the one on `line` when it is there, and never `other_than` (a claim written twice in one
+    file pairs its two copies, not one copy with itself)."""
     if memory is None or not memory.active:
         return None
-    return next((c for c in memory.claims if c.text == text and claim_in_force(c)), None)
+    found = [c for c in memory.claims
+             if c.text == text and claim_in_force(c) and c != other_than]
+    return next((c for c in found if c.line == line), found[0] if found else None)
 
 
 def claims_in_force(memories: Iterable[Memory]) -> Iterator[Claim]:

@@ -64,8 +64,8 @@ def current_items(ws: Workspace, memories: Sequence[Memory],
     for item in load_queue(ws.repo.state_dir) + fresh:
         if item.id in items:
             continue
-        a = claim_standing(by_path.get(item.a_path), item.a_text)
-        b = claim_standing(by_path.get(item.b_path), item.b_text)
+        a = claim_standing(by_path.get(item.a_path), item.a_text, item.a_line)
+        b = claim_standing(by_path.get(item.b_path), item.b_text, item.b_line, other_than=a)
         if a is None or b is None:
             continue  # resolved, edited or superseded since it was queued
         if item.a_path != item.b_path and pair_dismissed(by_path[item.a_path],
@@ -78,7 +78,8 @@ def current_items(ws: Workspace, memories: Sequence[Memory],
 def sides_of(item: ReviewItem, memories: dict[str, Memory],
              evidence: dict[ClaimKey, str]) -> tuple[Side, Side] | None:
     a_mem, b_mem = memories.get(item.a_path), memories.get(item.b_path)
-    a, b = claim_standing(a_mem, item.a_text), claim_standing(b_mem, item.b_text)
+    a = claim_standing(a_mem, item.a_text, item.a_line)
+    b = claim_standing(b_mem, item.b_text, item.b_line, other_than=a)
     if a is None or b is None or a_mem is None or b_mem is None:
         return None
     return (Side(a_mem, a, evidence.get(claim_key(a), "none")),
