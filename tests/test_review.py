@@ -456,3 +456,12 @@ def test_a_claim_written_twice_in_one_file_pairs_its_two_copies(tmp_path: Path) 
     assert kept.code == 0, kept
     lines = (repo / "memory/b.md").read_text().splitlines()
     assert "(superseded" in lines[4] and lines[6] == "- Never squash merges."
+
+
+def test_saving_what_a_memory_already_says_is_said_and_queued(repo: Path) -> None:
+    result = gitmem(repo, "save", "The project runs PostgreSQL 16 in production.",
+                    "--category", "project")
+    assert result.code == 0, result
+    assert "queued for review" in result.out and "it repeats memory/db.md:5" in result.out
+    assert any(i["kind"] == "duplicate" and "memory/db.md" in (i["a"]["path"], i["b"]["path"])
+               for i in review_items(repo))

@@ -244,8 +244,10 @@ def save(ctx: click.Context, text: str, category: str, tags: tuple[str, ...], fr
                    "configured repository (the hash may be invented or mistyped); nothing was "
                    "saved. Correct the hash, or save anyway with --force", err=True)
         raise SystemExit(EXIT_FINDINGS)
-    pairs = [p for p in corpus_pairs(existing + [new], ws.config, today, frozenset({path}))
-             if p.kind == "contradiction"]
+    found = corpus_pairs(existing + [new], ws.config, today, frozenset({path}))
+    pairs = [p for p in found if p.kind == "contradiction"]
+    repeats = [p for p in found if p.kind == "duplicate" and p.klass == "match"
+               and p.a.path != p.b.path]
     memories = {m.path: m for m in existing + [new]}
     evidence = claim_evidence(ws, [new] + [memories[p.b.path if p.a.path == path else p.a.path]
                                             for p in pairs])
@@ -269,7 +271,9 @@ def save(ctx: click.Context, text: str, category: str, tags: tuple[str, ...], fr
         else:
             click.echo(f"  a line of it is stored as superseded: {winner} outranks it")
     queued = enqueue(ws.repo.state_dir,
-                     [items[(a.claim.text, b.claim.text)] for a, b in outcome.queued])
+                     [items[(a.claim.text, b.claim.text)] for a, b in outcome.queued]
+                     + [item_for(p, "save", today) for p in repeats])
     for item in queued:
         other = (item.b_path, item.b_line) if item.a_path == path else (item.a_path, item.a_line)
-        click.echo(f"  queued for review: {item.id} (against {other[0]}:{other[1]})")
+        what = "it repeats" if item.kind == "duplicate" else "against"
+        click.echo(f"  queued for review: {item.id} ({what} {other[0]}:{other[1]})")
