@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from gitmem.errors import InvalidInputError
+from gitmem.memory.discover import DEFAULT_EXCLUDE
 
 CONFIG_FILE = ".gitmem.toml"
 FAIL_ON_LEVELS = ("error", "warning", "info", "never")
@@ -22,7 +23,7 @@ FAIL_ON_LEVELS = ("error", "warning", "info", "never")
 @dataclass(frozen=True)
 class Config:
     include: tuple[str, ...] = ("**/*.md", "**/*.mdc")
-    exclude: tuple[str, ...] = ("README.md", ".git/**", ".github/**", "node_modules/**")
+    exclude: tuple[str, ...] = DEFAULT_EXCLUDE  # project documents, not memory
     code_repos: tuple[str, ...] = (".",)
     scope_folders: tuple[str, ...] = ()
     match_threshold: float = 0.86

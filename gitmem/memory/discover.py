@@ -13,7 +13,11 @@ from collections.abc import Sequence
 from gitmem.errors import InvalidInputError
 
 DEFAULT_INCLUDE: tuple[str, ...] = ("**/*.md", "**/*.mdc")
-DEFAULT_EXCLUDE: tuple[str, ...] = ("README.md", ".git/**", ".github/**", "node_modules/**")
+# A project's own documents: a changelog's old sections "contradict" its new ones.
+DEFAULT_EXCLUDE: tuple[str, ...] = (
+    "README.md", "CHANGELOG.md", "CONTRIBUTING.md", "CODE_OF_CONDUCT.md", "SECURITY.md",
+    "LICENSE.md", ".git/**", ".github/**", "node_modules/**",
+)
 
 _NEVER = re.compile(r"(?!)")
 

@@ -27,7 +27,10 @@ DEFAULTS = MemoryMatcher(DEFAULT_INCLUDE, DEFAULT_EXCLUDE)
         (".git/info/notes.md", False),
         (".github/PULL_REQUEST_TEMPLATE.md", False),
         ("node_modules/pkg/CHANGELOG.md", False),
-        ("src/node_modules/pkg/CHANGELOG.md", True),  # `node_modules/**` is anchored, as in git
+        ("src/node_modules/pkg/notes.md", True),  # `node_modules/**` is anchored, as in git
+        ("CHANGELOG.md", False),  # a project's own documents, not memory
+        ("packages/web/CONTRIBUTING.md", False),
+        ("docs/SECURITY.md", False),
         ("notes.txt", False),
         ("memory/a.md.bak", False),
         ("./memory/a.md", True),
