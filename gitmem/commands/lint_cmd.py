@@ -50,6 +50,8 @@ def _write(text: str, output: str | None, color: bool) -> None:
 @click.argument("paths", nargs=-1, type=click.Path())
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
               help="text for people; json, github (Actions annotations) or sarif for tools.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Same as --format json (the flag the other commands take).")
 @click.option("--select", multiple=True, metavar="CODES",
               help="Only these rules: codes, code prefixes (GM3) or names, comma-separated.")
 @click.option("--ignore", multiple=True, metavar="CODES", help="Skip these rules (same forms).")
@@ -62,7 +64,7 @@ def _write(text: str, output: str | None, color: bool) -> None:
                    "(one annotate commit, at most policy.max_mutations new lines).")
 @click.pass_context
 def lint(
-    ctx: click.Context, paths: tuple[str, ...], fmt: str, select: tuple[str, ...],
+    ctx: click.Context, paths: tuple[str, ...], fmt: str, as_json: bool, select: tuple[str, ...],
     ignore: tuple[str, ...], staged: bool, since: str | None, output: str | None, quiet: bool,
     annotate: bool,
 ) -> int:
@@ -70,6 +72,10 @@ def lint(
 
     Exit 1 when a finding reaches lint.fail_on (error by default), 0 otherwise.
     """
+    if as_json:
+        if fmt not in ("text", "json"):
+            raise UsageError(f"--json and --format {fmt} ask for two formats; give one")
+        fmt = "json"
     if annotate and staged:
         raise UsageError("--annotate queues findings of the committed memories; it cannot be "
                          "combined with --staged")

@@ -154,3 +154,10 @@ def test_staged_runs_the_staged_change_guards(repo: Path) -> None:
     assert codes(cli(repo, "lint", "--staged", "--format", "json", "--ignore", "GM4").out) == []
     assert codes(cli(repo, "lint", "--staged", "--format", "json", "memory/pinned.md").out) == [
         ("memory/pinned.md", "GM403")]
+
+
+def test_json_is_the_same_as_format_json(repo: Path) -> None:
+    flag, option = cli(repo, "lint", "--json").json(), cli(repo, "lint", "--format", "json").json()
+    flag["summary"].pop("seconds"), option["summary"].pop("seconds")
+    assert flag == option and flag["findings"]
+    assert cli(repo, "lint", "--json", "--format", "sarif").code == 2
