@@ -465,3 +465,11 @@ def test_saving_what_a_memory_already_says_is_said_and_queued(repo: Path) -> Non
     assert "queued for review" in result.out and "it repeats memory/db.md:5" in result.out
     assert any(i["kind"] == "duplicate" and "memory/db.md" in (i["a"]["path"], i["b"]["path"])
                for i in review_items(repo))
+
+
+def test_sweep_on_a_detached_head_refuses_the_run(repo: Path) -> None:
+    git(repo, "checkout", "-q", "--detach", "HEAD")
+    before = snapshot(repo)
+    result = gitmem(repo, "sweep", "--apply")
+    assert result.code == 4 and "detached" in result.err, result
+    assert snapshot(repo) == before

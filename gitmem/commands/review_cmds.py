@@ -164,6 +164,8 @@ def dismiss(ctx: click.Context, item_id: str, until: str | None, reason: str) ->
 def sweep(ctx: click.Context, do_apply: bool) -> None:
     """The scheduled pass: resolve what the authority order decides, queue the rest."""
     ws = workspace(ctx)
+    if do_apply:
+        ws.repo.require_writable()  # detached HEAD, a merge in progress: refuse the whole run
     today, run = dt.date.today(), new_run_id()
     applied: list[str] = []
     seen: set[str] = set()
@@ -192,8 +194,9 @@ def sweep(ctx: click.Context, do_apply: bool) -> None:
         seen.add(todo.item.id)
         try:
             sha = commit_changes(ws, todo.plan)
-        except (GitStateError, StalePlanError) as exc:  # a memory someone is editing, say
-            click.echo(f"skipped {todo.item.id}: {exc}", err=True)
+        except (GitStateError, StalePlanError) as exc:
+            ws.repo.require_writable()  # the repository refuses every op: say so, exit 4
+            click.echo(f"skipped {todo.item.id}: {exc}", err=True)  # a memory being edited
             skipped.append(todo.item)
             continue
         applied.append(sha)
