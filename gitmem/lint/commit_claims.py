@@ -130,10 +130,21 @@ def _keyword_anchor(before: str) -> str | None:
     return None
 
 
-def _negative_nearby(before: str, window: int = 1) -> bool:
-    """An id word just before (fillers such as "id" and "hash" skipped): "request id `a1b2`"."""
+# Words that say a code span names a change, so an id word further back does not make it an id:
+# "The file upload fix is `4f3c2b2a`".
+CHANGE_WORDS = {"fix", "fixes", "bugfix", "hotfix", "change", "changes", "patch", "patches"}
+
+
+def _negative_nearby(before: str, window: int = 3) -> bool:
+    """An id word among the few meaningful words before ("The request id of the failing call
+    was `a1b2`"), unless a word naming a change comes first ("The file upload fix is `a1b2`")."""
     meaningful = [w for w in _preceding_words(before) if w not in FILLERS]
-    return any(_is_id_word(word) for word in meaningful[-window:])
+    for word in reversed(meaningful[-window:]):
+        if word in CHANGE_WORDS:
+            return False
+        if _is_id_word(word):
+            return True
+    return False
 
 
 def _touches_non_token(line: str, start: int, end: int) -> bool:
