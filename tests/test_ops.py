@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import time
 import tomllib
 from pathlib import Path
 
@@ -608,3 +609,25 @@ def test_merge_folds_what_the_survivor_already_says_and_warns_of_contradictions(
     merged = gitmem(repo, "merge", "memory/ci.md", "memory/ci2.md", "--confirm")
     assert merged.code == 0, merged
     assert "warning: Contradicts the survivor: We use CircleCI for CI." in merged.err
+
+
+def test_merge_carries_a_claim_that_says_more_than_a_survivor_claim(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "more", {
+        "memory/a.md": "- Run the unit tests before pushing to main.\n",
+        "memory/b.md": "- Run the unit tests and the integration tests before pushing to main.\n",
+    })
+    assert gitmem(repo, "merge", "memory/a.md", "memory/b.md", "--confirm").code == 0
+    assert "integration tests" in (repo / "memory/a.md").read_text()  # possible band: kept
+
+
+def test_merging_two_large_memories_compares_candidate_pairs_only(tmp_path: Path) -> None:
+    topics = ["cache", "queue", "worker", "deploy", "schema", "index", "backup", "router"]
+    lines = [f"- The {topics[i % 8]} step {i} uses setting value{i} for region r{i % 13}."
+             for i in range(240)]
+    repo = make_repo(tmp_path / "big", {
+        "memory/a.md": "\n".join(lines[:120]) + "\n",
+        "memory/b.md": "\n".join(lines[120:]) + "\n",
+    })
+    started = time.monotonic()
+    assert gitmem(repo, "merge", "memory/a.md", "memory/b.md", "--confirm").code == 0
+    assert time.monotonic() - started < 10  # every pair scored: about a minute

@@ -49,7 +49,9 @@ def _merge(ws: Workspace, paths: Sequence[str], into: str | None, reason: str) -
     klass, confidence, signals = score_pair(survivor, others[0], ws.config) if len(others) == 1 \
         else ("possible", None, {})
     plan = merge_plan(memories, survivor, today=dt.date.today(), reason=reason, klass=klass,
-                      confidence=confidence, signals=signals)
+                      confidence=confidence, signals=signals,
+                      match_threshold=ws.config.match_threshold,
+                      possible_threshold=ws.config.possible_threshold)
     for line in plan.body.splitlines():
         if line.startswith("Contradicts the survivor: "):  # carried, but someone should decide
             click.echo(f"warning: {printable(line)} (after the merge, `gitmem review` lists it)",

@@ -7,10 +7,11 @@ import re
 from collections.abc import Sequence
 
 from gitmem import trailers as t
-from gitmem.consistency.contradiction import detect_contradiction
-from gitmem.consistency.duplicates import classify, score_duplicate
+from gitmem.consistency.analyze import find_pairs
+from gitmem.consistency.duplicates import MATCH_THRESHOLD, POSSIBLE_THRESHOLD
 from gitmem.errors import GitStateError, InvalidInputError, UsageError
 from gitmem.memory.fields import append_to_body, drop_empty_frontmatter, remove_field, set_field
+from gitmem.memory.inforce import claim_in_force
 from gitmem.memory.parse import MAX_TEXT_BYTES
 from gitmem.model import FileChange, Memory, Plan
 
@@ -106,6 +107,32 @@ def _norm(text: str) -> str:
     return _SPACE.sub(" ", text).strip().casefold().rstrip(".")
 
 
+def _against_survivor(
+    into: Memory, others: Sequence[Memory], match_threshold: float, possible_threshold: float
+) -> tuple[set[tuple[str, int, str]], list[str]]:
+    """(absorbed claims a kept claim already says, in the match band; "claim / survivor claim"
+    contradictions), through the detector's own candidate pairs: a merge of two 400-claim
+    memories must not score 160,000 pairs."""
+    survivor = [c for c in into.claims if claim_in_force(c)]
+    absorbed = [c for m in others for c in m.claims]
+    order = {(c.path, c.line, c.text): n for n, c in enumerate(survivor + absorbed)}
+    findings = find_pairs(survivor + absorbed, match_threshold=match_threshold,
+                          possible_threshold=possible_threshold)
+    on_survivor = {(c.path, c.line, c.text) for c in survivor}
+    repeated: set[tuple[str, int, str]] = set()
+    conflicts: list[str] = []
+    for pair in findings:
+        a, b = sorted((pair.a, pair.b), key=lambda c: order.get((c.path, c.line, c.text), 0))
+        later = (b.path, b.line, b.text)
+        if later in on_survivor:
+            continue  # two claims of the survivor: not this merge's doing
+        if pair.kind == "duplicate" and pair.klass == "match":
+            repeated.add(later)
+        elif pair.kind == "contradiction" and (a.path, a.line, a.text) in on_survivor:
+            conflicts.append(f"{b.text} / {a.text}")
+    return repeated, conflicts
+
+
 def merge_plan(
     memories: Sequence[Memory],
     into: Memory,
@@ -115,6 +142,8 @@ def merge_plan(
     klass: str = "possible",
     confidence: float | None = None,
     signals: dict[str, object] | None = None,
+    match_threshold: float = MATCH_THRESHOLD,
+    possible_threshold: float = POSSIBLE_THRESHOLD,
 ) -> Plan:
     """The survivor keeps its text and gains the others' distinct claims; the others are
     superseded by it, never deleted."""
@@ -135,23 +164,19 @@ def merge_plan(
             raise GitStateError(
                 f"{memory.path} is already superseded by {memory.superseded_by}; leave it out"
             )
+    repeated, conflicts = _against_survivor(into, others, match_threshold, possible_threshold)
     known = {_norm(c.text) for c in into.claims}
-    kept = [c.text for c in into.claims]  # what the survivor says, and what it gains
     added: list[str] = []
     folded = 0
-    conflicts: list[str] = []
     for memory in others:
         for claim in memory.claims:
             key = _norm(claim.text)
             if not key or key in known:
                 continue
-            if any(classify(score_duplicate(claim.text, said).score) for said in kept):
-                folded += 1  # the survivor says it already, in other words
+            if (claim.path, claim.line, claim.text) in repeated:
+                folded += 1  # the survivor (or a claim carried before it) says it already
                 continue
-            conflicts += [f"{claim.text} / {said}" for said in kept
-                          if detect_contradiction(claim.text, said) is not None]
             known.add(key)
-            kept.append(claim.text)
             added.append(f"- {claim.text} (merged from {memory.path})")
     signals = {**(signals or {}), **({"folded": folded} if folded else {}),
                **({"contradicts": len(conflicts)} if conflicts else {})}
