@@ -473,3 +473,29 @@ def test_sweep_on_a_detached_head_refuses_the_run(repo: Path) -> None:
     result = gitmem(repo, "sweep", "--apply")
     assert result.code == 4 and "detached" in result.err, result
     assert snapshot(repo) == before
+
+
+def test_two_losing_sentences_of_one_line_are_both_marked(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "two", {
+        "memory/user.md": "---\ntype: user\n---\n- Always squash merges when landing a pull "
+                          "request.\n- Use spaces for indentation in Python files.\n",
+        "memory/notes.md": ("---\ntype: project\n---\nNever squash merges when landing a pull "
+                            "request. Use  tabs for indentation in Python files. Keep pull "
+                            "requests small.\n"),
+    })
+    result = gitmem(repo, "sweep", "--apply")
+    assert result.code == 0 and "2 resolution(s) committed" in result.out, result
+    text = (repo / "memory/notes.md").read_text()
+    assert text.count("(superseded") == 2 and text.rstrip().endswith("Keep pull requests small.")
+    assert "Use  tabs for indentation in Python files (superseded" in text  # double space kept
+    assert gitmem(repo, "sweep", "--apply").code == 0  # nothing left, no error
+
+
+def test_a_reason_with_sentences_keeps_the_claim_out_of_force(repo: Path) -> None:
+    item = next(i for i in review_items(repo) if "memory/agent-note.md" in (
+        i["a"]["path"], i["b"]["path"]))
+    result = gitmem(repo, "resolve", item["id"], "--keep", "memory/user-rule.md",
+                    "--reason", "Policy changed. See the RFC")
+    assert result.code == 0, result
+    assert "Policy changed; See the RFC)" in (repo / "memory/agent-note.md").read_text()
+    assert all(item["id"] != i["id"] for i in review_items(repo))

@@ -107,6 +107,9 @@ def resolve(ctx: click.Context, item_id: str, keep: str, reason: str) -> None:
     item = _item(ws, corpus, item_id, today)
     keep_path, keep_line = _keep_argument(ws, keep)
     a, b = f"{item.a_path}:{item.a_line}", f"{item.b_path}:{item.b_line}"
+    if item.a_path == item.b_path and item.a_line == item.b_line:
+        raise UsageError(f"both claims are on line {item.a_line} of {item.a_path}; put them on "
+                         "lines of their own (or edit the line by hand), then resolve")
     if item.a_path == item.b_path:  # both claims in one file: only the line tells them apart
         if keep_path != item.a_path or keep_line not in (item.a_line, item.b_line):
             raise UsageError(f"both claims are in {item.a_path}; say which one stands: "

@@ -119,15 +119,17 @@ def annotate_line(raw: bytes, line: int, expected_text: str, note: str, *,
             f"line {line} no longer contains {expected_text!r}; the file changed since it was "
             "read, run the command again"
         )
-    if note in text:
-        raise InvalidInputError(f"line {line} already carries the note {note!r}")
     if after_text:
         at = text.index(expected_text) + len(expected_text)
         if expected_text[-1:] in (".", "!", "?"):
             at -= 1
+        if text[at:].lstrip().startswith(note):
+            raise InvalidInputError(f"line {line} already carries the note {note!r} there")
         text = f"{text[:at]} {note}{text[at:]}"
         lines[line - 1] = text.encode("utf-8", "surrogateescape") + ending
     else:
+        if note in text:
+            raise InvalidInputError(f"line {line} already carries the note {note!r}")
         lines[line - 1] = content + b" " + note.encode("utf-8") + ending
     return b"\n".join(lines)
 

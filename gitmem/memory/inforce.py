@@ -15,6 +15,8 @@ SUPERSEDED_NOTE = re.compile(r"\(superseded \d{4}-\d{2}-\d{2} by [^)]*\)")
 def superseded_note(day: dt.date, winner: str, reason: str) -> str:
     """The note appended to a losing claim's line: `(superseded 2026-11-22 by memory/a.md: why)`."""
     reason = " ".join(reason.replace(")", "]").replace("(", "[").split())
+    # a full stop inside the note would let a sentence splitter cut it off its claim
+    reason = re.sub(r"[.!?]+ ", "; ", reason)
     tail = f": {reason}" if reason else ""
     return f"(superseded {day.isoformat()} by {winner}{tail})"
 

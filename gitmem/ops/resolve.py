@@ -8,6 +8,7 @@ whole file is superseded only when the file is that one claim.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass
 
 from gitmem import trailers as t
@@ -56,9 +57,11 @@ def _anchor(memory: Memory, claim: Claim) -> tuple[str, bool]:
     sentence would carry the note."""
     lines = memory.raw.split(b"\n")
     line = lines[claim.line - 1].decode("utf-8", "surrogateescape").rstrip("\r")
-    if claim.text and claim.text in line:
-        end = line.index(claim.text) + len(claim.text)
-        return claim.text, bool(line[end:].strip())
+    words = claim.text.split()
+    # the claim as the line writes it: its words with whatever spacing the file has
+    written = re.search(r"\s+".join(map(re.escape, words)), line) if words else None
+    if written is not None:
+        return written.group(), bool(line[written.end():].strip())
     head = claim.text[:40]
     return (head if head and head in line else line.strip()), False
 
