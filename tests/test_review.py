@@ -396,6 +396,9 @@ def test_a_confidence_lint_rejects_decides_nothing(tmp_path: Path) -> None:
     # the claim's own citation on its second line counts
     ("- Always squash merges when landing to main\n  (see commit SHA)",
      "- Never squash merges when landing to main", True),
+    # a heading below the claim is not part of it
+    ("- Always squash merges.\n\n## Release notes from commit SHA", "- Never squash merges.",
+     False),
 ])
 def test_evidence_is_the_claims_own_citations(tmp_path: Path, a_text: str, b_text: str,
                                               decided: bool) -> None:

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import pairwise
 
-from gitmem.lint.extract import extract_citations
+from gitmem.lint.extract import claim_spans, extract_citations, owner
 from gitmem.lint.grounding import gather_evidence
 from gitmem.lint.summary import BROKEN_CLAIM, VERIFIED_CLAIM, classify_commit, classify_path
 from gitmem.model import Claim, Memory
@@ -18,17 +17,6 @@ def claim_key(claim: Claim) -> ClaimKey:
     return claim.path, claim.line, claim.text
 
 
-def _owner(claims: Sequence[Claim], ends: Sequence[int], line: int, cited: str) -> Claim | None:
-    """The claim a citation on `line` belongs to: among the claims whose lines hold it, the one
-    whose text holds the cited token ("Always squash merges. Fixed in commit a1b2c3d." is two
-    claims), else the only one."""
-    spanning = [c for c, end in zip(claims, ends) if c.line <= line <= end]
-    naming = [c for c in spanning if cited.lower() in c.text.lower()]
-    if len(naming) == 1:
-        return naming[0]
-    return spanning[0] if len(spanning) == 1 else None
-
-
 def claim_evidence(ws: Workspace, memories: Sequence[Memory]) -> dict[ClaimKey, str]:
     """claim_key -> "verified" when the claim cites something git confirms and nothing it
     refutes, "broken" when one of its citations is refuted; claims without either are absent.
@@ -39,15 +27,13 @@ def claim_evidence(ws: Workspace, memories: Sequence[Memory]) -> dict[ClaimKey, 
     verdicts: dict[ClaimKey, list[str]] = {}
     for memory in memories:
         found = citations[memory.path]
-        claims = memory.claims
-        ends = [later.line - 1 if later.line > claim.line else claim.line
-                for claim, later in pairwise(claims)] + [len(memory.raw.split(b"\n"))]
+        spans = claim_spans(memory)
         cited = [(c.line, c.token, classify_commit(c, evidence)) for c in found.commits]
         cited += [(p.line, p.text, classify_path(p, evidence)) for p in found.paths]
         for line, token, kind in cited:
-            owner = _owner(claims, ends, line, token)
-            if owner is not None:
-                verdicts.setdefault(claim_key(owner), []).append(kind)
+            claim = owner(spans, line, token)
+            if claim is not None:
+                verdicts.setdefault(claim_key(claim), []).append(kind)
     out = {}
     for key, kinds in verdicts.items():
         if BROKEN_CLAIM in kinds:

@@ -48,6 +48,12 @@ def test_superseded_memories_and_lines_are_history_not_checked(tmp_path: Path) -
     commit_all(repo)
     found = [(f["path"], f["line"], f["code"]) for f in lint_json(repo)]
     assert found == [("memory/mixed.md", 2, "GM301")]  # the line still in force
+    write(repo, {"memory/mixed.md": ("Always squash merges (superseded 2026-11-24 by "
+                                     "memory/new.md: review). The fix landed in commit "
+                                     "8c7b6a5d4e.\n")})
+    commit_all(repo)
+    found = [(f["path"], f["line"], f["code"]) for f in lint_json(repo)]
+    assert found == [("memory/mixed.md", 1, "GM301")]  # the other sentence is still checked
 
 
 def test_frontmatter_commit_field_is_checked(tmp_path: Path) -> None:
