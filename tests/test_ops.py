@@ -530,6 +530,14 @@ def test_ops_work_on_a_checkout_with_crlf_line_endings(tmp_path: Path, setup: st
     assert gitmem(repo, "undo", "--last").code == 0
     assert git(repo, "status", "--porcelain").strip() == ""
     assert b"protected" not in (repo / "memory/plain.md").read_bytes()
+    # an op planned from the working tree (save reads it) commits git's form too
+    saved = gitmem(repo, "save", "Never squash merges.", "--category", "feedback", "--from-user")
+    assert saved.code == 0, saved
+    assert "superseded_by: memory/never-squash-merges.md" in (repo / "memory/plain.md").read_text()
+    assert git(repo, "status", "--porcelain").strip() == ""
+    stored = subprocess.run(["git", "cat-file", "blob", "HEAD:memory/plain.md"], cwd=repo,
+                            capture_output=True, check=True).stdout
+    assert b"\r" not in stored
 
 
 def test_a_file_where_gitmems_state_folder_goes_is_a_clear_refusal(repo: Path) -> None:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 
 from gitmem import trailers
 from gitmem.errors import GitStateError, StalePlanError
 from gitmem.gitrepo import hash_blob
-from gitmem.model import Plan
+from gitmem.model import FileChange, Plan
 from gitmem.ops.journal import (
     clear_journal,
     crash_point,
@@ -34,6 +35,13 @@ def commit_changes(ws: Workspace, plan: Plan, *, stale_is_plan_error: bool = Fal
     ref = repo.require_writable()
     if not plan.changes:
         raise GitStateError("the operation changes nothing; no commit was made")
+    # Plans made from the working tree hold its bytes (CRLF under core.autocrlf): commit what
+    # git would store (the working tree gets git's checkout form back in sync_paths).
+    plan = dataclasses.replace(plan, changes=tuple(
+        FileChange(c.path,
+                   None if c.before is None else repo.to_odb(c.path, c.before),
+                   None if c.after is None else repo.to_odb(c.path, c.after))
+        for c in plan.changes))
     recover_interrupted(repo)
     with op_lock(repo):
         head = repo.head_id()
