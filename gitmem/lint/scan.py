@@ -21,8 +21,8 @@ MAX_PER_LINE = 200  # code spans or links looked at in one line
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
 _CODE_SPAN = re.compile(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)")
-URL = re.compile(
-    r"(?:\b[A-Za-z][A-Za-z0-9+.-]*://|\bwww\.|\bmailto:)[^\s<>\"'`]*", re.IGNORECASE
+URL = re.compile(  # a scheme is short: bounded, so a long run of "c++c++" costs linear time
+    r"(?:\b[A-Za-z][A-Za-z0-9+.-]{0,31}://|\bwww\.|\bmailto:)[^\s<>\"'`]*", re.IGNORECASE
 )
 _LINK = re.compile(r"(!?)\[([^\]\n]*)\]\(\s*<?([^)\s>]*)>?(?:\s+(?:\"[^\"]*\"|'[^']*'))?\s*\)")
 _REFERENCE_DEFINITION = re.compile(r"^ {0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)")

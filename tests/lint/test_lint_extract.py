@@ -6,6 +6,7 @@ URL ids, digests, request ids, routes, MIME types, globs ...) expect nothing.
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -82,3 +83,12 @@ def test_crlf_and_bom_keep_line_numbers() -> None:
     found = extract_citations(memory("memory/a.md", text))
     assert [(c.token, c.line) for c in found.commits] == [("1a2b3c4", 5)]
     assert [(p.text, p.line) for p in found.paths] == [("src/a.py", 5)]
+
+
+@pytest.mark.parametrize("line", ["+" * 40_000 + " a/b", "c++" * 20_000 + " src/x.py",
+                                  "a-" * 20_000 + "://x", "/+" * 20_000])
+def test_long_runs_of_path_characters_cost_linear_time(line: str) -> None:
+    started = time.monotonic()
+    path_citations_in_line(line, 1, "memory/a.md")
+    commit_claims_in_line(line, 1)
+    assert time.monotonic() - started < 2  # the quadratic scans took 8 to 35 s
