@@ -90,11 +90,18 @@ _SCOPE_WORDS = frozenset({
 })
 
 
+# Words that widen a phrase instead of narrowing it: "in all environments", "in total".
+_BROADENING = frozenset({"all", "every", "any", "total", "general", "everywhere", "overall",
+                         "always", "whole", "entire"})
+
+
 def _scoped(alignment: Alignment) -> bool:
     """One side adds a phrase that narrows where it holds, and says more nothing else."""
     added = [c for c in alignment.changes if c.kind == "insert" and (c.words_a or c.words_b)]
     return bool(added) and all(
-        (c.a or c.b).split()[0].lower() in _SCOPE_WORDS and not (c.a and c.b) for c in added
+        (c.a or c.b).split()[0].lower() in _SCOPE_WORDS and not (c.a and c.b)
+        and not _BROADENING & set((c.a or c.b).lower().split())
+        for c in added
     )
 
 
