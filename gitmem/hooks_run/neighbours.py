@@ -58,6 +58,8 @@ def _open(path: Path) -> sqlite3.Connection:
     make_state_dir(path.parent)
     try:
         return _open_index(path)
+    except sqlite3.OperationalError:
+        raise  # "database is locked": another hook is using it, not a damaged file
     except sqlite3.DatabaseError:
         for leftover in (path, path.with_name(path.name + "-journal")):
             leftover.unlink(missing_ok=True)
