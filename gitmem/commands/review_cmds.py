@@ -22,6 +22,7 @@ from gitmem.ops.sweep import (
     item_for,
     new_run_id,
     sides_of,
+    undone_items,
 )
 from gitmem.review_queue import ReviewItem, enqueue, remove
 from gitmem.workspace import Workspace
@@ -170,13 +171,14 @@ def sweep(ctx: click.Context, do_apply: bool) -> None:
     if do_apply:
         ws.repo.require_writable()  # detached HEAD, a merge in progress: refuse the whole run
     today, run = dt.date.today(), new_run_id()
+    taken_back = undone_items(ws.repo)  # a run resolves, never undoes: one look is enough
     applied: list[str] = []
     seen: set[str] = set()
     skipped: list[ReviewItem] = []
     while True:
         corpus = ws.memories("worktree")  # again each round: the last commit changed files
         items = [i for i in current_items(ws, corpus, today, "sweep") if i.id not in seen]
-        decisions = decide(ws, corpus, items, today, run)
+        decisions = decide(ws, corpus, items, today, run, taken_back)
         todo = next((d for d in decisions if d.plan is not None), None)
         if not do_apply:
             for d in decisions:

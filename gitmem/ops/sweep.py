@@ -112,11 +112,10 @@ def undone_items(repo: Repo) -> frozenset[str]:
 
 
 def decide(ws: Workspace, corpus: Sequence[Memory], items: Sequence[ReviewItem],
-           today: dt.date, run: str) -> list[Decision]:
+           today: dt.date, run: str, taken_back: frozenset[str] = frozenset()) -> list[Decision]:
     """One decision per contradiction item: a resolve plan when the order decides, else None
-    (also for an item whose resolution was undone before); strongest basis first."""
+    (also for an item in `taken_back`, see `undone_items`); strongest basis first."""
     memories = {m.path: m for m in corpus}
-    taken_back = undone_items(ws.repo)
     relevant = {p for i in items for p in (i.a_path, i.b_path) if p in memories}
     evidence = claim_evidence(ws, [memories[p] for p in sorted(relevant)])
     out = []
