@@ -267,10 +267,7 @@ def _span_kind(
         if extended in ("exclusive", "antonym"):
             return extended
     if kind == "unknown":  # "squash merge" / "merge commit": a value and a shared word each
-        for part_a, part_b in _value_parts(raw_a, raw_b, lexicon):
-            value = lexicon.relation(_key(part_a), _key(part_b))
-            if value in ("exclusive", "antonym"):
-                return value
+        return _value_swap(raw_a, raw_b, lexicon) or kind
     return kind
 
 
@@ -341,27 +338,30 @@ def _one_sided_pair(window: Sequence[_Opcode]) -> bool:
     return op2 == "equal" and {op1, op3} == {"delete", "insert"}
 
 
+_SWAPS = ("exclusive", "antonym")
+
+
 def _straddles(a: tuple[Token, ...], b: tuple[Token, ...], lexicon: Lexicon) -> bool:
-    return lexicon.relation(_key(list(a)), _key(list(b))) in ("exclusive", "antonym") or any(
-        lexicon.relation(_key(x), _key(y)) in ("exclusive", "antonym")
-        for x, y in _value_parts(list(a), list(b), lexicon)
-    )
+    whole = lexicon.relation(_key(list(a)), _key(list(b)))
+    return whole in _SWAPS or _value_swap(list(a), list(b), lexicon) is not None
 
 
-def _value_parts(a: list[Token], b: list[Token], lexicon: Lexicon) -> list[tuple[list[Token], list[Token]]]:
-    """When two short spans share a word at their edge ("squash merge" / "merge commit"): each
-    side trimmed of edge function words, with and without one end word."""
+def _value_swap(a: list[Token], b: list[Token], lexicon: Lexicon) -> str | None:
+    """"exclusive" or "antonym" when two short spans that share a word at their edge ("squash
+    merge" / "merge commit") name two values once that word (or an edge function word) is cut
+    off one end of either side; None otherwise."""
     a, b = _trim(a, lexicon), _trim(b, lexicon)
     if not (0 < len(a) <= _STRADDLE + 1 and 0 < len(b) <= _STRADDLE + 1):
-        return []
+        return None
     if not {t.stem for t in a} & {t.stem for t in b}:
-        return []  # "defend squares from" / "attack": not one value straddling a shared word
-    parts = []
+        return None  # "defend squares from" / "attack": not one value straddling a shared word
     for x in (a, a[1:], a[:-1]):
         for y in (b, b[1:], b[:-1]):
             if x and y and (x, y) != (a, b):
-                parts.append((x, y))
-    return parts
+                relation = lexicon.relation(_key(x), _key(y))
+                if relation in _SWAPS:
+                    return relation
+    return None
 
 
 def _mirrored(alignment: Alignment) -> Alignment:
