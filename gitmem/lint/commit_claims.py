@@ -116,7 +116,7 @@ def _keyword_anchor(before: str) -> str | None:
         if word in GIT_SUBCOMMANDS and index > 0 and words[index - 1] == "git":
             return "keyword"
         if word in KEYWORDS:
-            if word in _WEAK_KEYWORDS and _negative_nearby(" ".join(words[:index]), window=2):
+            if word in _WEAK_KEYWORDS and _negative_nearby(words[:index], window=2):
                 return "negative"
             return "keyword"
         if _is_id_word(word):
@@ -135,10 +135,10 @@ def _keyword_anchor(before: str) -> str | None:
 CHANGE_WORDS = {"fix", "fixes", "bugfix", "hotfix", "change", "changes", "patch", "patches"}
 
 
-def _negative_nearby(before: str, window: int = 3) -> bool:
+def _negative_nearby(words: list[str], window: int = 3) -> bool:
     """An id word among the few meaningful words before ("The request id of the failing call
     was `a1b2`"), unless a word naming a change comes first ("The file upload fix is `a1b2`")."""
-    meaningful = [w for w in _preceding_words(before) if w not in FILLERS]
+    meaningful = [w for w in words if w not in FILLERS]
     for word in reversed(meaningful[-window:]):
         if word in CHANGE_WORDS:
             return False
@@ -201,7 +201,7 @@ def _claim_kind(masked: str, token: str, start: int, end: int, span: CodeSpan | 
     if anchor is None and whole_span and has_digit_and_letter(token):
         if len(token) == _DIGEST_LENGTH:
             return None
-        return None if _negative_nearby(before) else "backticks"
+        return None if _negative_nearby(_preceding_words(before)) else "backticks"
     return None
 
 
