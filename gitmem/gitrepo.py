@@ -444,19 +444,15 @@ class Repo:
             status = delta.status_char()
             old, new = delta.old_file, delta.new_file
             old_file, new_file = old.mode in (FILE_MODE, EXEC_MODE), new.mode in (FILE_MODE, EXEC_MODE)
-            if status in ("M", "T") and not (old_file and new_file):
-                status = "A" if new_file else "D" if old_file else ""
-            if not status or (status == "A" and not new_file) or (status == "D" and not old_file):
-                continue
-            if status == "R" and not (old_file and new_file):
-                continue
-            if status == "A":
+            if status in ("M", "T"):  # a side that is not a file is absent on that side
+                status = "M" if old_file and new_file else "A" if new_file else "D" if old_file else ""
+            if status == "A" and new_file:
                 out.append(StagedEntry(new.path, "added", None, str(new.id)))
-            elif status == "D":
+            elif status == "D" and old_file:
                 out.append(StagedEntry(old.path, "deleted", str(old.id), None))
-            elif status == "R":
+            elif status == "R" and old_file and new_file:
                 out.append(StagedEntry(new.path, "renamed", str(old.id), str(new.id), old.path))
-            else:
+            elif status not in ("", "A", "D", "R"):
                 out.append(StagedEntry(new.path, "modified", str(old.id), str(new.id)))
         return out
 
