@@ -210,6 +210,39 @@ def _different_action(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> b
     return bool(actions_a and actions_b and not actions_a & actions_b)
 
 
+# Classes whose members are counted, not named: numbers have their own test in `align.py`.
+_COUNTED_CLASSES = frozenset({"number_word"})
+
+
+def _named_values(fa: TextFeatures, lexicon: Lexicon) -> dict[str, set[str]]:
+    """The members of exclusive classes a text names, one- and two-word, by class."""
+    named: dict[str, set[str]] = {}
+    tokens = fa.tokens
+    for i, token in enumerate(tokens):
+        keys = [token.stem]
+        if i + 1 < len(tokens):
+            keys.append(f"{token.stem} {tokens[i + 1].stem}")
+        for key in keys:
+            for name in lexicon.classes.get(key, frozenset()) - _COUNTED_CLASSES:
+                named.setdefault(name, set()).add(key)
+    return named
+
+
+def _other_values(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:
+    """"Deploy to staging on Fridays" / "On Fridays, deploy to production": wherever they
+    stand, each text names a value of one class (staging, production) that the other lacks,
+    so they cannot be the same statement. The alignment finds a swap only in place."""
+    named_a, named_b = _named_values(fa, lexicon), _named_values(fb, lexicon)
+    for name in named_a.keys() & named_b.keys():
+        only_a = [x for x in named_a[name]
+                  if not any(lexicon.relation(x, y) in ("same", "synonym") for y in named_b[name])]
+        only_b = [y for y in named_b[name]
+                  if not any(lexicon.relation(x, y) in ("same", "synonym") for x in named_a[name])]
+        if any(lexicon.relation(x, y) == "exclusive" for x in only_a for y in only_b):
+            return True
+    return False
+
+
 def duplicate_signals(
     fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon, alignment: Alignment | None = None
 ) -> dict[str, Any]:
@@ -236,6 +269,8 @@ def duplicate_signals(
     larger = max(len(fa.content), len(fb.content))
     signals["length_ratio"] = smaller / larger if larger else 1.0
     blockers = [kind for kind in MEANING_CHANGES if kinds[kind]]
+    if "exclusive" not in blockers and _other_values(fa, fb, lexicon):
+        blockers.append("exclusive")
     negated_a = any(c.polarity < 0 for c in fa.clauses)
     if negated_a != any(c.polarity < 0 for c in fb.clauses) and "negation" not in blockers:
         blockers.append("negation")
