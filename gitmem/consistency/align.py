@@ -90,6 +90,15 @@ def _quantifiers(tokens: list[Token]) -> frozenset[int]:
     return frozenset(_QUANTIFIER_GROUPS[t.lower] for t in tokens if t.lower in _QUANTIFIER_GROUPS)
 
 
+_GENERIC = frozenset({"a", "an", "any"})
+
+
+def _generic(a: list[Token], b: list[Token]) -> bool:
+    """"before pushing any branch" / "before you push a branch": "any" and "a" both name
+    whichever one it is, so the swap is no change of quantity."""
+    return all(t.lower in _GENERIC for t in a + b)
+
+
 def _is_code_like(raw: str) -> bool:
     """Paths, dotted names and camelCase, where case is part of the name ("/Prod", "getUser")."""
     inner = raw[1:]
@@ -259,7 +268,8 @@ def _span_kind(
     kind = _classify(_trim(raw_a, lexicon), _trim(raw_b, lexicon), lexicon)
     if kind == "function" and _negative(raw_a, lexicon) != _negative(raw_b, lexicon):
         return "negation"
-    if kind == "function" and raw_a and raw_b and _quantifiers(raw_a) != _quantifiers(raw_b):
+    if (kind == "function" and raw_a and raw_b and _quantifiers(raw_a) != _quantifiers(raw_b)
+            and not _generic(raw_a, raw_b)):
         return "quantifier"  # all/some, must/may, other/same: small words, different claims
     if kind == "unknown" and i2 < len(ta) and j2 < len(tb) and ta[i2].stem == tb[j2].stem:
         # "living room" / "dining room": the shared next word completes both values.
@@ -280,10 +290,7 @@ def align(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> Alignment:
     """
     if fb.text < fa.text:
         return _mirrored(align(fb, fa, lexicon))
-    ta, tb = fa.tokens, fb.tokens
-    matcher = difflib.SequenceMatcher(
-        a=[t.stem for t in ta], b=[t.stem for t in tb], autojunk=False
-    )
+    ta, tb, matcher = _best_order(fa, fb)
     changes: list[Change] = []
     equal = 0
     for op, i1, i2, j1, j2 in _straddled(ta, tb, matcher.get_opcodes(), lexicon):
@@ -304,6 +311,34 @@ def align(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> Alignment:
             )
         )
     return Alignment(tuple(changes), equal, max(len(ta), len(tb)))
+
+
+def _matched(ta: tuple[Token, ...], tb: tuple[Token, ...]) -> difflib.SequenceMatcher[str]:
+    return difflib.SequenceMatcher(a=[t.stem for t in ta], b=[t.stem for t in tb], autojunk=False)
+
+
+def _best_order(
+    fa: TextFeatures, fb: TextFeatures
+) -> tuple[tuple[Token, ...], tuple[Token, ...], difflib.SequenceMatcher[str]]:
+    """The tokens of both texts, a phrase one of them put first ("On Fridays, deploy to
+    production") moved to its end when that lines up more words with the other text ("Deploy
+    to staging on Fridays"), so a value swapped across the move is still seen in place."""
+    ta, tb = fa.tokens, fb.tokens
+    best = (ta, tb, _matched(ta, tb))
+    if bool(fa.fronted) == bool(fb.fronted):
+        return best  # both or neither fronted: the phrases already stand in the same place
+    if fa.fronted:
+        ta = ta[fa.fronted :] + ta[: fa.fronted]
+    else:
+        tb = tb[fb.fronted :] + tb[: fb.fronted]
+    moved = _matched(ta, tb)
+    if _same_tokens(moved) > _same_tokens(best[2]):
+        return ta, tb, moved
+    return best
+
+
+def _same_tokens(matcher: difflib.SequenceMatcher[str]) -> int:
+    return sum(block.size for block in matcher.get_matching_blocks())
 
 
 _Opcode = tuple[str, int, int, int, int]

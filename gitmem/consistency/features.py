@@ -23,6 +23,12 @@ _CLAUSE_BREAK = re.compile(
     re.IGNORECASE,
 )
 _CONTRAST_NEGATES = ("instead of", "rather than")
+# Words that open a phrase a writer may put first or last: "Before pushing, run the tests".
+_FRONTING = frozenset({
+    "after", "at", "before", "by", "during", "for", "from", "if", "in", "inside", "on", "once",
+    "outside", "until", "when", "whenever", "while", "with", "within", "without",
+})
+_FRONTED_TOKENS = 6
 _CONDITIONAL = frozenset({"if", "unless", "when", "whenever", "otherwise", "except", "case"})
 # "no X needed there", "do it here": the place is named elsewhere, so the clause is scoped.
 _DEICTIC = frozenset({"there", "here"})
@@ -59,6 +65,9 @@ class TextFeatures:
     # "Java: Use camelCase" names what the rest is about: the stems of "Java", else "".
     topic: str = ""
     example: bool = False  # "BAD: client = Client()" shows what not to do; it is no rule
+    # "On Fridays, deploy to production": the tokens of a phrase moved to the front, which
+    # `align` may also try at the end ("Deploy to production on Fridays").
+    fronted: int = 0
 
     @functools.cached_property
     def shingles(self) -> frozenset[str]:
@@ -200,6 +209,7 @@ def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
     pieces: list[str] = []
     first_break = ""
     asked_at = -1
+    fronted = 0
     for match in _CLAUSE_BREAK.finditer(cleaned):
         if match.group(0) != "?":  # a question asserts nothing: drop it
             pieces.append(cleaned[start : match.start()])
@@ -231,6 +241,9 @@ def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
                 topic = " ".join(t.stem for t in tokens)
                 all_tokens.extend(tokens)
                 continue
+        if (index == 0 and first_break == "," and len(pieces) > 1
+                and tokens[0].lower in _FRONTING and len(tokens) <= _FRONTED_TOKENS):
+            fronted = len(tokens)
         lowered = " ".join(t.lower for t in tokens[:2])
         contrast = lowered.startswith(_CONTRAST_NEGATES)
         if contrast:
@@ -260,4 +273,5 @@ def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
         label=_is_label(text),
         topic=topic,
         example=example or bool(_DESCRIBES_EXAMPLE.match(cleaned)),
+        fronted=fronted,
     )
