@@ -21,7 +21,7 @@ from typing import Any
 
 from gitmem.consistency.align import HARMLESS, Alignment, align
 from gitmem.consistency.features import TextFeatures, features
-from gitmem.consistency.lexicon import Lexicon, default_lexicon
+from gitmem.consistency.lexicon import Lexicon, default_lexicon, numeric_value
 from gitmem.consistency.text import common_subsequence, jaccard
 
 MATCH_THRESHOLD = 0.86
@@ -243,6 +243,19 @@ def _other_values(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:
     return False
 
 
+def _numbers(fa: TextFeatures) -> set[tuple[float, ...]]:
+    return {value[1] for t in fa.tokens
+            if any(ch.isdigit() for ch in t.lower) and (value := numeric_value(t.lower))}
+
+
+def _other_numbers(fa: TextFeatures, fb: TextFeatures) -> bool:
+    """"We run Python 3.11 in production" / "In production we run Python 3.12", "about 10
+    minutes" / "around 25 minutes": each text states a number the other does not, wherever it
+    stands and whatever hedges it, so merging one into the other would lose a figure."""
+    numbers_a, numbers_b = _numbers(fa), _numbers(fb)
+    return bool(numbers_a - numbers_b and numbers_b - numbers_a)
+
+
 def duplicate_signals(
     fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon, alignment: Alignment | None = None
 ) -> dict[str, Any]:
@@ -271,6 +284,8 @@ def duplicate_signals(
     blockers = [kind for kind in MEANING_CHANGES if kinds[kind]]
     if "exclusive" not in blockers and _other_values(fa, fb, lexicon):
         blockers.append("exclusive")
+    if "number" not in blockers and _other_numbers(fa, fb):
+        blockers.append("number")
     negated_a = any(c.polarity < 0 for c in fa.clauses)
     if negated_a != any(c.polarity < 0 for c in fb.clauses) and "negation" not in blockers:
         blockers.append("negation")
