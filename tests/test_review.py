@@ -188,6 +188,27 @@ def test_sweep_dry_run_changes_nothing_and_apply_shares_a_run(repo: Path) -> Non
     assert snapshot(repo) == before
 
 
+def test_sweep_json_reports_each_item_and_the_run(repo: Path) -> None:
+    before = snapshot(repo)
+    dry = gitmem(repo, "sweep", "--json")
+    assert dry.code == 0, dry
+    report = json.loads(dry.out)
+    assert report["dry_run"] is True and report["run"] is None
+    by_status = {item["status"]: item for item in report["items"]}
+    assert by_status["would_resolve"]["keep"] == "memory/user-rule.md"
+    assert by_status["would_resolve"]["basis"] == "user correction"
+    assert {by_status["review"]["a"]["path"], by_status["review"]["b"]["path"]} == {
+        "memory/db.md", "memory/db-old.md"}
+    assert snapshot(repo) == before
+    applied = gitmem(repo, "sweep", "--apply", "--json")
+    assert applied.code == 0, applied
+    report = json.loads(applied.out)  # stdout holds the JSON alone
+    assert report["dry_run"] is False and report["run"] == trailers_of(repo)["Gitmem-Run"][0]
+    resolved = [item for item in report["items"] if item["status"] == "resolved"]
+    assert [item["commit"] for item in resolved] == [git(repo, "rev-parse", "HEAD").strip()]
+    assert [item["status"] for item in report["items"]].count("review") == 1
+
+
 def test_sweep_respects_max_mutations(tmp_path: Path) -> None:
     files = {"memory/user-rule.md": USER_RULE}
     for n in range(3):

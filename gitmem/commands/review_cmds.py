@@ -6,6 +6,7 @@ import datetime as dt
 
 import click
 
+from gitmem import trailers as t
 from gitmem.commands.common import emit_json, short, workspace
 from gitmem.consistency.corpus import corpus_pairs
 from gitmem.errors import EXIT_FINDINGS, GitStateError, StalePlanError, UsageError
@@ -16,6 +17,7 @@ from gitmem.ops.evidence import claim_evidence, unknown_commits
 from gitmem.ops.resolve import dismiss_plan, resolve_plan
 from gitmem.ops.save import new_memory_path, render_memory, save_plan
 from gitmem.ops.sweep import (
+    Decision,
     current_items,
     decide,
     detected_pairs,
@@ -162,16 +164,26 @@ def dismiss(ctx: click.Context, item_id: str, until: str | None, reason: str) ->
     click.echo(f"dismissed {item.id} until {day.isoformat()} in {short(sha)}")
 
 
+def _sweep_entry(d: Decision, status: str, commit: str | None = None) -> dict[str, object]:
+    keep = dict(d.plan.trailers).get(t.KEEP) if d.plan is not None else None
+    return {"id": d.item.id, "kind": d.item.kind, "status": status, "basis": d.basis,
+            "keep": keep, "commit": commit, "a": _loc(d.item.a_path, d.item.a_line),
+            "b": _loc(d.item.b_path, d.item.b_line)}
+
+
 @click.command()
 @click.option("--apply", "do_apply", is_flag=True, help="Commit the resolutions (default: dry run).")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @click.pass_context
-def sweep(ctx: click.Context, do_apply: bool) -> None:
+def sweep(ctx: click.Context, do_apply: bool, as_json: bool) -> None:
     """The scheduled pass: resolve what the authority order decides, queue the rest."""
     ws = workspace(ctx)
     if do_apply:
         ws.repo.require_writable()  # detached HEAD, a merge in progress: refuse the whole run
     today, run = dt.date.today(), new_run_id()
     taken_back = undone_items(ws.repo)  # a run resolves, never undoes: one look is enough
+    say = (lambda *args, **kw: None) if as_json else click.echo
+    report: list[dict[str, object]] = []
     applied: list[str] = []
     seen: set[str] = set()
     skipped: list[ReviewItem] = []
@@ -182,12 +194,15 @@ def sweep(ctx: click.Context, do_apply: bool) -> None:
         todo = next((d for d in decisions if d.plan is not None), None)
         if not do_apply:
             for d in decisions:
+                report.append(_sweep_entry(d, "would_resolve" if d.plan else "review"))
                 verb = f"would resolve ({d.basis})" if d.plan else (
                     "needs review (its resolution was undone)" if d.basis == "undone before"
                     else "needs review")
-                click.echo(f"{d.item.id}  {verb}: {d.item.a_path}:{d.item.a_line} ~ "
-                           f"{d.item.b_path}:{d.item.b_line}")
-            if not decisions:
+                say(f"{d.item.id}  {verb}: {d.item.a_path}:{d.item.a_line} ~ "
+                    f"{d.item.b_path}:{d.item.b_line}")
+            if as_json:
+                emit_json({"dry_run": True, "run": None, "items": report})
+            elif not decisions:
                 click.echo("nothing to resolve or review", err=True)
             elif any(d.plan for d in decisions):
                 click.echo("dry run: nothing changed; run `gitmem sweep --apply` to commit",
@@ -202,13 +217,20 @@ def sweep(ctx: click.Context, do_apply: bool) -> None:
         except (GitStateError, StalePlanError) as exc:
             ws.repo.require_writable()  # the repository refuses every op: say so, exit 4
             click.echo(f"skipped {todo.item.id}: {exc}", err=True)  # a memory being edited
+            report.append(_sweep_entry(todo, "skipped"))
             skipped.append(todo.item)
             continue
         applied.append(sha)
-        click.echo(f"resolved {todo.item.id} ({todo.basis}) in {short(sha)}")
+        report.append(_sweep_entry(todo, "resolved", sha))
+        say(f"resolved {todo.item.id} ({todo.basis}) in {short(sha)}")
     undecided = [d.item for d in decisions if d.plan is None] + skipped
     left = [d for d in decisions if d.plan is not None]  # over max_mutations
     enqueue(ws.repo.state_dir, undecided)
+    if as_json:
+        report += [_sweep_entry(d, "review") for d in decisions if d.plan is None]
+        report += [_sweep_entry(d, "left") for d in left]
+        emit_json({"dry_run": False, "run": run if applied else None, "items": report})
+        return
     if not applied:
         click.echo(f"nothing resolved; {len(undecided)} queued for review"
                    + (f"; {len(left)} left for the next run (policy.max_mutations)" if left else ""))
