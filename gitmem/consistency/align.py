@@ -8,12 +8,14 @@ one `number` change, "Enable cache" / "Disable cache" one `antonym`, "big" / "la
 from __future__ import annotations
 
 import difflib
+import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gitmem.consistency.features import TextFeatures, content_stems
 from gitmem.consistency.lexicon import Lexicon, numeric_value
+from gitmem.consistency.quantities import quantity
 from gitmem.consistency.text import Token
 
 # Kinds that change what a text asserts; the rest leave it alone.
@@ -164,6 +166,17 @@ def _numbers(a: list[Token], b: list[Token]) -> str | None:
     return "unknown" if hedged else "number"
 
 
+def _quantities(a: list[Token], b: list[Token]) -> str | None:
+    """"synonym" for one amount in two units ("30s" / "30 seconds", "1 hour" / "60 minutes"),
+    "number" for two amounts of one kind ("15 minutes" / "1 hour"); None otherwise. A hedged
+    amount ("about 10 minutes") is left to the caller, as `_numbers` leaves it."""
+    qa = quantity([t.lower for t in a])
+    qb = quantity([t.lower for t in b])
+    if qa is None or qb is None or qa[0] != qb[0]:
+        return None
+    return "synonym" if math.isclose(qa[1], qb[1], rel_tol=1e-9) else "number"
+
+
 def _spelling_variant(a: list[Token], b: list[Token]) -> bool:
     """"web sites"/"websites", "2.4-GHz"/"2.4 GHz", "organiser"/"organizer"."""
     joined_a = "".join(t.lower for t in a).replace("-", "").replace(".", "")
@@ -183,6 +196,9 @@ def _related(a: list[Token], b: list[Token], lexicon: Lexicon) -> str | None:
     number = _numbers(a, b)
     if number is not None:
         return number
+    amount = _quantities(a, b)
+    if amount is not None:
+        return amount
     relation = lexicon.relation(_key(a), _key(b))
     if relation == "same":
         return "synonym"
@@ -276,6 +292,11 @@ def _span_kind(
         extended = _related(raw_a + [ta[i2]], raw_b + [tb[j2]], lexicon)
         if extended in ("exclusive", "antonym"):
             return extended
+    if kind == "unknown" and i1 > 0 and j1 > 0 and ta[i1 - 1].stem == tb[j1 - 1].stem:
+        # "1 MB" / "1 GB": the shared number before completes both amounts.
+        amount = _quantities([ta[i1 - 1], *raw_a], [tb[j1 - 1], *raw_b])
+        if amount is not None:
+            return amount
     if kind == "unknown":  # "squash merge" / "merge commit": a value and a shared word each
         return _value_swap(raw_a, raw_b, lexicon) or kind
     return kind

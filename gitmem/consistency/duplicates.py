@@ -21,7 +21,8 @@ from typing import Any
 
 from gitmem.consistency.align import HARMLESS, Alignment, align
 from gitmem.consistency.features import TextFeatures, features
-from gitmem.consistency.lexicon import Lexicon, default_lexicon, numeric_value
+from gitmem.consistency.lexicon import Lexicon, default_lexicon
+from gitmem.consistency.quantities import figures
 from gitmem.consistency.text import common_subsequence, jaccard
 
 MATCH_THRESHOLD = 0.86
@@ -243,16 +244,13 @@ def _other_values(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:
     return False
 
 
-def _numbers(fa: TextFeatures) -> set[tuple[float, ...]]:
-    return {value[1] for t in fa.tokens
-            if any(ch.isdigit() for ch in t.lower) and (value := numeric_value(t.lower))}
-
-
 def _other_numbers(fa: TextFeatures, fb: TextFeatures) -> bool:
     """"We run Python 3.11 in production" / "In production we run Python 3.12", "about 10
     minutes" / "around 25 minutes": each text states a number the other does not, wherever it
-    stands and whatever hedges it, so merging one into the other would lose a figure."""
-    numbers_a, numbers_b = _numbers(fa), _numbers(fb)
+    stands and whatever hedges it, so merging one into the other would lose a figure. An
+    amount counts in any unit ("5 minutes" is "300 seconds")."""
+    numbers_a = figures([t.lower for t in fa.tokens])
+    numbers_b = figures([t.lower for t in fb.tokens])
     return bool(numbers_a - numbers_b and numbers_b - numbers_a)
 
 

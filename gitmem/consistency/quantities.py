@@ -1,0 +1,108 @@
+"""Amounts with a unit: "30s", "30 seconds", "1 hour", "512 MB", "2am", "02:00".
+
+Memory states timeouts, limits, sizes and schedules in whatever unit came to mind, so "30s" and
+"30 seconds" are one value and "15 minutes" and "1 hour" are two. `quantity` reads a short span
+of words as (dimension, amount in the dimension's base unit); `align.py` compares two spans
+with it, and duplicate scoring compares the figures of two whole texts.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from gitmem.consistency.lexicon import numeric_value
+
+_SECONDS = {
+    "ms": 0.001, "msec": 0.001, "millisecond": 0.001, "milliseconds": 0.001,
+    "s": 1.0, "sec": 1.0, "secs": 1.0, "second": 1.0, "seconds": 1.0,
+    "min": 60.0, "mins": 60.0, "minute": 60.0, "minutes": 60.0,
+    "h": 3600.0, "hr": 3600.0, "hrs": 3600.0, "hour": 3600.0, "hours": 3600.0,
+    "d": 86400.0, "day": 86400.0, "days": 86400.0,
+    "week": 604800.0, "weeks": 604800.0,
+}
+# Sizes in bytes; KB and KiB alike count 1,024, as people mostly mean them.
+_BYTES = {
+    "byte": 1.0, "bytes": 1.0,
+    "kb": 2.0**10, "kib": 2.0**10, "kilobyte": 2.0**10, "kilobytes": 2.0**10,
+    "mb": 2.0**20, "mib": 2.0**20, "megabyte": 2.0**20, "megabytes": 2.0**20,
+    "gb": 2.0**30, "gib": 2.0**30, "gigabyte": 2.0**30, "gigabytes": 2.0**30,
+    "tb": 2.0**40, "tib": 2.0**40, "terabyte": 2.0**40, "terabytes": 2.0**40,
+}
+_UNITS = {**{u: ("duration", f) for u, f in _SECONDS.items()},
+          **{u: ("size", f) for u, f in _BYTES.items()}}
+# One word: "30s", "100ms", "2.5h", "512MB" (a bare "m" could be minutes, metres or millions).
+_JOINED = re.compile(r"^(\d+(?:\.\d+)?)([a-z]+)$")
+_CLOCK = re.compile(r"^(\d{1,2}):(\d{2})$")
+_MERIDIEM = re.compile(r"^(\d{1,2})(?::(\d{2}))?([ap])\.?m\.?$")  # 2am, 2:30 p.m.
+
+
+_DECIMAL = re.compile(r"^\d+(?:\.\d+)?$")
+
+
+def _amount(word: str) -> float | None:
+    """30, 2.5, 1,000 or a number word ("two"); None for versions and anything else."""
+    plain = word.replace(",", "")
+    if _DECIMAL.match(plain):
+        return float(plain)
+    value = numeric_value(word)
+    if value is None or value[0] != "cardinal" or len(value[1]) != 1:
+        return None
+    return value[1][0]
+
+
+def _clock(words: Sequence[str]) -> float | None:
+    """Minutes after midnight of "02:00", "14:30", "2am", "2:30 pm"."""
+    joined = "".join(words)
+    match = _MERIDIEM.match(joined)
+    if match:
+        hour = int(match.group(1))
+        if not 1 <= hour <= 12:
+            return None
+        hour = hour % 12 + (12 if match.group(3) == "p" else 0)
+        return hour * 60.0 + int(match.group(2) or 0)
+    match = _CLOCK.match(joined)
+    if match and len(words) == 1 and int(match.group(1)) < 24 and int(match.group(2)) < 60:
+        return int(match.group(1)) * 60.0 + int(match.group(2))
+    return None
+
+
+def quantity(words: Sequence[str]) -> tuple[str, float] | None:
+    """("duration" | "size" | "clock", amount in seconds, bytes or minutes after midnight) of a
+    span of lowercased words that is exactly one amount with its unit; None otherwise."""
+    clock = _clock(words)
+    if clock is not None:
+        return "clock", clock
+    if len(words) == 1:
+        match = _JOINED.match(words[0])
+        if match and match.group(2) in _UNITS:
+            dimension, factor = _UNITS[match.group(2)]
+            return dimension, float(match.group(1)) * factor
+        return None
+    if len(words) == 2 and words[1] in _UNITS:
+        amount = 1.0 if words[0] in ("a", "an") else _amount(words[0])
+        if amount is not None:
+            dimension, factor = _UNITS[words[1]]
+            return dimension, amount * factor
+    return None
+
+
+def figures(words: Sequence[str]) -> set[tuple[str, float] | tuple[float, ...]]:
+    """The figures a text states: each amount with a unit as (dimension, base amount), each
+    other number written in digits as its value ("3.11" and "v3.11" alike)."""
+    found: set[tuple[str, float] | tuple[float, ...]] = set()
+    skip = -1
+    for i, word in enumerate(words):
+        if i <= skip:
+            continue
+        for size in (2, 1):
+            amount = quantity(words[i : i + size]) if i + size <= len(words) else None
+            if amount is not None:
+                found.add(amount)
+                skip = i + size - 1
+                break
+        else:
+            value = numeric_value(word) if any(ch.isdigit() for ch in word) else None
+            if value is not None:
+                found.add(value[1])
+    return found
