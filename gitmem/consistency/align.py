@@ -101,6 +101,14 @@ def _generic(a: list[Token], b: list[Token]) -> bool:
     return all(t.lower in _GENERIC for t in a + b)
 
 
+_RESTRICTIVE = frozenset({"only", "just"})
+
+
+def _restricts(span: list[Token], other: tuple[Token, ...]) -> bool:
+    """`span` says "only" where the other text never does (a moved "only" is no change)."""
+    return any(t.lower == "only" for t in span) and not any(t.lower in _RESTRICTIVE for t in other)
+
+
 def _is_code_like(raw: str) -> bool:
     """Paths, dotted names and camelCase, where case is part of the name ("/Prod", "getUser")."""
     inner = raw[1:]
@@ -286,7 +294,9 @@ def _span_kind(
         return "negation"
     if (kind == "function" and raw_a and raw_b and _quantifiers(raw_a) != _quantifiers(raw_b)
             and not _generic(raw_a, raw_b)):
-        return "quantifier"  # all/some, must/may, other/same: small words, different claims
+        return "quantifier"
+    if kind == "function" and (_restricts(raw_a, tb) or _restricts(raw_b, ta)):
+        return "quantifier"  # "Only admins can delete projects" / "Admins can delete projects"  # all/some, must/may, other/same: small words, different claims
     if kind == "unknown" and i2 < len(ta) and j2 < len(tb) and ta[i2].stem == tb[j2].stem:
         # "living room" / "dining room": the shared next word completes both values.
         extended = _related(raw_a + [ta[i2]], raw_b + [tb[j2]], lexicon)

@@ -67,6 +67,12 @@ _IRREGULAR_STEMS = {
     "did": "do",
     "has": "have",
     "had": "have",
+    # Not plurals: stripping the "s" would make another word ("https" is no "http").
+    "https": "https",
+    "news": "news",
+    "canvas": "canvas",
+    "alias": "alias",
+    "atlas": "atlas",
 }
 
 _VOWELS = set("aeiouy")

@@ -6,6 +6,7 @@ Each line: {"a", "b", "expect", "note"} where expect is one of
   possible_duplicate  a duplicate finding in the possible band only
   identical      a duplicate finding flagged identical (byte-identical text)
   neither        no finding at all
+  not_duplicate  no duplicate finding (a contradiction, or nothing)
 The two texts go through the real pipeline (`find_pairs`) as claims of two memory files.
 """
 
@@ -53,5 +54,7 @@ def test_case(case: dict[str, str]) -> None:
     expected = {case["expect"]}
     if case["expect"] == "duplicate":
         expected.add("possible_duplicate")
+    if case["expect"] == "not_duplicate":
+        expected = {"contradiction", "neither"}
     assert _label(case["a"], case["b"]) in expected, case["note"]
     assert _label(case["b"], case["a"]) in expected, "symmetric: " + case["note"]
