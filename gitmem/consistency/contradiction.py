@@ -182,6 +182,25 @@ def _plain(text: str) -> str:
     return " ".join(clean(text).lower().split()).strip(" .;!")
 
 
+# Words that grant a permission; "can" also states a capability ("the API can paginate").
+_PERMISSION = frozenset({"may", "allowed", "permitted", "ok", "okay", "fine", "acceptable"})
+
+
+def _permitted_exception(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:
+    """"Don't deploy on Fridays" / "Hotfixes may be deployed on Fridays": the affirming text
+    grants a permission to something the rule does not name, an exception to it. Without the
+    new words ("You may deploy on Fridays") the permission overrules the rule."""
+    side = _negated_side(fa, fb)
+    if side is None:
+        return False
+    denying, granting = (fa, fb) if side == "a" else (fb, fa)
+    granted = {lexicon.canon(t.stem) for t in granting.tokens if t.lower in _PERMISSION}
+    if not granted:
+        return False
+    return any(not lexicon.covered(word, denying.content)
+               for word in granting.content - granted)
+
+
 def _comparable(fa: TextFeatures, fb: TextFeatures) -> bool:
     """Whether the two texts state rules about one subject at all."""
     if fa.time_scoped != fb.time_scoped or fa.label or fb.label or fa.example or fb.example:
@@ -200,6 +219,8 @@ def detect_contradiction_features(
     """`detect_contradiction` over precomputed features (and alignment, if the caller has one)."""
     lexicon = lexicon or default_lexicon()
     if not _comparable(fa, fb) or _restated(fa, fb, lexicon) or _said_within(fa, fb):
+        return None
+    if _permitted_exception(fa, fb, lexicon):
         return None
     subject = jaccard(fa.content, fb.content)
     signals: dict[str, Any] = {"subject_overlap": round(subject, 2)}
