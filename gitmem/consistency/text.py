@@ -17,6 +17,7 @@ from typing import NamedTuple
 _TOKEN_RE = re.compile(
     r"(?:[~./]{1,2}|--?)?[A-Za-z0-9]+(?:['’][A-Za-z]+)?(?:[._/+#:\-][A-Za-z0-9]+)*[+#]{0,2}"
 )
+_ACRONYM_PLURAL = re.compile(r"^[A-Z]{2,}s$")
 _WORDS_JOINED_BY_HYPHENS = re.compile(r"^(?:[a-z]+|[0-9]+)(?:-(?:[a-z]+|[0-9]+))+$")
 _MARKUP = re.compile(r"[*`\"“”«»]|(?<!\w)_|_(?!\w)")
 
@@ -164,7 +165,10 @@ def tokenize(text: str, *, cleaned: bool = False) -> tuple[Token, ...]:
             continue
         for part in _split_token(raw):
             lower = part.lower()
-            out.append(Token(raw=part, lower=lower, stem=stem(lower)))
+            if _ACRONYM_PLURAL.match(part):  # "PRs", "APIs": too short for `stem` to see
+                out.append(Token(raw=part, lower=lower, stem=stem(lower[:-1])))
+            else:
+                out.append(Token(raw=part, lower=lower, stem=stem(lower)))
     return tuple(out)
 
 
