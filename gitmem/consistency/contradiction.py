@@ -45,8 +45,17 @@ def _negated_side(fa: TextFeatures, fb: TextFeatures) -> str | None:
     return "a" if negative_a else "b"
 
 
+def _denies_all(f: TextFeatures, lexicon: Lexicon) -> bool:
+    """Every clause is negated by a negator ("never", "not", "no one"), not just by a negative
+    word ("an upset boy")."""
+    return bool(f.clauses) and all(
+        c.polarity < 0 and any(word.split()[0] in lexicon.negators for word in c.flipped_by)
+        for c in f.clauses
+    )
+
+
 def _minimal_pair(
-    alignment: Alignment, negated_side: str | None
+    alignment: Alignment, negated_side: str | None, both_deny: bool = False
 ) -> tuple[str, float] | None:
     """(signal, confidence) when the texts differ only by opposing or value changes.
 
@@ -75,6 +84,8 @@ def _minimal_pair(
             return None  # the clauses disagree: "names that don't ..." negates no claim
         base = 0.92
     elif values and opposing == 0:
+        if both_deny:
+            return None  # "Never commit to production" / "Never commit to staging": both hold
         signal = "slot"
         base = 0.9
     else:
@@ -228,7 +239,8 @@ def detect_contradiction_features(
     alignment = alignment or align(fa, fb, lexicon)
     minimal = None
     if fa.conditional == fb.conditional:  # "Never cache" / "Cache when it is immutable": scoped
-        minimal = _minimal_pair(alignment, _negated_side(fa, fb))
+        minimal = _minimal_pair(alignment, _negated_side(fa, fb), _denies_all(fa, lexicon)
+                               and _denies_all(fb, lexicon))
     if minimal is not None:
         signal, confidence = minimal
         changed = [c for c in alignment.changes if c.kind not in HARMLESS and c.kind != "insert"]
