@@ -104,12 +104,17 @@ library lib
 specification spec
 production prod
 development dev
-postgresql postgres psql
+postgresql postgres psql pg
 mongodb mongo
 go golang
 javascript js
 typescript ts
 kubernetes k8s
+maximum max
+minimum min
+character char chars
+nodejs node node.js
+pr pull~request
 whisky whiskey
 grey gray
 colour color
@@ -197,6 +202,24 @@ deploy_environment: production prod staging development dev
 editor: vim neovim emacs vscode nano sublime
 merge_strategy: merge~commit squash rebase
 ci_system: github~actions gitlab~ci circleci jenkins travis~ci buildkite azure~pipelines
+bundler: vite webpack rollup esbuild parcel turbopack rspack
+build_tool: bazel gradle maven cmake meson sbt
+migration_tool: alembic flyway liquibase
+task_queue: celery rq sidekiq dramatiq huey bullmq
+monorepo_tool: turborepo nx lerna
+feature_flag_service: launchdarkly unleash flagsmith growthbook
+container_registry: ecr ghcr gcr dockerhub quay
+container_runtime: docker podman
+orchestrator: kubernetes nomad ecs
+api_style: rest graphql grpc soap trpc
+license: mit apache gpl agpl lgpl bsd mpl
+default_branch: main master trunk
+log_level: trace debug info warn error fatal critical
+frequency: hourly daily weekly monthly yearly
+protocol: http https ssh ftp sftp
+timezone: utc pst pdt est edt cet
+formatter: black prettier yapf autopep8 gofmt ruff
+linter: ruff flake8 pylint eslint biome tslint oxlint
 """
 
 # Each line: a general word and what it covers (`class:NAME` takes a whole exclusive class), so
