@@ -308,8 +308,27 @@ def _span_kind(
         if amount is not None:
             return amount
     if kind == "unknown":  # "squash merge" / "merge commit": a value and a shared word each
-        return _value_swap(raw_a, raw_b, lexicon) or kind
+        return _value_swap(raw_a, raw_b, lexicon) or _word_by_word(raw_a, raw_b, lexicon) or kind
     return kind
+
+
+_WORD_BY_WORD = 3
+
+
+def _word_by_word(a: list[Token], b: list[Token], lexicon: Lexicon) -> str | None:
+    """"PostgreSQL 15" / "Postgres 16", "k8s 1.28" / "Kubernetes 1.29": spans of a few words
+    that pair up one to one, each pair the same word or a synonym but one, a value change
+    (or none: "Kubernetes 1.29" / "k8s v1.29" say one thing)."""
+    if len(a) != len(b) or not 1 < len(a) <= _WORD_BY_WORD:
+        return None
+    kinds = [_related([x], [y], lexicon) or ("synonym" if x.stem == y.stem else "unknown")
+             for x, y in zip(a, b)]
+    changed = [k for k in kinds if k != "synonym"]
+    if not changed:
+        return "synonym"  # "Kubernetes 1.29" / "k8s v1.29"
+    if len(changed) == 1 and changed[0] in VALUE_CHANGES:
+        return changed[0]
+    return None
 
 
 def align(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> Alignment:
