@@ -111,6 +111,9 @@ def _swapped_roles(alignment: Alignment, fa: TextFeatures, fb: TextFeatures) -> 
 # Words a text can be turned around ("A or B" / "B or A") without a change of roles.
 _COORDINATORS = frozenset({"and", "or", "nor", "but", "plus"})
 _ARTICLES = frozenset({"a", "an", "the"})
+# "X is Y" / "Y is X" say one thing: an identity reads both ways ("The default branch is main"
+# / "main is the default branch"). Other words still anchor a swap ("a man is lifting a woman").
+_COPULA = frozenset({"be"})
 
 
 def _crossed_roles(fa: TextFeatures, fb: TextFeatures) -> bool:
@@ -139,7 +142,7 @@ def _crossed_roles(fa: TextFeatures, fb: TextFeatures) -> bool:
         low = min(low, movers[i][1])
         lowest_after[i] = low
     for anchor, place_a in at_a.items():
-        if anchor in _COORDINATORS:
+        if anchor in _COORDINATORS or anchor in _COPULA:
             continue
         place_b = at_b[anchor]
         before = bisect.bisect_left(places_a, place_a)  # movers left of the anchor in `a`
