@@ -241,8 +241,9 @@ def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
                 topic = " ".join(t.stem for t in tokens)
                 all_tokens.extend(tokens)
                 continue
-        if (index == 0 and first_break == "," and len(pieces) > 1
-                and tokens[0].lower in _FRONTING and len(tokens) <= _FRONTED_TOKENS):
+        if (index == 0 and first_break == "," and len(pieces) > 1 and (
+                (tokens[0].lower in _FRONTING and len(tokens) <= _FRONTED_TOKENS)
+                or (len(tokens) == 1 and tokens[0].lower.endswith("ly")))):  # "Locally, ..."
             fronted = len(tokens)
         lowered = " ".join(t.lower for t in tokens[:2])
         contrast = lowered.startswith(_CONTRAST_NEGATES)
