@@ -269,7 +269,7 @@ def _classify(a: list[Token], b: list[Token], lexicon: Lexicon) -> str:
 
 
 _ITEM_LABELS = frozenset(
-    ["step", "phase", "part", "item", "example", "option", "level", "chapter", "section", "page", "figure", "table", "issue", "pr", "ticket", "line", "rule", "case", "stage", "round"]
+    ["step", "phase", "part", "item", "example", "option", "chapter", "section", "page", "figure", "table", "issue", "pr", "ticket", "line", "rule", "case", "stage", "round"]
 )
 
 
