@@ -36,24 +36,37 @@ from gitmem.consistency.text import stem
 from gitmem.model import Claim
 
 DF_CAP = 48
-_WORD = re.compile(r"[a-z][a-z0-9_+#-]*[a-z0-9+#]|[a-z]")
+_WORD = re.compile(r"[a-z][a-z0-9_+#-]*[a-z0-9+#]|[a-z]", re.IGNORECASE)
+_NOT = re.compile(r"n't\b", re.IGNORECASE)
+_ACRONYM_PLURAL = re.compile(r"^[A-Z]{2,}s$")
 
 
 def blocking_keys(text: str, lexicon: Lexicon, cache: dict[str, str | None]) -> frozenset[str]:
     """The keys one claim is blocked on (`cache` maps a word to its key, None for no key)."""
-    words = _WORD.findall(text.lower().replace("’", "'").replace("n't", " not").replace("'", " "))
+    prepared = _NOT.sub(" not", text.replace("’", "'")).replace("'", " ")
+    # "PRs" is the plural of "PR" (the stemmer leaves words that short alone)
+    words = [w[:-1].lower() if _ACRONYM_PLURAL.match(w) else w.lower()
+             for w in _WORD.findall(prepared)]
     for word in words:
         if word not in cache:
             cache[word] = _key_of(word, lexicon)
-    keys = set(map(cache.__getitem__, words))
-    # a value of two words ("living room", "GitHub Actions") keys on its class as well
+    keyed = list(map(cache.__getitem__, words))
     starts = lexicon.pair_starts
+    extra = []
     for at, word in enumerate(words[:-1]):
+        pair = f"{word} {words[at + 1]}"
         if word in starts:
-            pair = f"{word} {words[at + 1]}"
+            # a value of two words ("living room", "GitHub Actions") keys on its class as well
             if pair not in cache:
                 cache[pair] = _class_key_of(pair, lexicon)
-            keys.add(cache[pair])
+            extra.append(cache[pair])
+        stems = " ".join(map(stem, pair.split()))
+        if stems in lexicon.synonym_pairs:  # "pull requests" keys as "PRs", in place of its words
+            synonym = lexicon.canon(stems)
+            keyed[at] = keyed[at + 1] = None
+            classes = lexicon.classes.get(synonym)
+            extra.append("§" + min(classes) if classes else synonym)
+    keys = set(keyed) | set(extra)
     keys.discard(None)
     return frozenset(keys)  # type: ignore[arg-type]
 

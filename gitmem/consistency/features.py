@@ -96,11 +96,17 @@ def content_sequence(tokens: tuple[Token, ...] | list[Token], lexicon: Lexicon) 
     ignored = lexicon.non_content
     negators = lexicon.negators
     canonical = lexicon.canonical
-    return tuple(
-        canonical.get(t.stem, t.stem)
-        for i, t in enumerate(tokens)
-        if t.stem not in ignored and t.lower not in negators and i not in skip
-    )
+    out = []
+    for i, t in enumerate(tokens):
+        if t.stem in ignored or t.lower in negators or i in skip:
+            continue
+        pair = f"{t.stem} {stems[i + 1]}" if i + 1 < len(tokens) else ""
+        if pair in lexicon.synonym_pairs and i + 1 not in skip:
+            out.append(canonical.get(pair, pair))  # "pull requests" is "PRs"
+            skip.add(i + 1)
+            continue
+        out.append(canonical.get(t.stem, t.stem))
+    return tuple(out)
 
 
 def content_stems(tokens: tuple[Token, ...] | list[Token], lexicon: Lexicon) -> frozenset[str]:

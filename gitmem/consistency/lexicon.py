@@ -59,6 +59,8 @@ class Lexicon:
     marker_words: frozenset[str] = frozenset()  # every stem of those markers ("no longer")
     # the first words, as written, of the two-word class members ("living" of "living room")
     pair_starts: frozenset[str] = frozenset()
+    # two-word synonyms, either side ("pull request", "env var"): the key of each is `canon`
+    synonym_pairs: frozenset[str] = frozenset()
     # An optional oracle for single words the lists do not know (called with lowercased words,
     # not stems): "synonym", "antonym", "exclusive" or None. `wordnet.py` plugs in here.
     relate_unknown: Callable[[str, str], str | None] | None = field(default=None, compare=False)
@@ -154,6 +156,9 @@ def default_lexicon() -> Lexicon:
             word for phrase in time_scope | correction for word in phrase.split()
         ) - frozenset(vocabulary.NEGATORS.split()),
         pair_starts=frozenset(pair_starts),
+        synonym_pairs=frozenset(
+            phrase for entry in canonical.items() for phrase in entry if phrase.count(" ") == 1
+        ),
     )
 
 
