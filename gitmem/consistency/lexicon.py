@@ -113,7 +113,10 @@ def default_lexicon() -> Lexicon:
     for chunk in vocabulary.ANTONYMS.replace("\n", "|").split("|"):
         sides = chunk.split()
         if len(sides) == 2:
-            antonyms.add(frozenset(_entries(chunk, function_words)))
+            pair = _entries(chunk, function_words)
+            antonyms.add(frozenset(pair))
+            # and under the synonyms' main forms: "keep remove" covers "keep" / "delete"
+            antonyms.add(frozenset(canonical.get(word, word) for word in pair))
     classes: dict[str, set[str]] = {}
     pair_starts: set[str] = set()
     for line in vocabulary.EXCLUSIVE_CLASSES.strip().splitlines():
