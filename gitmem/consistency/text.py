@@ -53,6 +53,7 @@ _IRREGULAR_STEMS = {
     "sold": "sell",
     "made": "make",
     "took": "take",
+    "kept": "keep",
     "taken": "take",
     "went": "go",
     "gone": "go",

@@ -115,6 +115,11 @@ minimum min
 character char chars
 nodejs node node.js
 pr pull~request
+github~actions gha
+environment~variable env~var
+keep retain
+live reside locate
+instead rather
 whisky whiskey
 grey gray
 colour color
