@@ -67,9 +67,22 @@ def _clock(words: Sequence[str]) -> float | None:
     return None
 
 
+# "hourly" is "every hour": a period, compared with "every 15 minutes" as a duration.
+_PERIODS = {"hourly": 3600.0, "daily": 86400.0, "weekly": 604800.0, "fortnightly": 1209600.0}
+_EVERY = frozenset({"every", "each"})
+
+
 def quantity(words: Sequence[str]) -> tuple[str, float] | None:
     """("duration" | "size" | "clock", amount in seconds, bytes or minutes after midnight) of a
-    span of lowercased words that is exactly one amount with its unit; None otherwise."""
+    span of lowercased words that is exactly one amount with its unit; None otherwise. A period
+    ("hourly", "every 15 minutes", "every hour") reads as its duration."""
+    if len(words) == 1 and words[0] in _PERIODS:
+        return "duration", _PERIODS[words[0]]
+    if len(words) > 1 and words[0] in _EVERY:
+        if len(words) == 2 and words[1] in _UNITS:  # "every hour"
+            dimension, factor = _UNITS[words[1]]
+            return (dimension, factor) if dimension == "duration" else None
+        words = words[1:]
     clock = _clock(words)
     if clock is not None:
         return "clock", clock
@@ -95,7 +108,7 @@ def figures(words: Sequence[str]) -> set[tuple[str, float] | tuple[float, ...]]:
     for i, word in enumerate(words):
         if i <= skip:
             continue
-        for size in (2, 1):
+        for size in (3, 2, 1):
             amount = quantity(words[i : i + size]) if i + size <= len(words) else None
             if amount is not None:
                 found.add(amount)

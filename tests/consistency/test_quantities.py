@@ -21,6 +21,9 @@ from gitmem.consistency.quantities import figures, quantity
     (["2am"], ("clock", 120.0)),
     (["2:30", "p.m"], ("clock", 870.0)),
     (["12am"], ("clock", 0.0)),
+    (["hourly"], ("duration", 3600.0)),
+    (["every", "hour"], ("duration", 3600.0)),
+    (["every", "15", "minutes"], ("duration", 900.0)),
 ])
 def test_quantity_reads_amounts_in_their_base_unit(words: list[str], expected: tuple) -> None:
     assert quantity(words) == expected
@@ -34,6 +37,7 @@ def test_quantity_reads_amounts_in_their_base_unit(words: list[str], expected: t
     ["25:00"],         # no such time
     ["13pm"],
     ["30", "seconds", "later"],  # more than one amount's words
+    ["every", "mb"],   # a size is no period
 ])
 def test_quantity_leaves_other_words_alone(words: list[str]) -> None:
     assert quantity(words) is None
