@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gitmem.consistency.align import HARMLESS, OPPOSING, VALUE_CHANGES, Alignment, align
-from gitmem.consistency.features import Clause, TextFeatures, features
+from gitmem.consistency.features import Clause, TextFeatures, content_stems, features
 from gitmem.consistency.lexicon import Lexicon, default_lexicon
 from gitmem.consistency.text import clean, jaccard
 
@@ -197,19 +197,54 @@ def _plain(text: str) -> str:
 _PERMISSION = frozenset({"may", "allowed", "permitted", "ok", "okay", "fine", "acceptable"})
 
 
-def _permitted_exception(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:
-    """"Don't deploy on Fridays" / "Hotfixes may be deployed on Fridays": the affirming text
-    grants a permission to something the rule does not name, an exception to it. Without the
-    new words ("You may deploy on Fridays") the permission overrules the rule."""
+def _exception(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:
+    """The affirming text makes an exception to the other's prohibition:
+
+    - it grants a permission to something the rule does not name: "Don't deploy on Fridays" /
+      "Hotfixes may be deployed on Fridays" (without new words, "You may deploy on Fridays",
+      the permission overrules the rule);
+    - the rule is an order to everyone ("Don't use default exports") and the other names whom
+      it binds before saying the same: "Next.js page components must use default exports".
+    """
     side = _negated_side(fa, fb)
     if side is None:
         return False
     denying, granting = (fa, fb) if side == "a" else (fb, fa)
     granted = {lexicon.canon(t.stem) for t in granting.tokens if t.lower in _PERMISSION}
-    if not granted:
-        return False
-    return any(not lexicon.covered(word, denying.content)
-               for word in granting.content - granted)
+    if granted and any(not lexicon.covered(word, denying.content)
+                       for word in granting.content - granted):
+        return True
+    return _orders_everyone(denying, lexicon) and _names_its_subject(granting, denying, lexicon)
+
+
+def _orders_everyone(f: TextFeatures, lexicon: Lexicon) -> bool:
+    """An imperative prohibition: "Don't use X", "Never push", "Avoid globals", "No SELECT *"."""
+    words = [t.lower for t in f.tokens[:2]]
+    first = f.tokens[0] if f.tokens else None
+    return first is not None and (  # "Nobody is riding" states a fact, and orders no one
+        words == ["do", "not"] or first.lower == "never" or first.stem in lexicon.negative_terms
+    )
+
+
+# Words that join a subject to what it must or may do: "Next.js page components must use ...".
+_SUBJECT_VERBS = frozenset({"must", "should", "shall", "may", "can", "will", "need", "needs",
+                            "is", "are", "have", "has"})
+
+
+def _names_its_subject(granting: TextFeatures, denying: TextFeatures, lexicon: Lexicon) -> bool:
+    """`granting` opens with a subject the rule does not name, then a modal or auxiliary, then
+    what the rule is about: "Next.js page components must use default exports"."""
+    subject: list[str] = []
+    for at, token in enumerate(granting.tokens):
+        if token.lower in _SUBJECT_VERBS:
+            rest = content_stems(granting.tokens[at + 1 :], lexicon)
+            return bool(subject) and any(lexicon.covered(w, denying.content) for w in rest)
+        if token.stem in lexicon.non_content:
+            continue
+        if lexicon.covered(lexicon.canon(token.stem), denying.content):
+            return False  # the rule's own words come first: no other subject
+        subject.append(token.stem)
+    return False
 
 
 def _comparable(fa: TextFeatures, fb: TextFeatures) -> bool:
@@ -231,7 +266,7 @@ def detect_contradiction_features(
     lexicon = lexicon or default_lexicon()
     if not _comparable(fa, fb) or _restated(fa, fb, lexicon) or _said_within(fa, fb):
         return None
-    if _permitted_exception(fa, fb, lexicon):
+    if _exception(fa, fb, lexicon):
         return None
     subject = jaccard(fa.content, fb.content)
     signals: dict[str, Any] = {"subject_overlap": round(subject, 2)}
