@@ -26,8 +26,8 @@ HARMLESS = frozenset({"function", "synonym"})
 
 @dataclass(frozen=True)
 class Change:
-    kind: str  # function synonym quantifier negation antonym polarity exclusive number case
-    # insert unknown
+    kind: str  # function synonym quantifier negation antonym polarity exclusive number bound
+    # case insert unknown
     a: str
     b: str
     words_a: frozenset[str] = frozenset()  # content stems of the span on each side
@@ -60,6 +60,9 @@ class Alignment:
 
 
 _HEDGES = frozenset(["about", "around", "approximately", "roughly", "nearly", "almost", "over", "under", "some", "than", "least", "most"])
+# Hedges that blur a figure ("about 55" / "57" may be one count); the rest of `_HEDGES` bound
+# one ("at most 20", "under 400"), and two limits of one thing clash.
+_APPROXIMATE = frozenset(["about", "around", "approximately", "roughly", "nearly", "almost", "some"])
 
 
 # Small words that change a claim's force; words on one line are interchangeable.
@@ -274,9 +277,14 @@ _ITEM_LABELS = frozenset(
 
 
 def _labels_an_item(tokens: tuple[Token, ...], start: int) -> bool:
-    """"Step 1" / "Step 2" name two items; "less than 20" / "less than 200" are bounds."""
+    """"Step 1" / "Step 2" name two items; "about 55" / "57" may be one count."""
     before = tokens[start - 1].lower if start > 0 else ""
-    return before in _ITEM_LABELS or before in _HEDGES
+    return before in _ITEM_LABELS or before in _APPROXIMATE
+
+
+def _bounded(tokens: tuple[Token, ...], start: int) -> bool:
+    """"at most 20", "under 400", "less than 200": the number is a limit."""
+    return start > 0 and tokens[start - 1].lower in _HEDGES - _APPROXIMATE
 
 
 def _span_kind(
@@ -287,6 +295,8 @@ def _span_kind(
     related = _related(raw_a, raw_b, lexicon)  # before trimming: on/off, with/without
     if related == "number" and (_labels_an_item(ta, i1) or _labels_an_item(tb, j1)):
         return "unknown"
+    if related == "number" and (_bounded(ta, i1) or _bounded(tb, j1)):
+        return "bound"  # two limits: they clash when nothing else differs (see contradiction)
     if related is not None:
         return related
     kind = _classify(_trim(raw_a, lexicon), _trim(raw_b, lexicon), lexicon)

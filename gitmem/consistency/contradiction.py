@@ -76,6 +76,9 @@ def _minimal_pair(
     swaps = {(c.a.lower(), c.b.lower()) for c in alignment.changes if c.kind in VALUE_CHANGES}
     if len(swaps) > 1:
         return None  # "Java: use camelCase" / "Python: use snake_case": one value scopes the other
+    if kinds["bound"] and (inserts or opposing or values):
+        return None  # "Less than 20 instructions" after a sentence / "Less than 200": other things
+    values += kinds["bound"]
     if values and _scoped(alignment):
         return None  # "The retry limit is 3" / "The retry limit for webhooks is 5": an override
     if opposing % 2 == 1 and not values:

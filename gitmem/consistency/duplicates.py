@@ -29,7 +29,8 @@ MATCH_THRESHOLD = 0.86
 POSSIBLE_THRESHOLD = 0.72
 
 # Changes that make two texts say different things, however alike they look.
-MEANING_CHANGES = ("negation", "antonym", "polarity", "exclusive", "number", "case", "quantifier")
+MEANING_CHANGES = ("negation", "antonym", "polarity", "exclusive", "number", "bound", "case",
+                   "quantifier")
 _BLOCKED_CEILING = 0.5
 _SWAP_CONTEXT = 0.6
 _SLOT_WORDS = 2
