@@ -75,7 +75,7 @@ _QUANTIFIER_GROUPS = {
             "few",
             "most",
             "more",
-            "only just",
+            "only just solely exclusively",
             "other another",
             "same",
             "both",
@@ -104,12 +104,14 @@ def _generic(a: list[Token], b: list[Token]) -> bool:
     return all(t.lower in _GENERIC for t in a + b)
 
 
-_RESTRICTIVE = frozenset({"only", "just"})
+_RESTRICTIVE = frozenset({"only", "just", "solely", "exclusively"})
 
 
 def _restricts(span: list[Token], other: tuple[Token, ...]) -> bool:
-    """`span` says "only" where the other text never does (a moved "only" is no change)."""
-    return any(t.lower == "only" for t in span) and not any(t.lower in _RESTRICTIVE for t in other)
+    """`span` says "only" where the other text never does (a moved "only" is no change, and
+    "solely" says it too)."""
+    return (any(t.lower in _RESTRICTIVE - {"just"} for t in span)
+            and not any(t.lower in _RESTRICTIVE for t in other))
 
 
 def _is_code_like(raw: str) -> bool:

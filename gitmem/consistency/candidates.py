@@ -32,6 +32,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from gitmem.consistency.lexicon import Lexicon, default_lexicon
+from gitmem.consistency.quantities import unit_dimension
 from gitmem.consistency.text import stem
 from gitmem.model import Claim
 
@@ -88,6 +89,9 @@ def _key_of(word: str, lexicon: Lexicon) -> str | None:
         or word in lexicon.negators
     ):
         return None
+    dimension = unit_dimension(word)
+    if dimension is not None:
+        return "§" + dimension  # "14 days" and "two weeks" say one thing
     canonical = lexicon.canon(stemmed)
     classes = lexicon.classes.get(canonical) or lexicon.classes.get(stemmed)
     if classes:

@@ -105,7 +105,9 @@ def content_sequence(tokens: tuple[Token, ...] | list[Token], lexicon: Lexicon) 
             out.append(canonical.get(pair, pair))  # "pull requests" is "PRs"
             skip.add(i + 1)
             continue
-        out.append(canonical.get(t.stem, t.stem))
+        word = canonical.get(t.stem, t.stem)
+        if word not in ignored:  # "retained" is "kept", a stance word like "keep"
+            out.append(word)
     return tuple(out)
 
 

@@ -72,6 +72,16 @@ _PERIODS = {"hourly": 3600.0, "daily": 86400.0, "weekly": 604800.0, "fortnightly
 _EVERY = frozenset({"every", "each"})
 
 
+def unit_dimension(word: str) -> str | None:
+    """"duration" or "size" for a unit or a period ("days", "ms", "MB", "hourly"), else None.
+    Candidate generation keys a unit on its dimension, so "14 days" meets "two weeks"."""
+    lower = word.lower()
+    if lower in _PERIODS:
+        return "duration"
+    unit = _UNITS.get(lower)
+    return unit[0] if unit is not None and len(lower) > 1 else None
+
+
 def quantity(words: Sequence[str]) -> tuple[str, float] | None:
     """("duration" | "size" | "clock", amount in seconds, bytes or minutes after midnight) of a
     span of lowercased words that is exactly one amount with its unit; None otherwise. A period

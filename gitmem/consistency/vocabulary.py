@@ -15,7 +15,7 @@ will would shall should can could may might must ought
 of to in on at by for with from as into onto about over under than then so such very too also just
 and or but if while when where which who whom whose what why how whether because though although
 some any all each every both either other another more most much many few several
-up out off down again once only own same
+up out off down again once only solely exclusively own same
 please via per etc e.g i.e
 """
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from gitmem.consistency.candidates import blocking_keys
+from gitmem.consistency.lexicon import default_lexicon
 from gitmem.consistency.quantities import figures, quantity
 
 
@@ -48,3 +50,10 @@ def test_figures_count_an_amount_once_whatever_its_unit() -> None:
     assert figures("we run python 3.11 with a 30s timeout".split()) == {
         (3.0, 11.0), ("duration", 30.0)}
     assert figures("no figures here".split()) == set()
+
+
+def test_an_amount_keys_on_its_dimension_so_other_units_still_meet() -> None:
+    keys = [blocking_keys(text, default_lexicon(), {})
+            for text in ("Logs are kept for 14 days.", "Logs are kept for two weeks.")]
+    assert "§duration" in keys[0] and "§duration" in keys[1]
+    assert "§size" in blocking_keys("Uploads are capped at 10 MB.", default_lexicon(), {})
