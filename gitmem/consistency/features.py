@@ -178,6 +178,24 @@ def _clause(
     )
 
 
+_ELLIPSIS_TOKENS = 4  # "not Unleash", "never Jest", "not the staging one"
+
+
+def _elided(before: frozenset[str], values: frozenset[str], lexicon: Lexicon) -> frozenset[str] | None:
+    """"Feature flags are managed in LaunchDarkly, not Unleash": the short negated clause denies
+    the clause before it with its value swapped, so it is about feature flags too. The content
+    it stands for, when each of its words replaces a value of the same class before it."""
+    if not values:
+        return None
+    replaced = set()
+    for value in values:
+        swapped = {word for word in before if lexicon.relation(word, value) == "exclusive"}
+        if not swapped:
+            return None
+        replaced |= swapped
+    return (before - replaced) | values
+
+
 def _is_label(text: str) -> bool:
     """"Synchronous flows:" or "**SDK Not Loading**": a heading or an intro, not an assertion."""
     stripped = text.strip()
@@ -266,6 +284,11 @@ def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
             clause = dataclasses.replace(
                 clause, polarity=clauses[-1].polarity, flipped_by=clauses[-1].flipped_by
             )
+        if clause.polarity < 0 and clauses and clauses[-1].polarity > 0 \
+                and len(tokens) <= _ELLIPSIS_TOKENS:
+            said = _elided(clauses[-1].content, clause.content, lexicon)
+            if said is not None:
+                clause = dataclasses.replace(clause, content=said)
         conditional = conditional or clause.conditional
         if clause.content:
             clauses.append(clause)
