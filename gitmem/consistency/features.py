@@ -178,6 +178,37 @@ def _clause(
     )
 
 
+_SWITCHING = frozenset({"switch", "migrat", "mov", "chang", "transition"})
+_SWITCH_VALUE = 3  # words a side: "from Jest to Vitest", "from GitHub Actions to CircleCI"
+
+
+def _switched(tokens: list[Token]) -> tuple[list[Token], list[Token], list[Token]] | None:
+    """(the subject, the old value, the new value and what follows) of "CI moved from Travis
+    to GitHub Actions last year", or None. What follows the new value ("last year") says when
+    it changed, so the old value is denied without it."""
+    for at, token in enumerate(tokens):
+        if token.stem not in _SWITCHING:
+            continue
+        starts = [i for i in range(at + 1, min(at + 5, len(tokens))) if tokens[i].lower == "from"]
+        if not starts:
+            continue
+        start = starts[0]
+        ends = [i for i in range(start + 2, min(start + 2 + _SWITCH_VALUE, len(tokens)))
+                if tokens[i].lower == "to"]
+        if not ends:
+            continue
+        end = ends[0]
+        if end + 1 >= len(tokens):
+            continue
+        new_end = end + 2  # the new value: its first word, and names that go on ("GitHub Actions")
+        while new_end < min(len(tokens), end + 1 + _SWITCH_VALUE) and (
+                tokens[new_end].raw[:1].isupper() or tokens[new_end].raw[:1].isdigit()):
+            new_end += 1
+        subject = tokens[:at] + tokens[at + 1 : start]
+        return subject, tokens[start + 1 : end], tokens[end + 1 : new_end] + tokens[new_end:]
+    return None
+
+
 _ELLIPSIS_TOKENS = 4  # "not Unleash", "never Jest", "not the staging one"
 
 
@@ -278,6 +309,15 @@ def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
         else:
             tokens_for_clause = tokens
         all_tokens.extend(tokens)
+        switch = _switched(tokens_for_clause)
+        if switch is not None and not contrast:
+            # "We migrated the tests from Jest to Vitest": the tests use Vitest, not Jest
+            rest, old, new = switch
+            was = content_stems(rest + old, lexicon)
+            clauses.append(dataclasses.replace(
+                _clause(rest + old, was, False, lexicon), polarity=-1, flipped_by=("from",)))
+            tokens_for_clause = rest + new
+            piece_sequence = content_sequence(tokens_for_clause, lexicon)
         clause = _clause(tokens_for_clause, frozenset(piece_sequence), contrast, lexicon)
         if clauses and tokens[0].lower in ("or", "and", "nor") and not clause.flipped_by:
             # "Don't use X, Y, or Z": a list item keeps the negation of the clause it continues.
