@@ -62,7 +62,7 @@ class Alignment:
 _HEDGES = frozenset(["about", "around", "approximately", "roughly", "nearly", "almost", "over", "under", "some", "than", "least", "most"])
 # Hedges that blur a figure ("about 55" / "57" may be one count); the rest of `_HEDGES` bound
 # one ("at most 20", "under 400"), and two limits of one thing clash.
-_APPROXIMATE = frozenset(["about", "around", "approximately", "roughly", "nearly", "almost", "some"])
+APPROXIMATE = frozenset(["about", "around", "approximately", "roughly", "nearly", "almost", "some"])
 
 
 # Small words that change a claim's force; words on one line are interchangeable.
@@ -273,7 +273,7 @@ def _classify(a: list[Token], b: list[Token], lexicon: Lexicon) -> str:
     return "polarity" if directive else "negation"
 
 
-_ITEM_LABELS = frozenset(
+ITEM_LABELS = frozenset(
     ["step", "phase", "part", "item", "example", "option", "chapter", "section", "page", "figure", "table", "issue", "pr", "ticket", "line", "rule", "case", "stage", "round"]
 )
 
@@ -281,12 +281,12 @@ _ITEM_LABELS = frozenset(
 def _labels_an_item(tokens: tuple[Token, ...], start: int) -> bool:
     """"Step 1" / "Step 2" name two items; "about 55" / "57" may be one count."""
     before = tokens[start - 1].lower if start > 0 else ""
-    return before in _ITEM_LABELS or before in _APPROXIMATE
+    return before in ITEM_LABELS or before in APPROXIMATE
 
 
 def _bounded(tokens: tuple[Token, ...], start: int) -> bool:
     """"at most 20", "under 400", "less than 200": the number is a limit."""
-    return start > 0 and tokens[start - 1].lower in _HEDGES - _APPROXIMATE
+    return start > 0 and tokens[start - 1].lower in _HEDGES - APPROXIMATE
 
 
 def _span_kind(

@@ -21,6 +21,7 @@ from gitmem.consistency.align import HARMLESS, OPPOSING, VALUE_CHANGES, Alignmen
 from gitmem.consistency.features import Clause, TextFeatures, content_stems, features
 from gitmem.consistency.lexicon import Lexicon, default_lexicon
 from gitmem.consistency.text import clean, jaccard
+from gitmem.consistency.values import RESTATED_CONFIDENCE, restated_value
 
 # Clause evidence needs the two texts to be about the same thing (content Jaccard), and the
 # negated clause to be a good part of the affirmative one.
@@ -297,6 +298,11 @@ def detect_contradiction_features(
         signals["negation"] = " ".join(negated.flipped_by)
         signals["unconditional"] = "always / never under a condition"
         confidence = max(confidence, _UNDER_CONDITION + 0.1 * overlap)
+    if confidence <= 0.0 and not (fa.conditional or fb.conditional):
+        restated = restated_value(fa, fb, lexicon)
+        if restated is not None:
+            signals["restated"] = restated
+            confidence = RESTATED_CONFIDENCE
     if confidence <= 0.0:
         return None
     corrections = sorted(set(fa.corrections) | set(fb.corrections))

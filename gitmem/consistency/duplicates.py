@@ -22,8 +22,8 @@ from typing import Any
 from gitmem.consistency.align import HARMLESS, Alignment, align
 from gitmem.consistency.features import TextFeatures, features
 from gitmem.consistency.lexicon import Lexicon, default_lexicon
-from gitmem.consistency.quantities import figures
 from gitmem.consistency.text import common_subsequence, jaccard
+from gitmem.consistency.values import other_numbers, other_values
 
 MATCH_THRESHOLD = 0.86
 POSSIBLE_THRESHOLD = 0.72
@@ -215,49 +215,6 @@ def _different_action(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> b
     return bool(actions_a and actions_b and not actions_a & actions_b)
 
 
-# Classes whose members are counted, not named: numbers have their own test in `align.py`.
-_COUNTED_CLASSES = frozenset({"number_word"})
-
-
-def _named_values(fa: TextFeatures, lexicon: Lexicon) -> dict[str, set[str]]:
-    """The members of exclusive classes a text names, one- and two-word, by class."""
-    named: dict[str, set[str]] = {}
-    tokens = fa.tokens
-    for i, token in enumerate(tokens):
-        keys = [token.stem]
-        if i + 1 < len(tokens):
-            keys.append(f"{token.stem} {tokens[i + 1].stem}")
-        for key in keys:
-            for name in lexicon.classes.get(key, frozenset()) - _COUNTED_CLASSES:
-                named.setdefault(name, set()).add(key)
-    return named
-
-
-def _other_values(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:
-    """"Deploy to staging on Fridays" / "On Fridays, deploy to production": wherever they
-    stand, each text names a value of one class (staging, production) that the other lacks,
-    so they cannot be the same statement. The alignment finds a swap only in place."""
-    named_a, named_b = _named_values(fa, lexicon), _named_values(fb, lexicon)
-    for name in named_a.keys() & named_b.keys():
-        only_a = [x for x in named_a[name]
-                  if not any(lexicon.relation(x, y) in ("same", "synonym") for y in named_b[name])]
-        only_b = [y for y in named_b[name]
-                  if not any(lexicon.relation(x, y) in ("same", "synonym") for x in named_a[name])]
-        if any(lexicon.relation(x, y) == "exclusive" for x in only_a for y in only_b):
-            return True
-    return False
-
-
-def _other_numbers(fa: TextFeatures, fb: TextFeatures) -> bool:
-    """"We run Python 3.11 in production" / "In production we run Python 3.12", "about 10
-    minutes" / "around 25 minutes": each text states a number the other does not, wherever it
-    stands and whatever hedges it, so merging one into the other would lose a figure. An
-    amount counts in any unit ("5 minutes" is "300 seconds")."""
-    numbers_a = figures([t.lower for t in fa.tokens])
-    numbers_b = figures([t.lower for t in fb.tokens])
-    return bool(numbers_a - numbers_b and numbers_b - numbers_a)
-
-
 def duplicate_signals(
     fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon, alignment: Alignment | None = None
 ) -> dict[str, Any]:
@@ -284,9 +241,9 @@ def duplicate_signals(
     larger = max(len(fa.content), len(fb.content))
     signals["length_ratio"] = smaller / larger if larger else 1.0
     blockers = [kind for kind in MEANING_CHANGES if kinds[kind]]
-    if "exclusive" not in blockers and _other_values(fa, fb, lexicon):
+    if "exclusive" not in blockers and other_values(fa, fb, lexicon):
         blockers.append("exclusive")
-    if "number" not in blockers and _other_numbers(fa, fb):
+    if "number" not in blockers and other_numbers(fa, fb):
         blockers.append("number")
     negated_a = any(c.polarity < 0 for c in fa.clauses)
     if negated_a != any(c.polarity < 0 for c in fb.clauses) and "negation" not in blockers:

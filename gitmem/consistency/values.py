@@ -1,0 +1,122 @@
+"""The values two texts name, wherever in the sentence they stand.
+
+The alignment (`align.py`) sees a swapped value only in place: "Use tabs" / "Use spaces". Memory
+rewords around values ("Use pnpm to install packages in the web app" / "The web app installs its
+packages with npm", "We run Python 3.11 in production" / "In production we run Python 3.12"),
+so both detectors also compare the values each text names as a whole: members of exclusive
+classes (`vocabulary.EXCLUSIVE_CLASSES`) and figures (`quantities.figures`).
+"""
+
+from __future__ import annotations
+
+from gitmem.consistency.align import APPROXIMATE, ITEM_LABELS
+from gitmem.consistency.features import TextFeatures
+from gitmem.consistency.lexicon import Lexicon, numeric_value
+from gitmem.consistency.quantities import figures
+
+# Classes whose members are counted, not named: numbers have their own test in `align.py`.
+_COUNTED_CLASSES = frozenset({"number_word"})
+# A restated claim must share at least this many words besides its values.
+_RESTATED_WORDS = 2
+RESTATED_CONFIDENCE = 0.75  # a possible contradiction (below the match band): for review
+
+
+def named_values(fa: TextFeatures, lexicon: Lexicon) -> dict[str, set[str]]:
+    """The members of exclusive classes a text names, one- and two-word, by class."""
+    named: dict[str, set[str]] = {}
+    tokens = fa.tokens
+    for i, token in enumerate(tokens):
+        keys = [token.stem]
+        if i + 1 < len(tokens):
+            keys.append(f"{token.stem} {tokens[i + 1].stem}")
+        for key in keys:
+            for name in lexicon.classes.get(key, frozenset()) - _COUNTED_CLASSES:
+                named.setdefault(name, set()).add(key)
+    return named
+
+
+def _clash(named_a: dict[str, set[str]], named_b: dict[str, set[str]],
+           lexicon: Lexicon) -> tuple[str, str] | None:
+    """A value of one class each text names and the other lacks (nor a synonym of it)."""
+    for name in sorted(named_a.keys() & named_b.keys()):
+        only_a = [x for x in sorted(named_a[name])
+                  if not any(lexicon.relation(x, y) in ("same", "synonym") for y in named_b[name])]
+        only_b = [y for y in sorted(named_b[name])
+                  if not any(lexicon.relation(x, y) in ("same", "synonym") for x in named_a[name])]
+        for x in only_a:
+            for y in only_b:
+                if lexicon.relation(x, y) == "exclusive":
+                    return x, y
+    return None
+
+
+def other_values(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:
+    """"Deploy to staging on Fridays" / "On Fridays, deploy to production": wherever they
+    stand, each text names a value of one class (staging, production) that the other lacks,
+    so they cannot be the same statement."""
+    return _clash(named_values(fa, lexicon), named_values(fb, lexicon), lexicon) is not None
+
+
+def other_numbers(fa: TextFeatures, fb: TextFeatures) -> bool:
+    """"We run Python 3.11 in production" / "In production we run Python 3.12", "about 10
+    minutes" / "around 25 minutes": each text states a number the other does not, wherever it
+    stands and whatever hedges it, so merging one into the other would lose a figure. An
+    amount counts in any unit ("5 minutes" is "300 seconds")."""
+    numbers_a = figures([t.lower for t in fa.tokens])
+    numbers_b = figures([t.lower for t in fb.tokens])
+    return bool(numbers_a - numbers_b and numbers_b - numbers_a)
+
+
+def _stated_figures(f: TextFeatures) -> set[tuple[str, float] | tuple[float, ...]]:
+    """The figures of a text, but for numbers that name an item ("Step 1", "Phase 2")."""
+    words = [t.lower for t in f.tokens]
+    return figures(["#" if i and words[i - 1] in ITEM_LABELS else word
+                    for i, word in enumerate(words)])
+
+
+def _one_other_figure(fa: TextFeatures, fb: TextFeatures) -> bool:
+    """Each text states exactly one figure the other does not ("Limit to 2 or 3 entities" /
+    "Limit to 4 properties" state several: they count other things)."""
+    figures_a, figures_b = _stated_figures(fa), _stated_figures(fb)
+    return len(figures_a - figures_b) == 1 and len(figures_b - figures_a) == 1
+
+
+def restated_value(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> str | None:
+    """"Use pnpm as the package manager" / "The package manager is yarn": the two say the
+    same about one subject, in other words, with one other value (of one class, or one
+    figure: "Node.js 20 is the minimum supported version" / "The minimum supported Node.js
+    version is 18"). The signal ("pnpm / yarn", "figures"), or None.
+
+    Both texts must affirm (two denials of different values both hold), differ in no other
+    value (a second one scopes the first: "Log at INFO in production" / "at DEBUG in
+    development"), and hedge no figure ("about 55" / "some 57")."""
+    if any(c.polarity < 0 for c in fa.clauses + fb.clauses):
+        return None
+    named_a, named_b = named_values(fa, lexicon), named_values(fb, lexicon)
+    keys_a = {(name, lexicon.canon(key)) for name, keys in named_a.items() for key in keys}
+    keys_b = {(name, lexicon.canon(key)) for name, keys in named_b.items() for key in keys}
+    if len({name for name, _ in keys_a ^ keys_b}) > 1:
+        return None
+    clash = _clash(named_a, named_b, lexicon)
+    if keys_a != keys_b and clash is None:
+        return None  # a value only one text names ("TypeScript files" / "Markdown files")
+    approximate = any(t.lower in APPROXIMATE for t in fa.tokens + fb.tokens)
+    figures_differ = not approximate and _one_other_figure(fa, fb)
+    if clash is None and not figures_differ:
+        return None
+    if clash is not None and figures_differ:
+        return None  # two things differ: which one scopes the other?
+    values = {key for keys in (*named_a.values(), *named_b.values()) for key in keys}
+
+    def rest(f: TextFeatures) -> frozenset[str]:
+        return frozenset(w for w in f.content if w not in values
+                         and lexicon.canon(w) not in values and numeric_value(w) is None)
+
+    # The same words besides the values: one that adds any narrows the other ("The retry limit
+    # *for webhooks* is 5" overrides "The retry limit is 3"; "Run *e2e* with ...").
+    words_a, words_b = rest(fa), rest(fb)
+    if len(words_a) != len(words_b) or len(words_a) < _RESTATED_WORDS:
+        return None
+    if not all(lexicon.covered(w, words_b) for w in words_a):
+        return None
+    return f"{clash[0]} / {clash[1]}" if clash else "figures"
