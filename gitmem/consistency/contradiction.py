@@ -1,4 +1,4 @@
-"""Do two claims contradict? Two lines of evidence, both gated on a shared subject.
+"""Do two claims contradict? Three lines of evidence, all gated on a shared subject.
 
 1. Minimal pairs (alignment): the texts differ only in opposing spans (negation, antonym, paired
    polarity terms such as always/never, use/avoid, enable/disable) or in one exclusive value
@@ -6,6 +6,8 @@
 2. Clause polarity: a negated clause whose whole subject appears in an affirmative clause of the
    other text. "Don't use Redis" / "Use Redis for caching" contradict; "Use the ORM for CRUD" /
    "Don't use the ORM for reports" do not (the negated clause names a scope the other lacks).
+3. A restatement with another value (`values.restated_value`): "Use pnpm as the package
+   manager" / "The package manager is yarn", for review.
 
 Time-scoped evolution ("Since v2.3 the API returns JSON") is not a contradiction; correction
 words ("actually", "no longer", "instead of") raise confidence.
