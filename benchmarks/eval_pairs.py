@@ -2,6 +2,7 @@
 
     python benchmarks/eval_pairs.py --split dev     # tune on this one
     python benchmarks/eval_pairs.py --split test    # report on this one only
+    python benchmarks/eval_pairs.py --pairs benchmarks/memory_pairs/heldout-1.jsonl
 
 Prints contradiction and duplicate precision/recall/F1 (scoring convention of eval/README.md:
 duplicate negatives are contradiction + neutral + not_duplicate, entailment left out), the
@@ -170,9 +171,10 @@ def scores(pairs: Iterable[tuple[bool, bool]]) -> Scores:
 
 
 def _group(row: dict[str, str]) -> str:
-    if row["source"] == "breaking_nli":
+    source = row.get("source", "memory")
+    if source == "breaking_nli":
         return f"breaking_nli/{row['category']}"
-    return f"{row['source']}/{row['label']}"
+    return f"{source}/{row['label']}"
 
 
 def evaluate(rows: list[dict[str, str]], predictor: Predictor) -> dict[str, object]:
@@ -212,8 +214,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--wordnet", action="store_true", help="also run with the WordNet oracle")
     parser.add_argument("--via-lint", action="store_true",
                         help="also measure through real `gitmem lint --format json` runs")
+    parser.add_argument("--pairs", type=Path,
+                        help="score this labelled file instead of a split (labels contradiction, "
+                        "duplicate, neither), e.g. benchmarks/memory_pairs/*.jsonl")
     args = parser.parse_args(argv)
-    path = args.shared / "eval" / f"pairs-{args.split}.jsonl"
+    path = args.pairs or args.shared / "eval" / f"pairs-{args.split}.jsonl"
     if not path.is_file():
         print(f"{path} not found", file=sys.stderr)
         return 2
@@ -230,7 +235,7 @@ def main(argv: list[str] | None = None) -> int:
         ("rockbot-style", rockbot_predictor),
         ("vestige-style", vestige_predictor),
     ]
-    print(f"split={args.split} pairs={len(rows)}")
+    print(f"pairs={path.name if args.pairs else 'split=' + args.split} count={len(rows)}")
     for name, predictor in systems:
         result = evaluate(rows, predictor)
         print(f"{name}  ({result['seconds']:.1f}s)")
