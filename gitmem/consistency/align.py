@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from gitmem.consistency.features import TextFeatures, content_stems
 from gitmem.consistency.lexicon import Lexicon, numeric_value
-from gitmem.consistency.quantities import quantity
+from gitmem.consistency.quantities import ITEM_LABELS, quantity
 from gitmem.consistency.text import Token
 
 # Kinds that change what a text asserts; the rest leave it alone.
@@ -273,9 +273,6 @@ def _classify(a: list[Token], b: list[Token], lexicon: Lexicon) -> str:
     return "polarity" if directive else "negation"
 
 
-ITEM_LABELS = frozenset(
-    ["step", "phase", "part", "item", "example", "option", "chapter", "section", "page", "figure", "table", "issue", "pr", "ticket", "line", "rule", "case", "stage", "round"]
-)
 
 
 def _labels_an_item(tokens: tuple[Token, ...], start: int) -> bool:

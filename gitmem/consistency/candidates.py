@@ -52,21 +52,22 @@ def blocking_keys(text: str, lexicon: Lexicon, cache: dict[str, str | None]) -> 
         if word not in cache:
             cache[word] = _key_of(word, lexicon)
     keyed = list(map(cache.__getitem__, words))
-    starts = lexicon.pair_starts
+    starts, synonym_starts = lexicon.pair_starts, lexicon.synonym_pair_starts
     extra = []
     for at, word in enumerate(words[:-1]):
-        pair = f"{word} {words[at + 1]}"
         if word in starts:
             # a value of two words ("living room", "GitHub Actions") keys on its class as well
+            pair = f"{word} {words[at + 1]}"
             if pair not in cache:
                 cache[pair] = _class_key_of(pair, lexicon)
             extra.append(cache[pair])
-        stems = " ".join(map(stem, pair.split()))
-        if stems in lexicon.synonym_pairs:  # "pull requests" keys as "PRs", in place of its words
-            synonym = lexicon.canon(stems)
-            keyed[at] = keyed[at + 1] = None
-            classes = lexicon.classes.get(synonym)
-            extra.append("§" + min(classes) if classes else synonym)
+        if stem(word) in synonym_starts:
+            stems = f"{stem(word)} {stem(words[at + 1])}"
+            if stems in lexicon.synonym_pairs:  # "pull requests" keys as "PRs" does
+                synonym = lexicon.canon(stems)
+                keyed[at] = keyed[at + 1] = None
+                classes = lexicon.classes.get(synonym)
+                extra.append("§" + min(classes) if classes else synonym)
     keys = set(keyed) | set(extra)
     keys.discard(None)
     return frozenset(keys)  # type: ignore[arg-type]

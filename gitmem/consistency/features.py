@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from gitmem.consistency.lexicon import Lexicon, default_lexicon
+from gitmem.consistency.quantities import ITEM_LABELS, figures
 from gitmem.consistency.text import Token, char_shingles, clean, tokenize
 
 _CLAUSE_BREAK = re.compile(
@@ -68,11 +69,30 @@ class TextFeatures:
     # "On Fridays, deploy to production": the tokens of a phrase moved to the front, which
     # `align` may also try at the end ("Deploy to production on Fridays").
     fronted: int = 0
+    lexicon: Lexicon | None = dataclasses.field(default=None, compare=False, repr=False)
+
+    @functools.cached_property
+    def values(self) -> dict[str, frozenset[str]]:
+        """The members of exclusive classes the text names, one- and two-word, by class
+        (`Lexicon.named`), computed on first use with the lexicon that made these features."""
+        return (self.lexicon or default_lexicon()).named([t.stem for t in self.tokens])
 
     @functools.cached_property
     def shingles(self) -> frozenset[str]:
         """Character 3-grams, computed on first use (only duplicate scoring needs them)."""
         return char_shingles(self.text)
+
+    @functools.cached_property
+    def figures(self) -> frozenset[tuple[str, float] | tuple[float, ...]]:
+        """The figures the text states (`quantities.figures`), computed on first use."""
+        return frozenset(figures([t.lower for t in self.tokens]))
+
+    @functools.cached_property
+    def stated_figures(self) -> frozenset[tuple[str, float] | tuple[float, ...]]:
+        """`figures`, but for numbers that name an item ("Step 1", "Phase 2")."""
+        words = [t.lower for t in self.tokens]
+        return frozenset(figures(["#" if i and words[i - 1] in ITEM_LABELS else word
+                                  for i, word in enumerate(words)]))
 
 
 def _markers(stems: list[str], lexicon: Lexicon) -> list[tuple[str, int, int]]:
@@ -96,15 +116,17 @@ def content_sequence(tokens: tuple[Token, ...] | list[Token], lexicon: Lexicon) 
     ignored = lexicon.non_content
     negators = lexicon.negators
     canonical = lexicon.canonical
+    pair_starts = lexicon.synonym_pair_starts
     out = []
     for i, t in enumerate(tokens):
         if t.stem in ignored or t.lower in negators or i in skip:
             continue
-        pair = f"{t.stem} {stems[i + 1]}" if i + 1 < len(tokens) else ""
-        if pair in lexicon.synonym_pairs and i + 1 not in skip:
-            out.append(canonical.get(pair, pair))  # "pull requests" is "PRs"
-            skip.add(i + 1)
-            continue
+        if t.stem in pair_starts and i + 1 < len(tokens) and i + 1 not in skip:
+            pair = f"{t.stem} {stems[i + 1]}"
+            if pair in lexicon.synonym_pairs:
+                out.append(canonical.get(pair, pair))  # "pull requests" is "PRs"
+                skip.add(i + 1)
+                continue
         word = canonical.get(t.stem, t.stem)
         if word not in ignored:  # "retained" is "kept", a stance word like "keep"
             out.append(word)
@@ -346,4 +368,5 @@ def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
         topic=topic,
         example=example or bool(_DESCRIBES_EXAMPLE.match(cleaned)),
         fronted=fronted,
+        lexicon=lexicon,
     )

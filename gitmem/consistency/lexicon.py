@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from gitmem.consistency import vocabulary
@@ -42,6 +42,10 @@ def _entries(text: str, function_words: frozenset[str] = frozenset()) -> list[st
     return [_trimmed(phrase_key(entry), function_words) for entry in text.split()]
 
 
+# Classes whose members are counted, not named: numbers have their own tests.
+_COUNTED_CLASSES = frozenset({"number_word"})
+
+
 @dataclass(frozen=True)
 class Lexicon:
     function_words: frozenset[str]
@@ -61,6 +65,7 @@ class Lexicon:
     pair_starts: frozenset[str] = frozenset()
     # two-word synonyms, either side ("pull request", "env var"): the key of each is `canon`
     synonym_pairs: frozenset[str] = frozenset()
+    synonym_pair_starts: frozenset[str] = frozenset()  # their first stems ("pull", "env")
     # An optional oracle for single words the lists do not know (called with lowercased words,
     # not stems): "synonym", "antonym", "exclusive" or None. `wordnet.py` plugs in here.
     relate_unknown: Callable[[str, str], str | None] | None = field(default=None, compare=False)
@@ -83,6 +88,18 @@ class Lexicon:
         if shared and not _one_contains_other(a, b):
             return "exclusive"
         return None
+
+    def named(self, stems: Sequence[str]) -> dict[str, frozenset[str]]:
+        """The members of exclusive classes among `stems` (a text's, in order), one- and
+        two-word, by class; counted classes (number words) left out."""
+        named: dict[str, set[str]] = {}
+        for i, first in enumerate(stems):
+            keys = [first, f"{first} {stems[i + 1]}"] if i + 1 < len(stems) else [first]
+            for key in keys:
+                for name in self.classes.get(key, ()):
+                    if name not in _COUNTED_CLASSES:
+                        named.setdefault(name, set()).add(key)
+        return {name: frozenset(keys) for name, keys in named.items()}
 
     def is_function_phrase(self, key: str) -> bool:
         return all(word in self.function_words for word in key.split())
@@ -138,6 +155,8 @@ def default_lexicon() -> Lexicon:
             else:
                 covered.add(phrase_key(entry))
         hyponyms[phrase_key(word)] = frozenset(canonical.get(c, c) for c in covered)
+    synonym_pairs = {phrase for entry in canonical.items() for phrase in entry
+                     if phrase.count(" ") == 1}
     directive_terms = frozenset(_entries(vocabulary.DIRECTIVE_TERMS))
     negative_terms = frozenset(_entries(vocabulary.NEGATIVE_TERMS))
     time_scope = frozenset(_entries(vocabulary.TIME_SCOPE_TERMS))
@@ -159,12 +178,12 @@ def default_lexicon() -> Lexicon:
             word for phrase in time_scope | correction for word in phrase.split()
         ) - frozenset(vocabulary.NEGATORS.split()),
         pair_starts=frozenset(pair_starts),
-        synonym_pairs=frozenset(
-            phrase for entry in canonical.items() for phrase in entry if phrase.count(" ") == 1
-        ),
+        synonym_pairs=frozenset(synonym_pairs),
+        synonym_pair_starts=frozenset(pair.split()[0] for pair in synonym_pairs),
     )
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def numeric_value(word: str) -> tuple[str, tuple[float, ...]] | None:
     """("cardinal"|"ordinal"|"version", value) for 16, 3.11, v2.3, 40th, seven, sixteenth."""
     if word in _NUMBER_WORDS:

@@ -13,6 +13,12 @@ from collections.abc import Sequence
 
 from gitmem.consistency.lexicon import numeric_value
 
+# Words after which a number names an item, not an amount: "Step 1" / "Step 2".
+ITEM_LABELS = frozenset(
+    ["step", "phase", "part", "item", "example", "option", "chapter", "section", "page", "figure",
+     "table", "issue", "pr", "ticket", "line", "rule", "case", "stage", "round"]
+)
+
 _SECONDS = {
     "ms": 0.001, "msec": 0.001, "millisecond": 0.001, "milliseconds": 0.001,
     "s": 1.0, "sec": 1.0, "secs": 1.0, "second": 1.0, "seconds": 1.0,
@@ -110,13 +116,23 @@ def quantity(words: Sequence[str]) -> tuple[str, float] | None:
     return None
 
 
+_OPENERS = frozenset(_PERIODS) | _EVERY | {"a", "an"}
+
+
+def _may_open_a_figure(word: str) -> bool:
+    """A digit, a number word, a period or "every"/"a": the only words an amount starts with
+    (most words of most texts are none, and skip the windows below)."""
+    return (any(ch.isdigit() for ch in word) or word in _OPENERS
+            or numeric_value(word) is not None)
+
+
 def figures(words: Sequence[str]) -> set[tuple[str, float] | tuple[float, ...]]:
     """The figures a text states: each amount with a unit as (dimension, base amount), each
     other number written in digits as its value ("3.11" and "v3.11" alike)."""
     found: set[tuple[str, float] | tuple[float, ...]] = set()
     skip = -1
     for i, word in enumerate(words):
-        if i <= skip:
+        if i <= skip or not _may_open_a_figure(word):
             continue
         for size in (3, 2, 1):
             amount = quantity(words[i : i + size]) if i + size <= len(words) else None

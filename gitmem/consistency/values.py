@@ -9,33 +9,23 @@ classes (`vocabulary.EXCLUSIVE_CLASSES`) and figures (`quantities.figures`).
 
 from __future__ import annotations
 
-from gitmem.consistency.align import APPROXIMATE, ITEM_LABELS
+from gitmem.consistency.align import APPROXIMATE
 from gitmem.consistency.features import TextFeatures
 from gitmem.consistency.lexicon import Lexicon, numeric_value
-from gitmem.consistency.quantities import figures
 
-# Classes whose members are counted, not named: numbers have their own test in `align.py`.
-_COUNTED_CLASSES = frozenset({"number_word"})
 # A restated claim must share at least this many words besides its values.
 _RESTATED_WORDS = 2
 RESTATED_CONFIDENCE = 0.75  # a possible contradiction (below the match band): for review
 
 
-def named_values(fa: TextFeatures, lexicon: Lexicon) -> dict[str, set[str]]:
+def named_values(fa: TextFeatures, lexicon: Lexicon) -> dict[str, frozenset[str]]:
     """The members of exclusive classes a text names, one- and two-word, by class."""
-    named: dict[str, set[str]] = {}
-    tokens = fa.tokens
-    for i, token in enumerate(tokens):
-        keys = [token.stem]
-        if i + 1 < len(tokens):
-            keys.append(f"{token.stem} {tokens[i + 1].stem}")
-        for key in keys:
-            for name in lexicon.classes.get(key, frozenset()) - _COUNTED_CLASSES:
-                named.setdefault(name, set()).add(key)
-    return named
+    if fa.lexicon is lexicon:
+        return fa.values  # computed once per text
+    return lexicon.named([t.stem for t in fa.tokens])
 
 
-def _clash(named_a: dict[str, set[str]], named_b: dict[str, set[str]],
+def _clash(named_a: dict[str, frozenset[str]], named_b: dict[str, frozenset[str]],
            lexicon: Lexicon) -> tuple[str, str] | None:
     """A value of one class each text names and the other lacks (nor a synonym of it)."""
     for name in sorted(named_a.keys() & named_b.keys()):
@@ -62,22 +52,13 @@ def other_numbers(fa: TextFeatures, fb: TextFeatures) -> bool:
     minutes" / "around 25 minutes": each text states a number the other does not, wherever it
     stands and whatever hedges it, so merging one into the other would lose a figure. An
     amount counts in any unit ("5 minutes" is "300 seconds")."""
-    numbers_a = figures([t.lower for t in fa.tokens])
-    numbers_b = figures([t.lower for t in fb.tokens])
-    return bool(numbers_a - numbers_b and numbers_b - numbers_a)
-
-
-def _stated_figures(f: TextFeatures) -> set[tuple[str, float] | tuple[float, ...]]:
-    """The figures of a text, but for numbers that name an item ("Step 1", "Phase 2")."""
-    words = [t.lower for t in f.tokens]
-    return figures(["#" if i and words[i - 1] in ITEM_LABELS else word
-                    for i, word in enumerate(words)])
+    return bool(fa.figures - fb.figures and fb.figures - fa.figures)
 
 
 def _one_other_figure(fa: TextFeatures, fb: TextFeatures) -> bool:
     """Each text states exactly one figure the other does not ("Limit to 2 or 3 entities" /
     "Limit to 4 properties" state several: they count other things)."""
-    figures_a, figures_b = _stated_figures(fa), _stated_figures(fb)
+    figures_a, figures_b = fa.stated_figures, fb.stated_figures
     return len(figures_a - figures_b) == 1 and len(figures_b - figures_a) == 1
 
 
