@@ -198,6 +198,8 @@ def _spelling_variant(a: list[Token], b: list[Token]) -> bool:
         return True
     if len(a) != 1 or len(b) != 1 or not (joined_a.isalpha() and joined_b.isalpha()):
         return False
+    if any(ch in "./" for ch in a[0].raw + b[0].raw):
+        return False  # "staging.acme.dev" / "stage.acme.dev" are two hosts, not two spellings
     if min(len(joined_a), len(joined_b)) < 6 or joined_a[:3] != joined_b[:3]:
         return False
     return difflib.SequenceMatcher(a=joined_a, b=joined_b).ratio() >= 0.8
