@@ -134,6 +134,11 @@ def _opposed_clauses(
             negated, affirmed = (ca, cb) if ca.polarity < 0 else (cb, ca)
             if not all(lexicon.covered(word, affirmed.content) for word in negated.content):
                 continue
+            if negated.flipped_by == ("over",) and not all(
+                    lexicon.covered(word, negated.content) for word in affirmed.content):
+                # "Use composition over inheritance" prefers, and forbids nothing: "Use proper
+                # inheritance" (when you do) is no contradiction; "Use inheritance" is
+                continue
             if len(negated.content) == 1 and not affirmed.directive:
                 continue  # "No Redux." vs a heading that mentions Redux: no stance to oppose
             overlap = jaccard(negated.content, affirmed.content)

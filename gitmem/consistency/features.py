@@ -24,6 +24,25 @@ _CLAUSE_BREAK = re.compile(
     re.IGNORECASE,
 )
 _CONTRAST_NEGATES = ("instead of", "rather than")
+# "Prefer composition over inheritance" ranks one thing above another as "rather than" does
+# ("over 80 lines", "over HTTPS" stay as they are: no preference verb before them).
+def _preferences(cleaned: str) -> tuple[str, frozenset[int]]:
+    """`cleaned` with each preference "over" read as "rather than", and where each of those
+    clauses starts (so the clause can say it only prefers, see `contradiction.py`)."""
+    out, starts, last = [], set(), 0
+    for match in _PREFERS_OVER.finditer(cleaned):
+        out.append(cleaned[last : match.end(1)] + " ")
+        starts.add(sum(map(len, out)))
+        out.append("rather than ")
+        last = match.end()
+    out.append(cleaned[last:])
+    return "".join(out), frozenset(starts)
+
+
+_PREFERS_OVER = re.compile(
+    r"(\b(?:prefer|favou?r|choose|pick|use)\w*\b[^.;:,!?]{1,60}?)\s+over\s+(?![\d$])",
+    re.IGNORECASE,
+)
 # Words that open a phrase a writer may put first or last: "Before pushing, run the tests".
 _FRONTING = frozenset({
     "after", "at", "before", "by", "during", "for", "from", "if", "in", "inside", "on", "once",
@@ -281,7 +300,7 @@ def _titled(text: str, first_break: str) -> bool:
 
 def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
     lexicon = lexicon or default_lexicon()
-    cleaned = clean(text)
+    cleaned, preferred = _preferences(clean(text))
     clauses: list[Clause] = []
     all_tokens: list[Token] = []
     start = 0
@@ -289,14 +308,17 @@ def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
     first_break = ""
     asked_at = -1
     fronted = 0
+    starts: list[int] = []
     for match in _CLAUSE_BREAK.finditer(cleaned):
         if match.group(0) != "?":  # a question asserts nothing: drop it
             pieces.append(cleaned[start : match.start()])
+            starts.append(start)
         elif asked_at < 0:
             asked_at = match.end()
         first_break = first_break or match.group(0)
         start = match.end()
     pieces.append(cleaned[start:])
+    starts.append(start)
     # "Used in one app? Put it in that app.": what follows a question answers it, under it.
     conditional = asked_at >= 0 and any(ch.isalnum() for ch in cleaned[asked_at:])
     sequence: list[str] = []
@@ -331,6 +353,7 @@ def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
         else:
             tokens_for_clause = tokens
         all_tokens.extend(tokens)
+        preference = contrast and starts[index] in preferred  # "over", not "instead of"
         switch = _switched(tokens_for_clause)
         if switch is not None and not contrast:
             # "We migrated the tests from Jest to Vitest": the tests use Vitest, not Jest
@@ -341,6 +364,8 @@ def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
             tokens_for_clause = rest + new
             piece_sequence = content_sequence(tokens_for_clause, lexicon)
         clause = _clause(tokens_for_clause, frozenset(piece_sequence), contrast, lexicon)
+        if preference:
+            clause = dataclasses.replace(clause, flipped_by=("over",))
         if clauses and tokens[0].lower in ("or", "and", "nor") and not clause.flipped_by:
             # "Don't use X, Y, or Z": a list item keeps the negation of the clause it continues.
             clause = dataclasses.replace(
