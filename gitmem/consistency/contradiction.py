@@ -258,6 +258,11 @@ def _names_its_subject(granting: TextFeatures, denying: TextFeatures, lexicon: L
     return False
 
 
+def _overrides(fa: TextFeatures, fb: TextFeatures) -> bool:
+    """One text says it overrides a value: "Webhooks override the default retry limit with 5"."""
+    return any(t.stem.startswith("overrid") for t in fa.tokens + fb.tokens)
+
+
 def _comparable(fa: TextFeatures, fb: TextFeatures) -> bool:
     """Whether the two texts state rules about one subject at all."""
     if fa.time_scoped != fb.time_scoped or fa.label or fb.label or fa.example or fb.example:
@@ -287,6 +292,8 @@ def detect_contradiction_features(
     if fa.conditional == fb.conditional:  # "Never cache" / "Cache when it is immutable": scoped
         minimal = _minimal_pair(alignment, _negated_side(fa, fb), _denies_all(fa, lexicon)
                                and _denies_all(fb, lexicon))
+    if minimal is not None and minimal[0] == "slot" and _overrides(fa, fb):
+        minimal = None  # "Webhooks override the default retry limit with 5": scoped, by its word
     if minimal is not None:
         signal, confidence = minimal
         changed = [c for c in alignment.changes if c.kind not in HARMLESS and c.kind != "insert"]
@@ -305,7 +312,7 @@ def detect_contradiction_features(
         signals["negation"] = " ".join(negated.flipped_by)
         signals["unconditional"] = "always / never under a condition"
         confidence = max(confidence, _UNDER_CONDITION + 0.1 * overlap)
-    if confidence <= 0.0 and not (fa.conditional or fb.conditional):
+    if confidence <= 0.0 and not (fa.conditional or fb.conditional or _overrides(fa, fb)):
         restated = restated_value(fa, fb, lexicon)
         if restated is not None:
             signals["restated"] = restated
