@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from gitmem.consistency.align import HARMLESS, Alignment, align
+from gitmem.consistency.align import HARMLESS, Alignment, Change, align
 from gitmem.consistency.features import TextFeatures, features
 from gitmem.consistency.lexicon import Lexicon, default_lexicon
 from gitmem.consistency.text import common_subsequence, jaccard
@@ -215,6 +215,15 @@ def _different_action(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> b
     return bool(actions_a and actions_b and not actions_a & actions_b)
 
 
+def _names_another(change: Change) -> bool:
+    """"config.toml" / "config.yaml", "src/api/" / "src/web/": one name of a file, host or
+    module for another (never a spelling variant of it, see `align._spelling_variant`)."""
+    sides = (change.a.strip(), change.b.strip())
+    return change.kind == "unknown" and all(
+        " " not in side and not side[:1].isdigit()  # "55Mbit/sec" is an amount, not a name
+        and any(ch in "./" for ch in side.strip(".")) for side in sides)
+
+
 def duplicate_signals(
     fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon, alignment: Alignment | None = None
 ) -> dict[str, Any]:
@@ -256,6 +265,8 @@ def duplicate_signals(
         blockers.append("swapped_words")  # same frame, its one slot filled with other words
     if _different_action(fa, fb, lexicon):
         blockers.append("action")
+    if any(_names_another(change) for change in alignment.changes):
+        blockers.append("name")
     if blockers:
         signals["differs_by"] = ",".join(blockers)
     elif all(kind in HARMLESS for kind in kinds):
