@@ -235,7 +235,7 @@ def main(argv: list[str] | None = None) -> int:
         ("rockbot-style", rockbot_predictor),
         ("vestige-style", vestige_predictor),
     ]
-    print(f"pairs={path.name if args.pairs else 'split=' + args.split} count={len(rows)}")
+    print(f"file={path.name}" if args.pairs else f"split={args.split}", f"pairs={len(rows)}")
     for name, predictor in systems:
         result = evaluate(rows, predictor)
         print(f"{name}  ({result['seconds']:.1f}s)")
