@@ -229,7 +229,8 @@ def _exception(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:
 
 
 def _orders_everyone(f: TextFeatures, lexicon: Lexicon) -> bool:
-    """An imperative prohibition: "Don't use X", "Never push", "Avoid globals", "No SELECT *"."""
+    """An imperative prohibition: "Don't use X", "Never push", "Avoid globals" ("No ..." can
+    state a fact: "No one is riding a bike")."""
     words = [t.lower for t in f.tokens[:2]]
     first = f.tokens[0] if f.tokens else None
     return first is not None and (  # "Nobody is riding" states a fact, and orders no one

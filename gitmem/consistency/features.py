@@ -26,6 +26,12 @@ _CLAUSE_BREAK = re.compile(
 _CONTRAST_NEGATES = ("instead of", "rather than")
 # "Prefer composition over inheritance" ranks one thing above another as "rather than" does
 # ("over 80 lines", "over HTTPS" stay as they are: no preference verb before them).
+_PREFERS_OVER = re.compile(
+    r"(\b(?:prefer|favou?r|choose|pick|use)\w*\b[^.;:,!?]{1,60}?)\s+over\s+(?![\d$])",
+    re.IGNORECASE,
+)
+
+
 def _preferences(cleaned: str) -> tuple[str, frozenset[int]]:
     """`cleaned` with each preference "over" read as "rather than", and where each of those
     clauses starts (so the clause can say it only prefers, see `contradiction.py`)."""
@@ -39,10 +45,6 @@ def _preferences(cleaned: str) -> tuple[str, frozenset[int]]:
     return "".join(out), frozenset(starts)
 
 
-_PREFERS_OVER = re.compile(
-    r"(\b(?:prefer|favou?r|choose|pick|use)\w*\b[^.;:,!?]{1,60}?)\s+over\s+(?![\d$])",
-    re.IGNORECASE,
-)
 # Words that open a phrase a writer may put first or last: "Before pushing, run the tests".
 _FRONTING = frozenset({
     "after", "at", "before", "by", "during", "for", "from", "if", "in", "inside", "on", "once",
@@ -359,8 +361,9 @@ def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
             # "We migrated the tests from Jest to Vitest": the tests use Vitest, not Jest
             rest, old, new = switch
             was = content_stems(rest + old, lexicon)
-            clauses.append(dataclasses.replace(
-                _clause(rest + old, was, False, lexicon), polarity=-1, flipped_by=("from",)))
+            if was:
+                clauses.append(dataclasses.replace(
+                    _clause(rest + old, was, False, lexicon), polarity=-1, flipped_by=("from",)))
             tokens_for_clause = rest + new
             piece_sequence = content_sequence(tokens_for_clause, lexicon)
         clause = _clause(tokens_for_clause, frozenset(piece_sequence), contrast, lexicon)
