@@ -26,8 +26,10 @@ from gitmem.consistency import (
     duplicates,
     features,
     lexicon,
+    quantities,
     scope,
     text,
+    values,
     verdicts,
     vocabulary,
 )
@@ -80,8 +82,10 @@ _PAIRS = RecordCodec(StoredPair, Claim)
 _VERDICTS = RecordCodec(StoredVerdicts, StoredVerdict)
 # Everything a pair's verdict or the corpus pass depends on: a change to any of them (a new
 # gitmem, a developer's edit) computes the pairs afresh.
+# Every module a pair verdict depends on: a change to any of them must recompute the pairs.
 _PAIR_MODULES = (align, analyze, candidates, contradiction, corpus, duplicates, features,
-                 lexicon, scope, text, vocabulary, verdicts, inforce, consistency_rules)
+                 lexicon, quantities, scope, text, values, vocabulary, verdicts, inforce,
+                 consistency_rules)
 
 
 def _store(pairs: Sequence[PairFinding]) -> tuple[StoredPair, ...]:

@@ -316,3 +316,19 @@ def test_a_damaged_verdict_record_is_ignored() -> None:
     kept = PairVerdicts.from_stored(StoredVerdicts("", (good,)))
     assert kept.recall(0xFF) == (True, good)
     assert kept.stored() == StoredVerdicts("", (good,))  # a recalled verdict is kept
+
+
+def test_every_module_a_pair_verdict_imports_is_in_the_cache_key() -> None:
+    """A module of gitmem.consistency that the pair pass uses but the key leaves out would let
+    an upgrade of that module serve verdicts computed by the old code."""
+    import subprocess
+    import sys
+
+    from gitmem.lint import cached
+
+    program = ("import sys, gitmem.consistency.analyze; print(' '.join("
+               "m for m in sys.modules if m.startswith('gitmem.consistency.')))")
+    used = subprocess.run([sys.executable, "-c", program],
+                          capture_output=True, text=True, check=True).stdout.split()
+    keyed = {module.__name__ for module in cached._PAIR_MODULES}
+    assert used and set(used) <= keyed, set(used) - keyed
