@@ -14,8 +14,9 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 # A word, a number, a version (v2.3, 3.11.4), an identifier (snake_case, foo.bar, a/b/c), a flag.
-_TOKEN_RE = re.compile(
-    r"(?:[~./]{1,2}|--?)?[A-Za-z0-9]+(?:['’][A-Za-z]+)?(?:[._/+#:\-][A-Za-z0-9]+)*[+#]{0,2}"
+_TOKEN_RE = re.compile(  # "10,000" is one number: a comma before three digits joins them
+    r"(?:[~./]{1,2}|--?)?[A-Za-z0-9]+(?:['’][A-Za-z]+)?"
+    r"(?:[._/+#:\-][A-Za-z0-9]+|(?<=\d),\d{3}(?!\d))*[+#]{0,2}"
 )
 _ACRONYM_PLURAL = re.compile(r"^[A-Z]{2,}s$")
 _WORDS_JOINED_BY_HYPHENS = re.compile(r"^(?:[a-z]+|[0-9]+)(?:-(?:[a-z]+|[0-9]+))+$")
