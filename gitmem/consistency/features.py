@@ -222,15 +222,17 @@ def _clause(
 
 
 _SWITCHING = frozenset({"switch", "migrat", "mov", "chang", "transition"})
-_SWITCH_VALUE = 3  # words a side: "from Jest to Vitest", "from GitHub Actions to CircleCI"
+_SWITCH_VALUE = 3  # words of the old value at most: "from GitHub Actions to CircleCI"
 
 
 def _switched(tokens: list[Token]) -> tuple[list[Token], list[Token], list[Token]] | None:
     """(the subject, the old value, the new value and what follows) of "CI moved from Travis
     to GitHub Actions last year", or None. What follows the new value ("last year") says when
-    it changed, so the old value is denied without it."""
+    it changed, so the old value is denied without it. Only a switch that happened counts
+    ("migrated", "has moved"): "Moving a release from staging to production requires
+    approval" describes a path, and "We are migrating" is not done yet."""
     for at, token in enumerate(tokens):
-        if token.stem not in _SWITCHING:
+        if token.stem not in _SWITCHING or not token.lower.endswith("ed"):
             continue
         starts = [i for i in range(at + 1, min(at + 5, len(tokens))) if tokens[i].lower == "from"]
         if not starts:
@@ -243,12 +245,8 @@ def _switched(tokens: list[Token]) -> tuple[list[Token], list[Token], list[Token
         end = ends[0]
         if end + 1 >= len(tokens):
             continue
-        new_end = end + 2  # the new value: its first word, and names that go on ("GitHub Actions")
-        while new_end < min(len(tokens), end + 1 + _SWITCH_VALUE) and (
-                tokens[new_end].raw[:1].isupper() or tokens[new_end].raw[:1].isdigit()):
-            new_end += 1
         subject = tokens[:at] + tokens[at + 1 : start]
-        return subject, tokens[start + 1 : end], tokens[end + 1 : new_end] + tokens[new_end:]
+        return subject, tokens[start + 1 : end], tokens[end + 1 :]
     return None
 
 
@@ -356,8 +354,9 @@ def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
             tokens_for_clause = tokens
         all_tokens.extend(tokens)
         preference = contrast and starts[index] in preferred  # "over", not "instead of"
-        switch = _switched(tokens_for_clause)
-        if switch is not None and not contrast:
+        switch = None if contrast or _flips(tokens_for_clause, lexicon) else _switched(
+            tokens_for_clause)  # "Do not migrate the tests from Jest to Vitest" denies no Jest
+        if switch is not None:
             # "We migrated the tests from Jest to Vitest": the tests use Vitest, not Jest
             rest, old, new = switch
             was = content_stems(rest + old, lexicon)
