@@ -25,9 +25,9 @@ _CLAUSE_BREAK = re.compile(
 )
 _CONTRAST_NEGATES = ("instead of", "rather than")
 # "Prefer composition over inheritance" ranks one thing above another as "rather than" does
-# ("over 80 lines", "over HTTPS" stay as they are: no preference verb before them).
+# ("over 80 lines" stays as it is; so does "use": "Use gRPC over HTTP/2" runs one on the other).
 _PREFERS_OVER = re.compile(
-    r"(\b(?:prefer|favou?r|choose|pick|use)\w*\b[^.;:,!?]{1,60}?)\s+over\s+(?![\d$])",
+    r"(\b(?:prefer|favou?r|choose|pick)\w*\b[^.;:,!?]{1,60}?)\s+over\s+(?![\d$])",
     re.IGNORECASE,
 )
 
@@ -389,7 +389,8 @@ def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
         content_sequence=tuple(sequence),
         clauses=tuple(clauses),
         time_scoped=tuple(sorted({p for p, _, _ in markers if p in lexicon.time_scope})),
-        corrections=tuple(sorted({p for p, _, _ in markers if p in lexicon.correction})),
+        corrections=tuple(sorted({p for p, _, _ in markers if p in lexicon.correction
+                                  and not (preferred and p == "rather than")})),
         conditional=conditional,
         label=_is_label(text),
         topic=topic,
