@@ -238,6 +238,8 @@ def _orders_everyone(f: TextFeatures, lexicon: Lexicon) -> bool:
     )
 
 
+_EVERYONE = frozenset({"all", "every", "each", "any", "everyone", "everybody", "anyone",
+                       "anybody"})
 # Words that join a subject to what it must or may do: "Next.js page components must use ...".
 _SUBJECT_VERBS = frozenset({"must", "should", "shall", "may", "can", "will", "need", "needs",
                             "is", "are", "have", "has"})
@@ -248,6 +250,8 @@ def _names_its_subject(granting: TextFeatures, denying: TextFeatures, lexicon: L
     what the rule is about: "Next.js page components must use default exports"."""
     subject: list[str] = []
     for at, token in enumerate(granting.tokens):
+        if token.lower in _EVERYONE:
+            return False  # "Everyone must push to main", "All modules must ...": no exception
         if token.lower in _SUBJECT_VERBS:
             rest = content_stems(granting.tokens[at + 1 :], lexicon)
             return bool(subject) and any(lexicon.covered(w, denying.content) for w in rest)
@@ -260,8 +264,13 @@ def _names_its_subject(granting: TextFeatures, denying: TextFeatures, lexicon: L
 
 
 def _overrides(fa: TextFeatures, fb: TextFeatures) -> bool:
-    """One text says it overrides a value: "Webhooks override the default retry limit with 5"."""
-    return any(t.stem.startswith("overrid") for t in fa.tokens + fb.tokens)
+    """One text says it overrides a value: "Webhooks override the default retry limit with 5"
+    ("Do not override the retry limit of 3" forbids the override: it stays a rule)."""
+    return any(
+        any(t.stem.startswith("overrid") for t in f.tokens)
+        and not any(c.polarity < 0 for c in f.clauses)
+        for f in (fa, fb)
+    )
 
 
 def _comparable(fa: TextFeatures, fb: TextFeatures) -> bool:
