@@ -26,6 +26,8 @@ _SECONDS = {
     "h": 3600.0, "hr": 3600.0, "hrs": 3600.0, "hour": 3600.0, "hours": 3600.0,
     "d": 86400.0, "day": 86400.0, "days": 86400.0,
     "week": 604800.0, "weeks": 604800.0,
+    "month": 2629800.0, "months": 2629800.0,  # a twelfth of a Julian year
+    "year": 31557600.0, "years": 31557600.0,
 }
 # Sizes in bytes; KB and KiB alike count 1,024, as people mostly mean them.
 _BYTES = {
@@ -59,14 +61,17 @@ def _amount(word: str) -> float | None:
 
 def _clock(words: Sequence[str]) -> float | None:
     """Minutes after midnight of "02:00", "14:30", "2am", "2:30 pm"."""
+    if len(words) > 2 or (len(words) == 2
+                          and words[1].rstrip(".") not in ("am", "pm", "a.m", "p.m")):
+        return None  # "1 2pm" is no time
     joined = "".join(words)
     match = _MERIDIEM.match(joined)
     if match:
-        hour = int(match.group(1))
-        if not 1 <= hour <= 12:
+        hour, minute = int(match.group(1)), int(match.group(2) or 0)
+        if not 1 <= hour <= 12 or minute >= 60:
             return None
         hour = hour % 12 + (12 if match.group(3) == "p" else 0)
-        return hour * 60.0 + int(match.group(2) or 0)
+        return hour * 60.0 + minute
     match = _CLOCK.match(joined)
     if match and len(words) == 1 and int(match.group(1)) < 24 and int(match.group(2)) < 60:
         return int(match.group(1)) * 60.0 + int(match.group(2))
@@ -74,7 +79,8 @@ def _clock(words: Sequence[str]) -> float | None:
 
 
 # "hourly" is "every hour": a period, compared with "every 15 minutes" as a duration.
-_PERIODS = {"hourly": 3600.0, "daily": 86400.0, "weekly": 604800.0, "fortnightly": 1209600.0}
+_PERIODS = {"hourly": 3600.0, "daily": 86400.0, "weekly": 604800.0, "fortnightly": 1209600.0,
+            "monthly": 2629800.0, "yearly": 31557600.0, "annually": 31557600.0}
 _EVERY = frozenset({"every", "each"})
 
 

@@ -26,6 +26,8 @@ from gitmem.consistency.quantities import figures, quantity
     (["hourly"], ("duration", 3600.0)),
     (["every", "hour"], ("duration", 3600.0)),
     (["every", "15", "minutes"], ("duration", 900.0)),
+    (["monthly"], ("duration", 2629800.0)),
+    (["every", "month"], ("duration", 2629800.0)),
 ])
 def test_quantity_reads_amounts_in_their_base_unit(words: list[str], expected: tuple) -> None:
     assert quantity(words) == expected
@@ -40,6 +42,8 @@ def test_quantity_reads_amounts_in_their_base_unit(words: list[str], expected: t
     ["13pm"],
     ["30", "seconds", "later"],  # more than one amount's words
     ["every", "mb"],   # a size is no period
+    ["2:75pm"],        # no such minute
+    ["1", "2pm"],      # two numbers, not one time
 ])
 def test_quantity_leaves_other_words_alone(words: list[str]) -> None:
     assert quantity(words) is None
@@ -57,3 +61,7 @@ def test_an_amount_keys_on_its_dimension_so_other_units_still_meet() -> None:
             for text in ("Logs are kept for 14 days.", "Logs are kept for two weeks.")]
     assert "§duration" in keys[0] and "§duration" in keys[1]
     assert "§size" in blocking_keys("Uploads are capped at 10 MB.", default_lexicon(), {})
+    # every frequency keys alike, so "Rotate keys monthly" meets "Rotate keys daily"
+    assert {key for period in ("daily", "monthly", "yearly")
+            for key in blocking_keys(f"Rotate keys {period}.", default_lexicon(), {})} == {
+        "rotat", "key", "§duration"}
