@@ -111,7 +111,6 @@ javascript js
 typescript ts
 kubernetes k8s
 maximum max
-minimum min
 character char chars
 nodejs node node.js
 pr pull~request
