@@ -168,7 +168,8 @@ def _restated(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:
     """The shorter text is a prohibition that the other says again, clause for clause:
     "No SELECT *" / "SELECT explicit columns, never SELECT *" agree, whatever else differs.
     (Affirmative clauses can agree in their words and still differ: "turn on" / "turn off".)"""
-    shorter, longer = (fa, fb) if len(fa.clauses) <= len(fb.clauses) else (fb, fa)
+    # by clauses, then by text: the verdict must not depend on which text came first
+    shorter, longer = sorted((fa, fb), key=lambda f: (len(f.clauses), f.text))
     negated = any(clause.polarity < 0 for clause in shorter.clauses)
     return negated and all(
         any(
