@@ -198,7 +198,7 @@ def _spelling_variant(a: list[Token], b: list[Token]) -> bool:
         return True
     if len(a) != 1 or len(b) != 1 or not (joined_a.isalpha() and joined_b.isalpha()):
         return False
-    if any(ch in "./" for ch in a[0].raw + b[0].raw):
+    if "." in a[0].raw + b[0].raw:
         return False  # "staging.acme.dev" / "stage.acme.dev" are two hosts, not two spellings
     if min(len(joined_a), len(joined_b)) < 6 or joined_a[:3] != joined_b[:3]:
         return False
@@ -305,9 +305,9 @@ def _span_kind(
         return "negation"
     if (kind == "function" and raw_a and raw_b and _quantifiers(raw_a) != _quantifiers(raw_b)
             and not _generic(raw_a, raw_b)):
-        return "quantifier"
+        return "quantifier"  # all/some, must/may, other/same: small words, different claims
     if kind == "function" and (_restricts(raw_a, tb) or _restricts(raw_b, ta)):
-        return "quantifier"  # "Only admins can delete projects" / "Admins can delete projects"  # all/some, must/may, other/same: small words, different claims
+        return "quantifier"  # "Only admins can delete projects" / "Admins can delete projects"
     if kind == "unknown" and i2 < len(ta) and j2 < len(tb) and ta[i2].stem == tb[j2].stem:
         # "living room" / "dining room": the shared next word completes both values.
         extended = _related(raw_a + [ta[i2]], raw_b + [tb[j2]], lexicon)

@@ -112,7 +112,6 @@ def clean(text: str) -> str:
 
 
 @functools.lru_cache(maxsize=1 << 16)
-@functools.lru_cache(maxsize=1 << 16)
 def stem(word: str) -> str:
     """A small, deterministic suffix stripper: plurals, -ing, -ed, final -e.
 
