@@ -220,6 +220,18 @@ def test_sweep_respects_max_mutations(tmp_path: Path) -> None:
     assert len(json.loads(gitmem(repo, "log", "--op", "resolve", "--json").out)["ops"]) == 2
 
 
+def test_sweep_dry_run_says_what_max_mutations_would_leave(tmp_path: Path) -> None:
+    files = {"memory/user-rule.md": USER_RULE}
+    for n in range(3):
+        files[f"memory/note{n}.md"] = AGENT_ONLY.replace("squash note", f"note {n}")
+    files[".gitmem.toml"] = "[policy]\nmax_mutations = 2\n"
+    repo = make_repo(tmp_path / "m", files)
+    statuses = [item["status"] for item in json.loads(gitmem(repo, "sweep", "--json").out)["items"]]
+    assert sorted(statuses) == ["left", "would_resolve", "would_resolve"]
+    text = gitmem(repo, "sweep").out
+    assert text.count("would resolve") == 2 and text.count("left for the next run") == 1
+
+
 def test_save_from_user_supersedes_what_it_contradicts(repo: Path) -> None:
     result = gitmem(repo, "save", "The project runs PostgreSQL 17 in production.",
                     "--category", "project", "--from-user")

@@ -182,6 +182,12 @@ def sweep(ctx: click.Context, do_apply: bool, as_json: bool) -> None:
         ws.repo.require_writable()  # detached HEAD, a merge in progress: refuse the whole run
     today, run = dt.date.today(), new_run_id()
     taken_back = undone_items(ws.repo)  # a run resolves, never undoes: one look is enough
+    if not do_apply:
+        corpus = ws.memories("worktree")
+        items = current_items(ws, corpus, today, "sweep")
+        _dry_run(decide(ws, corpus, items, today, run, taken_back), ws.config.max_mutations,
+                 as_json)
+        return
     say = (lambda *args, **kw: None) if as_json else click.echo
     report: list[dict[str, object]] = []
     applied: list[str] = []
@@ -192,22 +198,6 @@ def sweep(ctx: click.Context, do_apply: bool, as_json: bool) -> None:
         items = [i for i in current_items(ws, corpus, today, "sweep") if i.id not in seen]
         decisions = decide(ws, corpus, items, today, run, taken_back)
         todo = next((d for d in decisions if d.plan is not None), None)
-        if not do_apply:
-            for d in decisions:
-                report.append(_sweep_entry(d, "would_resolve" if d.plan else "review"))
-                verb = f"would resolve ({d.basis})" if d.plan else (
-                    "needs review (its resolution was undone)" if d.basis == "undone before"
-                    else "needs review")
-                say(f"{d.item.id}  {verb}: {d.item.a_path}:{d.item.a_line} ~ "
-                    f"{d.item.b_path}:{d.item.b_line}")
-            if as_json:
-                emit_json({"dry_run": True, "run": None, "items": report})
-            elif not decisions:
-                click.echo("nothing to resolve or review", err=True)
-            elif any(d.plan for d in decisions):
-                click.echo("dry run: nothing changed; run `gitmem sweep --apply` to commit",
-                           err=True)
-            return
         if todo is None or len(applied) >= ws.config.max_mutations:
             break
         assert todo.plan is not None
@@ -215,7 +205,12 @@ def sweep(ctx: click.Context, do_apply: bool, as_json: bool) -> None:
         try:
             sha = commit_changes(ws, todo.plan)
         except (GitStateError, StalePlanError) as exc:
-            ws.repo.require_writable()  # the repository refuses every op: say so, exit 4
+            try:
+                ws.repo.require_writable()  # the repository refuses every op: exit 4
+            except GitStateError:
+                if applied:  # say what this run committed, and how to take it back, first
+                    _applied_so_far(run, applied, report, as_json)
+                raise
             click.echo(f"skipped {todo.item.id}: {exc}", err=True)  # a memory being edited
             report.append(_sweep_entry(todo, "skipped"))
             skipped.append(todo.item)
@@ -239,6 +234,41 @@ def sweep(ctx: click.Context, do_apply: bool, as_json: bool) -> None:
                f"for review" + (f", {len(left)} left for the next run (policy.max_mutations)"
                                 if left else "")
                + f"; undo the run with `gitmem undo --run {run}`")
+
+
+def _dry_run(decisions: list[Decision], max_mutations: int, as_json: bool) -> None:
+    """What `sweep --apply` would do: the first `max_mutations` decided items resolved, the
+    rest of them left for a later run, the undecided ones queued."""
+    report, planned = [], 0
+    for d in decisions:
+        if d.plan is not None:
+            planned += 1
+        status = "review" if d.plan is None else (
+            "would_resolve" if planned <= max_mutations else "left")
+        report.append(_sweep_entry(d, status))
+        verb = {"would_resolve": f"would resolve ({d.basis})",
+                "left": "would be left for the next run (policy.max_mutations)"}.get(
+            status, "needs review (its resolution was undone)" if d.basis == "undone before"
+            else "needs review")
+        if not as_json:
+            click.echo(f"{d.item.id}  {verb}: {d.item.a_path}:{d.item.a_line} ~ "
+                       f"{d.item.b_path}:{d.item.b_line}")
+    if as_json:
+        emit_json({"dry_run": True, "run": None, "items": report})
+    elif not decisions:
+        click.echo("nothing to resolve or review", err=True)
+    elif planned:
+        click.echo("dry run: nothing changed; run `gitmem sweep --apply` to commit", err=True)
+
+
+def _applied_so_far(run: str, applied: list[str], report: list[dict[str, object]],
+                    as_json: bool) -> None:
+    """A run the repository stopped midway: what it committed, before the refusal is raised."""
+    if as_json:
+        emit_json({"dry_run": False, "run": run, "items": report})
+    else:
+        click.echo(f"{len(applied)} resolution(s) committed as run {run} before the repository "
+                   f"refused the next; undo them with `gitmem undo --run {run}`")
 
 
 @click.command()
