@@ -209,23 +209,24 @@ def test_sweep_json_reports_each_item_and_the_run(repo: Path) -> None:
     assert [item["status"] for item in report["items"]].count("review") == 1
 
 
-def test_sweep_respects_max_mutations(tmp_path: Path) -> None:
+def _three_notes_against_a_user_rule(tmp_path: Path) -> Path:
+    """Three agent notes that a user rule decides, with policy.max_mutations = 2."""
     files = {"memory/user-rule.md": USER_RULE}
     for n in range(3):
         files[f"memory/note{n}.md"] = AGENT_ONLY.replace("squash note", f"note {n}")
     files[".gitmem.toml"] = "[policy]\nmax_mutations = 2\n"
-    repo = make_repo(tmp_path / "m", files)
+    return make_repo(tmp_path / "m", files)
+
+
+def test_sweep_respects_max_mutations(tmp_path: Path) -> None:
+    repo = _three_notes_against_a_user_rule(tmp_path)
     result = gitmem(repo, "sweep", "--apply")
     assert result.code == 0, result
     assert len(json.loads(gitmem(repo, "log", "--op", "resolve", "--json").out)["ops"]) == 2
 
 
 def test_sweep_dry_run_says_what_max_mutations_would_leave(tmp_path: Path) -> None:
-    files = {"memory/user-rule.md": USER_RULE}
-    for n in range(3):
-        files[f"memory/note{n}.md"] = AGENT_ONLY.replace("squash note", f"note {n}")
-    files[".gitmem.toml"] = "[policy]\nmax_mutations = 2\n"
-    repo = make_repo(tmp_path / "m", files)
+    repo = _three_notes_against_a_user_rule(tmp_path)
     statuses = [item["status"] for item in json.loads(gitmem(repo, "sweep", "--json").out)["items"]]
     assert sorted(statuses) == ["left", "would_resolve", "would_resolve"]
     text = gitmem(repo, "sweep").out
