@@ -19,9 +19,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from gitmem.consistency.align import HARMLESS, OPPOSING, VALUE_CHANGES, Alignment, align
+from gitmem.consistency.align import Alignment, align
 from gitmem.consistency.features import Clause, TextFeatures, content_stems, features
 from gitmem.consistency.lexicon import Lexicon, default_lexicon
+from gitmem.consistency.spans import HARMLESS, OPPOSING, VALUE_CHANGES
 from gitmem.consistency.text import clean, jaccard
 from gitmem.consistency.values import RESTATED_CONFIDENCE, restated_value
 

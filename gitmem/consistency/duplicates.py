@@ -19,9 +19,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from gitmem.consistency.align import HARMLESS, Alignment, Change, align
+from gitmem.consistency.align import Alignment, Change, align
 from gitmem.consistency.features import TextFeatures, features
 from gitmem.consistency.lexicon import Lexicon, default_lexicon
+from gitmem.consistency.spans import HARMLESS
 from gitmem.consistency.text import common_subsequence, jaccard
 from gitmem.consistency.values import other_numbers, other_values
 
@@ -217,7 +218,7 @@ def _different_action(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> b
 
 def _names_another(change: Change) -> bool:
     """"config.toml" / "config.yaml", "src/api/" / "src/web/": one name of a file, host or
-    module for another (never a spelling variant of it, see `align._spelling_variant`)."""
+    module for another (never a spelling variant of it, see `spans._spelling_variant`)."""
     sides = (change.a.strip(), change.b.strip())
     return change.kind == "unknown" and all(
         " " not in side and not side[:1].isdigit()  # "55Mbit/sec" is an amount, not a name

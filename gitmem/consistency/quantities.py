@@ -2,7 +2,7 @@
 
 Memory states timeouts, limits, sizes and schedules in whatever unit came to mind, so "30s" and
 "30 seconds" are one value and "15 minutes" and "1 hour" are two. `quantity` reads a short span
-of words as (dimension, amount in the dimension's base unit); `align.py` compares two spans
+of words as (dimension, amount in the dimension's base unit); `spans.py` compares two spans
 with it, and duplicate scoring compares the figures of two whole texts.
 """
 

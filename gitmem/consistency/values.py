@@ -9,9 +9,9 @@ classes (`vocabulary.EXCLUSIVE_CLASSES`) and figures (`quantities.figures`).
 
 from __future__ import annotations
 
-from gitmem.consistency.align import APPROXIMATE
 from gitmem.consistency.features import TextFeatures
 from gitmem.consistency.lexicon import Lexicon, numeric_value
+from gitmem.consistency.spans import APPROXIMATE
 
 # A restated claim must share at least this many words besides its values.
 _RESTATED_WORDS = 2

@@ -1,0 +1,324 @@
+"""What kind of change one differing span is: the vocabulary of the alignment (`align.py`).
+
+"30" / "300" is a `number` change, "Enable" / "Disable" an `antonym`, "big" / "large" a
+`synonym`, "tabs" / "spaces" an `exclusive` value, "is" / "is not" a `negation`, "all" / "some"
+a `quantifier`; a span nothing explains is `unknown`, and one side alone an `insert`.
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+
+from gitmem.consistency.lexicon import Lexicon, numeric_value
+from gitmem.consistency.quantities import ITEM_LABELS, quantity
+from gitmem.consistency.text import Token
+
+# Kinds that change what a text asserts; the rest leave it alone.
+OPPOSING = frozenset({"negation", "antonym", "polarity"})
+VALUE_CHANGES = frozenset({"exclusive", "number"})
+HARMLESS = frozenset({"function", "synonym"})
+
+
+_HEDGES = frozenset(["about", "around", "approximately", "roughly", "nearly", "almost", "over", "under", "some", "than", "least", "most"])
+# Hedges that blur a figure ("about 55" / "57" may be one count); the rest of `_HEDGES` bound
+# one ("at most 20", "under 400"), and two limits of one thing clash.
+APPROXIMATE = frozenset(["about", "around", "approximately", "roughly", "nearly", "almost", "some"])
+
+
+# Small words that change a claim's force; words on one line are interchangeable.
+_QUANTIFIER_GROUPS = {
+    word: index
+    for index, line in enumerate(
+        [
+            "all every each",
+            "some several many various",
+            "few",
+            "most",
+            "more",
+            "only just solely exclusively",
+            "other another",
+            "same",
+            "both",
+            "either",
+            "any",
+            "must",
+            "should ought",
+            "may might can could",
+            "will would shall",
+        ]
+    )
+    for word in line.split()
+}
+
+
+def _quantifiers(tokens: list[Token]) -> frozenset[int]:
+    return frozenset(_QUANTIFIER_GROUPS[t.lower] for t in tokens if t.lower in _QUANTIFIER_GROUPS)
+
+
+_GENERIC = frozenset({"a", "an", "any"})
+
+
+def _generic(a: list[Token], b: list[Token]) -> bool:
+    """"before pushing any branch" / "before you push a branch": "any" and "a" both name
+    whichever one it is, so the swap is no change of quantity."""
+    return all(t.lower in _GENERIC for t in a + b)
+
+
+_RESTRICTIVE = frozenset({"only", "just", "solely", "exclusively"})
+
+
+def _restricts(span: list[Token], other: tuple[Token, ...]) -> bool:
+    """`span` says "only" where the other text never does (a moved "only" is no change, and
+    "solely" says it too)."""
+    return (any(t.lower in _RESTRICTIVE - {"just"} for t in span)
+            and not any(t.lower in _RESTRICTIVE for t in other))
+
+
+def _trim(tokens: list[Token], lexicon: Lexicon) -> list[Token]:
+    start, end = 0, len(tokens)
+    while start < end and tokens[start].stem in lexicon.function_words:
+        start += 1
+    while end > start and tokens[end - 1].stem in lexicon.function_words:
+        end -= 1
+    return tokens[start:end]
+
+
+_NOT_NEGATING = frozenset({"only", "just", "necessarily", "matter"})  # "not only", "no matter"
+
+
+def _without_not_only(tokens: tuple[Token, ...], start: int, end: int) -> list[Token]:
+    """tokens[start:end] without a "not" that only opens "not only"/"not just"."""
+    return [
+        tokens[i]
+        for i in range(start, end)
+        if not (
+            tokens[i].lower == "not"
+            and i + 1 < len(tokens)
+            and tokens[i + 1].lower in _NOT_NEGATING
+        )
+    ]
+
+
+def _negative_count(tokens: list[Token], lexicon: Lexicon) -> int:
+    following = [t.lower for t in tokens[1:]] + [""]
+    return sum(
+        lexicon.is_negative(t.lower, t.stem) and after not in _NOT_NEGATING
+        for t, after in zip(tokens, following)
+    )
+
+
+def _negative(tokens: list[Token], lexicon: Lexicon) -> bool:
+    """Negated by parity: "do not forget" and "never disable" are not negative."""
+    return _negative_count(tokens, lexicon) % 2 == 1
+
+
+def _key(tokens: list[Token]) -> str:
+    return " ".join(t.stem for t in tokens)
+
+
+def _numbers(a: list[Token], b: list[Token]) -> str | None:
+    """"number" / "synonym" when both spans are one number of a kind; None otherwise."""
+    words_a = [t.lower for t in a if t.lower not in _HEDGES]
+    words_b = [t.lower for t in b if t.lower not in _HEDGES]
+    if len(words_a) != 1 or len(words_b) != 1:
+        return None
+    va, vb = numeric_value(words_a[0]), numeric_value(words_b[0])
+    if va is None or vb is None:
+        return None
+    if va[1] == vb[1]:
+        return "synonym"
+    hedged = len(words_a) != len(a) or len(words_b) != len(b)
+    return "unknown" if hedged else "number"
+
+
+def _quantities(a: list[Token], b: list[Token]) -> str | None:
+    """"synonym" for one amount in two units ("30s" / "30 seconds", "1 hour" / "60 minutes"),
+    "number" for two amounts of one kind ("15 minutes" / "1 hour"); None otherwise. A hedged
+    amount ("about 10 minutes") is left to the caller, as `_numbers` leaves it."""
+    qa = quantity([t.lower for t in a])
+    qb = quantity([t.lower for t in b])
+    if qa is None or qb is None or qa[0] != qb[0]:
+        return None
+    return "synonym" if math.isclose(qa[1], qb[1], rel_tol=1e-9) else "number"
+
+
+def _spelling_variant(a: list[Token], b: list[Token]) -> bool:
+    """"web sites"/"websites", "2.4-GHz"/"2.4 GHz", "organiser"/"organizer"."""
+    joined_a = "".join(t.lower for t in a).replace("-", "").replace(".", "")
+    joined_b = "".join(t.lower for t in b).replace("-", "").replace(".", "")
+    if joined_a == joined_b:
+        return True
+    if len(a) != 1 or len(b) != 1 or not (joined_a.isalpha() and joined_b.isalpha()):
+        return False
+    if "." in a[0].raw + b[0].raw:
+        return False  # "staging.acme.dev" / "stage.acme.dev" are two hosts, not two spellings
+    if min(len(joined_a), len(joined_b)) < 6 or joined_a[:3] != joined_b[:3]:
+        return False
+    return difflib.SequenceMatcher(a=joined_a, b=joined_b).ratio() >= 0.8
+
+
+def _related(a: list[Token], b: list[Token], lexicon: Lexicon) -> str | None:
+    if not a or not b:
+        return None
+    number = _numbers(a, b)
+    if number is not None:
+        return number
+    amount = _quantities(a, b)
+    if amount is not None:
+        return amount
+    relation = lexicon.relation(_key(a), _key(b))
+    if relation == "same":
+        return "synonym"
+    if relation == "antonym" and _negative(a, lexicon) != _negative(b, lexicon):
+        return "polarity"
+    if relation is None and _spelling_variant(a, b):
+        return "synonym"
+    if relation is None and lexicon.relate_unknown is not None and len(a) == len(b) == 1:
+        relation = lexicon.relate_unknown(a[0].lower, b[0].lower)
+    return relation
+
+
+def _stance_free(tokens: list[Token], lexicon: Lexicon) -> list[Token]:
+    """`tokens` without the words that only take a positive stance ("use", "prefer")."""
+    return [t for t in tokens
+            if t.stem not in lexicon.directive_terms or lexicon.is_negative(t.lower, t.stem)]
+
+
+def _count_free(tokens: list[Token]) -> list[Token]:
+    return [t for t in tokens if numeric_value(t.lower) is None]
+
+
+def _classify(a: list[Token], b: list[Token], lexicon: Lexicon) -> str:
+    """The kind of one differing span (`a` and `b` already stripped of edge function words)."""
+    if not a and not b:
+        return "function"
+    related = _related(a, b, lexicon)
+    if related is not None:
+        return related
+    # "Use tabs" / "Prefer spaces": both take a stance for something; the values decide.
+    plain_a, plain_b = _stance_free(a, lexicon), _stance_free(b, lexicon)
+    if plain_a and plain_b and len(plain_a) < len(a) and len(plain_b) < len(b):
+        value = _related(plain_a, plain_b, lexicon)
+        if value in VALUE_CHANGES:
+            return value
+    # "tabs" / "four spaces": a count in front of the value; the values decide.
+    bare_a, bare_b = _count_free(a), _count_free(b)
+    counted = len(bare_a) + len(bare_b) < len(a) + len(b)
+    if bare_a and bare_b and counted and _related(bare_a, bare_b, lexicon) == "exclusive":
+        return "exclusive"
+    neg_a, neg_b = _negative(a, lexicon), _negative(b, lexicon)
+    rest_a = _trim([t for t in a if not _negative([t], lexicon)], lexicon)
+    rest_b = _trim([t for t in b if not _negative([t], lexicon)], lexicon)
+    if neg_a == neg_b:
+        cancelled = _negative_count(a, lexicon) + _negative_count(b, lexicon) > 0
+        if cancelled and _classify(rest_a, rest_b, lexicon) in ("function", "synonym", "insert"):
+            return "synonym"  # "do not forget to" / "", "never disable" / "enable"
+        return "insert" if not a or not b else "unknown"
+    # One side is negated: what is left once the negative words are taken out?
+    rest_b = _trim([t for t in b if not _negative([t], lexicon)], lexicon)
+    if rest_a or rest_b:
+        rest = _classify(rest_a, rest_b, lexicon)
+        if rest in ("antonym", "polarity"):
+            return "synonym"  # "is big" / "is not small": two flips agree
+        if rest != "synonym":
+            return "unknown" if rest_a and rest_b else "insert"
+    positive_side = a if neg_b else b
+    directive = any(t.stem in lexicon.directive_terms for t in positive_side)
+    return "polarity" if directive else "negation"
+
+
+
+
+def _labels_an_item(tokens: tuple[Token, ...], start: int) -> bool:
+    """"Step 1" / "Step 2" name two items; "about 55" / "57" may be one count."""
+    before = tokens[start - 1].lower if start > 0 else ""
+    return before in ITEM_LABELS or before in APPROXIMATE
+
+
+def _bounded(tokens: tuple[Token, ...], start: int) -> bool:
+    """"at most 20", "under 400", "less than 200": the number is a limit."""
+    return start > 0 and tokens[start - 1].lower in _HEDGES - APPROXIMATE
+
+
+def span_kind(
+    ta: tuple[Token, ...], tb: tuple[Token, ...], box: tuple[int, int, int, int], lexicon: Lexicon
+) -> str:
+    i1, i2, j1, j2 = box
+    raw_a, raw_b = _without_not_only(ta, i1, i2), _without_not_only(tb, j1, j2)
+    related = _related(raw_a, raw_b, lexicon)  # before trimming: on/off, with/without
+    if related == "number" and (_labels_an_item(ta, i1) or _labels_an_item(tb, j1)):
+        return "unknown"
+    if related == "number" and (_bounded(ta, i1) or _bounded(tb, j1)):
+        return "bound"  # two limits: they clash when nothing else differs (see contradiction)
+    if related is not None:
+        return related
+    kind = _classify(_trim(raw_a, lexicon), _trim(raw_b, lexicon), lexicon)
+    if kind == "function" and _negative(raw_a, lexicon) != _negative(raw_b, lexicon):
+        return "negation"
+    if (kind == "function" and raw_a and raw_b and _quantifiers(raw_a) != _quantifiers(raw_b)
+            and not _generic(raw_a, raw_b)):
+        return "quantifier"  # all/some, must/may, other/same: small words, different claims
+    if kind == "function" and (_restricts(raw_a, tb) or _restricts(raw_b, ta)):
+        return "quantifier"  # "Only admins can delete projects" / "Admins can delete projects"
+    if kind == "unknown" and i2 < len(ta) and j2 < len(tb) and ta[i2].stem == tb[j2].stem:
+        # "living room" / "dining room": the shared next word completes both values.
+        extended = _related(raw_a + [ta[i2]], raw_b + [tb[j2]], lexicon)
+        if extended in ("exclusive", "antonym"):
+            return extended
+    if kind == "unknown" and i1 > 0 and j1 > 0 and ta[i1 - 1].stem == tb[j1 - 1].stem:
+        # "1 MB" / "1 GB": the shared number before completes both amounts.
+        amount = _quantities([ta[i1 - 1], *raw_a], [tb[j1 - 1], *raw_b])
+        if amount is not None:
+            return amount
+    if kind == "unknown":  # "squash merge" / "merge commit": a value and a shared word each
+        return _value_swap(raw_a, raw_b, lexicon) or _word_by_word(raw_a, raw_b, lexicon) or kind
+    return kind
+
+
+_WORD_BY_WORD = 3
+
+
+def _word_by_word(a: list[Token], b: list[Token], lexicon: Lexicon) -> str | None:
+    """"PostgreSQL 15" / "Postgres 16", "k8s 1.28" / "Kubernetes 1.29": spans of a few words
+    that pair up one to one, each pair the same word or a synonym but one, a value change
+    (or none: "Kubernetes 1.29" / "k8s v1.29" say one thing)."""
+    if len(a) != len(b) or not 1 < len(a) <= _WORD_BY_WORD:
+        return None
+    kinds = [_related([x], [y], lexicon) or ("synonym" if x.stem == y.stem else "unknown")
+             for x, y in zip(a, b)]
+    changed = [k for k in kinds if k != "synonym"]
+    if not changed:
+        return "synonym"  # "Kubernetes 1.29" / "k8s v1.29"
+    if len(changed) == 1 and changed[0] in VALUE_CHANGES:
+        return changed[0]
+    return None
+
+
+STRADDLE = 2  # shared words a two-word value may straddle ("squash merge" / "merge commit")
+_SWAPS = ("exclusive", "antonym")
+
+
+def straddles(a: tuple[Token, ...], b: tuple[Token, ...], lexicon: Lexicon) -> bool:
+    whole = lexicon.relation(_key(list(a)), _key(list(b)))
+    return whole in _SWAPS or _value_swap(list(a), list(b), lexicon) is not None
+
+
+def _value_swap(a: list[Token], b: list[Token], lexicon: Lexicon) -> str | None:
+    """"exclusive" or "antonym" when two short spans that share a word at their edge ("squash
+    merge" / "merge commit") name two values once that word (or an edge function word) is cut
+    off one end of either side; None otherwise."""
+    a, b = _trim(a, lexicon), _trim(b, lexicon)
+    if not (0 < len(a) <= STRADDLE + 1 and 0 < len(b) <= STRADDLE + 1):
+        return None
+    if not {t.stem for t in a} & {t.stem for t in b}:
+        return None  # "defend squares from" / "attack": not one value straddling a shared word
+    for x in (a, a[1:], a[:-1]):
+        for y in (b, b[1:], b[:-1]):
+            if x and y and (x, y) != (a, b):
+                relation = lexicon.relation(_key(x), _key(y))
+                if relation in _SWAPS:
+                    return relation
+    return None
+
+
