@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from gitmem.consistency.lexicon import Lexicon, default_lexicon
+from gitmem.consistency.phrasings import ELLIPSIS_TOKENS, elided, preferences, switched
 from gitmem.consistency.quantities import ITEM_LABELS, figures
 from gitmem.consistency.text import Token, char_shingles, clean, tokenize
 
@@ -24,27 +25,6 @@ _CLAUSE_BREAK = re.compile(
     re.IGNORECASE,
 )
 _CONTRAST_NEGATES = ("instead of", "rather than")
-# "Prefer composition over inheritance" ranks one thing above another as "rather than" does
-# ("over 80 lines" stays as it is; so does "use": "Use gRPC over HTTP/2" runs one on the other).
-_PREFERS_OVER = re.compile(
-    r"(\b(?:prefer|favou?r|choose|pick)\w*\b[^.;:,!?]{1,60}?)\s+over\s+(?![\d$])",
-    re.IGNORECASE,
-)
-
-
-def _preferences(cleaned: str) -> tuple[str, frozenset[int]]:
-    """`cleaned` with each preference "over" read as "rather than", and where each of those
-    clauses starts (so the clause can say it only prefers, see `contradiction.py`)."""
-    out, starts, last = [], set(), 0
-    for match in _PREFERS_OVER.finditer(cleaned):
-        out.append(cleaned[last : match.end(1)] + " ")
-        starts.add(sum(map(len, out)))
-        out.append("rather than ")
-        last = match.end()
-    out.append(cleaned[last:])
-    return "".join(out), frozenset(starts)
-
-
 # Words that open a phrase a writer may put first or last: "Before pushing, run the tests".
 _FRONTING = frozenset({
     "after", "at", "before", "by", "during", "for", "from", "if", "in", "inside", "on", "once",
@@ -221,53 +201,6 @@ def _clause(
     )
 
 
-_SWITCHING = frozenset({"switch", "migrat", "mov", "chang", "transition"})
-_SWITCH_VALUE = 3  # words of the old value at most: "from GitHub Actions to CircleCI"
-
-
-def _switched(tokens: list[Token]) -> tuple[list[Token], list[Token], list[Token]] | None:
-    """(the subject, the old value, the new value and what follows) of "CI moved from Travis
-    to GitHub Actions last year", or None. What follows the new value ("last year") says when
-    it changed, so the old value is denied without it. Only a switch that happened counts
-    ("migrated", "has moved"): "Moving a release from staging to production requires
-    approval" describes a path, and "We are migrating" is not done yet."""
-    for at, token in enumerate(tokens):
-        if token.stem not in _SWITCHING or not token.lower.endswith("ed"):
-            continue
-        starts = [i for i in range(at + 1, min(at + 5, len(tokens))) if tokens[i].lower == "from"]
-        if not starts:
-            continue
-        start = starts[0]
-        ends = [i for i in range(start + 2, min(start + 2 + _SWITCH_VALUE, len(tokens)))
-                if tokens[i].lower == "to"]
-        if not ends:
-            continue
-        end = ends[0]
-        if end + 1 >= len(tokens):
-            continue
-        subject = tokens[:at] + tokens[at + 1 : start]
-        return subject, tokens[start + 1 : end], tokens[end + 1 :]
-    return None
-
-
-_ELLIPSIS_TOKENS = 4  # "not Unleash", "never Jest", "not the staging one"
-
-
-def _elided(before: frozenset[str], values: frozenset[str], lexicon: Lexicon) -> frozenset[str] | None:
-    """"Feature flags are managed in LaunchDarkly, not Unleash": the short negated clause denies
-    the clause before it with its value swapped, so it is about feature flags too. The content
-    it stands for, when each of its words replaces a value of the same class before it."""
-    if not values:
-        return None
-    replaced = set()
-    for value in values:
-        swapped = {word for word in before if lexicon.relation(word, value) == "exclusive"}
-        if not swapped:
-            return None
-        replaced |= swapped
-    return (before - replaced) | values
-
-
 def _is_label(text: str) -> bool:
     """"Synchronous flows:" or "**SDK Not Loading**": a heading or an intro, not an assertion."""
     stripped = text.strip()
@@ -300,7 +233,7 @@ def _titled(text: str, first_break: str) -> bool:
 
 def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
     lexicon = lexicon or default_lexicon()
-    cleaned, preferred = _preferences(clean(text))
+    cleaned, preferred = preferences(clean(text))
     clauses: list[Clause] = []
     all_tokens: list[Token] = []
     start = 0
@@ -354,7 +287,7 @@ def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
             tokens_for_clause = tokens
         all_tokens.extend(tokens)
         preference = contrast and starts[index] in preferred  # "over", not "instead of"
-        switch = None if contrast or _flips(tokens_for_clause, lexicon) else _switched(
+        switch = None if contrast or _flips(tokens_for_clause, lexicon) else switched(
             tokens_for_clause)  # "Do not migrate the tests from Jest to Vitest" denies no Jest
         if switch is not None:
             # "We migrated the tests from Jest to Vitest": the tests use Vitest, not Jest
@@ -374,8 +307,8 @@ def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
                 clause, polarity=clauses[-1].polarity, flipped_by=clauses[-1].flipped_by
             )
         if clause.polarity < 0 and clauses and clauses[-1].polarity > 0 \
-                and len(tokens) <= _ELLIPSIS_TOKENS:
-            said = _elided(clauses[-1].content, clause.content, lexicon)
+                and len(tokens) <= ELLIPSIS_TOKENS:
+            said = elided(clauses[-1].content, clause.content, lexicon)
             if said is not None:
                 clause = dataclasses.replace(clause, content=said)
         conditional = conditional or clause.conditional

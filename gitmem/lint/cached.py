@@ -26,6 +26,7 @@ from gitmem.consistency import (
     duplicates,
     features,
     lexicon,
+    phrasings,
     quantities,
     scope,
     spans,
@@ -85,8 +86,8 @@ _VERDICTS = RecordCodec(StoredVerdicts, StoredVerdict)
 # gitmem, a developer's edit) computes the pairs afresh.
 # Every module a pair verdict depends on: a change to any of them must recompute the pairs.
 _PAIR_MODULES = (align, analyze, candidates, contradiction, corpus, duplicates, features,
-                 lexicon, quantities, scope, spans, text, values, vocabulary, verdicts,
-                 inforce, consistency_rules)
+                 lexicon, phrasings, quantities, scope, spans, text, values, vocabulary,
+                 verdicts, inforce, consistency_rules)
 
 
 def _store(pairs: Sequence[PairFinding]) -> tuple[StoredPair, ...]:

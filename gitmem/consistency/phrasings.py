@@ -1,0 +1,83 @@
+"""Phrasings that say more than their words in order: read as the clauses they stand for.
+
+- "Prefer composition over inheritance": "over" ranks one thing below another, as "rather than"
+  does (`preferences`).
+- "We migrated the tests from Jest to Vitest": the tests use Vitest, and no longer Jest
+  (`switched`).
+- "Feature flags are managed in LaunchDarkly, not Unleash": the short denial is about feature
+  flags too (`elided`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from gitmem.consistency.lexicon import Lexicon
+from gitmem.consistency.text import Token
+
+# "Prefer composition over inheritance" ranks one thing above another as "rather than" does
+# ("over 80 lines" stays as it is; so does "use": "Use gRPC over HTTP/2" runs one on the other).
+_PREFERS_OVER = re.compile(
+    r"(\b(?:prefer|favou?r|choose|pick)\w*\b[^.;:,!?]{1,60}?)\s+over\s+(?![\d$])",
+    re.IGNORECASE,
+)
+
+
+def preferences(cleaned: str) -> tuple[str, frozenset[int]]:
+    """`cleaned` with each preference "over" read as "rather than", and where each of those
+    clauses starts (so the clause can say it only prefers, see `contradiction.py`)."""
+    out, starts, last = [], set(), 0
+    for match in _PREFERS_OVER.finditer(cleaned):
+        out.append(cleaned[last : match.end(1)] + " ")
+        starts.add(sum(map(len, out)))
+        out.append("rather than ")
+        last = match.end()
+    out.append(cleaned[last:])
+    return "".join(out), frozenset(starts)
+
+
+_SWITCHING = frozenset({"switch", "migrat", "mov", "chang", "transition"})
+_SWITCH_VALUE = 3  # words of the old value at most: "from GitHub Actions to CircleCI"
+
+
+def switched(tokens: list[Token]) -> tuple[list[Token], list[Token], list[Token]] | None:
+    """(the subject, the old value, the new value and what follows) of "CI moved from Travis
+    to GitHub Actions last year", or None. What follows the new value ("last year") says when
+    it changed, so the old value is denied without it. Only a switch that happened counts
+    ("migrated", "has moved"): "Moving a release from staging to production requires
+    approval" describes a path, and "We are migrating" is not done yet."""
+    for at, token in enumerate(tokens):
+        if token.stem not in _SWITCHING or not token.lower.endswith("ed"):
+            continue
+        starts = [i for i in range(at + 1, min(at + 5, len(tokens))) if tokens[i].lower == "from"]
+        if not starts:
+            continue
+        start = starts[0]
+        ends = [i for i in range(start + 2, min(start + 2 + _SWITCH_VALUE, len(tokens)))
+                if tokens[i].lower == "to"]
+        if not ends:
+            continue
+        end = ends[0]
+        if end + 1 >= len(tokens):
+            continue
+        subject = tokens[:at] + tokens[at + 1 : start]
+        return subject, tokens[start + 1 : end], tokens[end + 1 :]
+    return None
+
+
+ELLIPSIS_TOKENS = 4  # "not Unleash", "never Jest", "not the staging one"
+
+
+def elided(before: frozenset[str], values: frozenset[str], lexicon: Lexicon) -> frozenset[str] | None:
+    """"Feature flags are managed in LaunchDarkly, not Unleash": the short negated clause denies
+    the clause before it with its value swapped, so it is about feature flags too. The content
+    it stands for, when each of its words replaces a value of the same class before it."""
+    if not values:
+        return None
+    replaced = set()
+    for value in values:
+        swapped = {word for word in before if lexicon.relation(word, value) == "exclusive"}
+        if not swapped:
+            return None
+        replaced |= swapped
+    return (before - replaced) | values
