@@ -33,21 +33,18 @@ from collections.abc import Sequence
 
 from gitmem.consistency.lexicon import Lexicon, default_lexicon
 from gitmem.consistency.quantities import unit_dimension
-from gitmem.consistency.text import stem
+from gitmem.consistency.text import singular_acronym, stem
 from gitmem.model import Claim
 
 DF_CAP = 48
 _WORD = re.compile(r"[a-z][a-z0-9_+#-]*[a-z0-9+#]|[a-z]", re.IGNORECASE)
 _NOT = re.compile(r"n't\b", re.IGNORECASE)
-_ACRONYM_PLURAL = re.compile(r"^[A-Z]{2,}s$")
 
 
 def blocking_keys(text: str, lexicon: Lexicon, cache: dict[str, str | None]) -> frozenset[str]:
     """The keys one claim is blocked on (`cache` maps a word to its key, None for no key)."""
     prepared = _NOT.sub(" not", text.replace("’", "'")).replace("'", " ")
-    # "PRs" is the plural of "PR" (the stemmer leaves words that short alone)
-    words = [w[:-1].lower() if _ACRONYM_PLURAL.match(w) else w.lower()
-             for w in _WORD.findall(prepared)]
+    words = [singular_acronym(w) for w in _WORD.findall(prepared)]  # "PRs" keys as "PR"
     for word in words:
         if word not in cache:
             cache[word] = _key_of(word, lexicon)

@@ -155,6 +155,12 @@ def _split_token(raw: str) -> list[str]:
     return [raw]
 
 
+def singular_acronym(word: str) -> str:
+    """`word` lowercased, an acronym's plural made singular: "PRs" -> "pr", "APIs" -> "api"
+    (too short for `stem` to see; "Docs" stays "docs")."""
+    return word[:-1].lower() if _ACRONYM_PLURAL.match(word) else word.lower()
+
+
 def tokenize(text: str, *, cleaned: bool = False) -> tuple[Token, ...]:
     """Tokens in order; contractions expanded ("don't" -> do, not), word-word hyphens split.
 
@@ -166,11 +172,7 @@ def tokenize(text: str, *, cleaned: bool = False) -> tuple[Token, ...]:
         if not raw:
             continue
         for part in _split_token(raw):
-            lower = part.lower()
-            if _ACRONYM_PLURAL.match(part):  # "PRs", "APIs": too short for `stem` to see
-                out.append(Token(raw=part, lower=lower, stem=stem(lower[:-1])))
-            else:
-                out.append(Token(raw=part, lower=lower, stem=stem(lower)))
+            out.append(Token(raw=part, lower=part.lower(), stem=stem(singular_acronym(part))))
     return tuple(out)
 
 
