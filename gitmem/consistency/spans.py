@@ -65,7 +65,8 @@ def _generic(a: list[Token], b: list[Token]) -> bool:
     return all(t.lower in _GENERIC for t in a + b)
 
 
-_RESTRICTIVE = frozenset({"only", "just", "solely", "exclusively"})
+# "only" and the words that say it with it ("just", "solely"), from the quantifier groups
+_RESTRICTIVE = frozenset(w for w, g in _QUANTIFIER_GROUPS.items() if g == _QUANTIFIER_GROUPS["only"])
 
 
 def _restricts(span: list[Token], other: tuple[Token, ...]) -> bool:
