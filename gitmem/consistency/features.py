@@ -287,8 +287,9 @@ def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
             tokens_for_clause = tokens
         all_tokens.extend(tokens)
         preference = contrast and starts[index] in preferred  # "over", not "instead of"
-        switch = None if contrast or _flips(tokens_for_clause, lexicon) else switched(
-            tokens_for_clause)  # "Do not migrate the tests from Jest to Vitest" denies no Jest
+        switch = None if contrast else switched(tokens_for_clause)
+        if switch is not None and _flips(tokens_for_clause, lexicon):
+            switch = None  # "Do not migrate the tests from Jest to Vitest" denies no Jest
         if switch is not None:
             # "We migrated the tests from Jest to Vitest": the tests use Vitest, not Jest
             rest, old, new = switch
