@@ -30,7 +30,7 @@ COMMANDS: dict[str, str] = {
     "review": "review_cmds:review",
     "resolve": "review_cmds:resolve",
     "dismiss": "review_cmds:dismiss",
-    "sweep": "review_cmds:sweep",
+    "sweep": "sweep_cmd:sweep",
     "save": "review_cmds:save",
     "log": "history_cmds:log",
     "undo": "ops_cmds:undo",

@@ -23,5 +23,10 @@ def emit_json(data: Any) -> None:
     click.echo(jsontext.dumps(data, indent=2))
 
 
+def location(path: str, line: int) -> dict[str, object]:
+    """A claim's place as the JSON outputs write it."""
+    return {"path": path, "line": line}
+
+
 def short(sha: str) -> str:
     return sha[:12]

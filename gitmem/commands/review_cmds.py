@@ -1,4 +1,4 @@
-"""Consistency commands: candidates, review, resolve, dismiss, sweep, save."""
+"""Consistency commands: candidates, review, resolve, dismiss, save (sweep: `sweep_cmd.py`)."""
 
 from __future__ import annotations
 
@@ -6,10 +6,9 @@ import datetime as dt
 
 import click
 
-from gitmem import trailers as t
-from gitmem.commands.common import emit_json, short, workspace
+from gitmem.commands.common import emit_json, location, short, workspace
 from gitmem.consistency.corpus import corpus_pairs
-from gitmem.errors import EXIT_FINDINGS, GitStateError, StalePlanError, UsageError
+from gitmem.errors import EXIT_FINDINGS, UsageError
 from gitmem.memory.parse import parse_memory
 from gitmem.model import Memory
 from gitmem.ops.apply import commit_changes
@@ -17,21 +16,13 @@ from gitmem.ops.evidence import claim_evidence, unknown_commits
 from gitmem.ops.resolve import dismiss_plan, resolve_plan
 from gitmem.ops.save import new_memory_path, render_memory, save_plan
 from gitmem.ops.sweep import (
-    Decision,
     current_items,
-    decide,
     detected_pairs,
     item_for,
-    new_run_id,
     sides_of,
-    undone_items,
 )
 from gitmem.review_queue import ReviewItem, enqueue, remove
 from gitmem.workspace import Workspace
-
-
-def _loc(path: str, line: int) -> dict[str, object]:
-    return {"path": path, "line": line}
 
 
 @click.command()
@@ -44,8 +35,8 @@ def candidates(ctx: click.Context, as_json: bool) -> None:
     if as_json:
         emit_json({"pairs": [
             {"kind": p.kind, "class": p.klass, "score": round(p.score, 4),
-             "confidence": round(p.confidence, 4), "a": _loc(p.a.path, p.a.line),
-             "b": _loc(p.b.path, p.b.line), "signals": dict(p.signals)} for p in pairs]})
+             "confidence": round(p.confidence, 4), "a": location(p.a.path, p.a.line),
+             "b": location(p.b.path, p.b.line), "signals": dict(p.signals)} for p in pairs]})
         return
     for p in pairs:
         click.echo(f"{p.kind:<13} {p.klass:<8} {p.score:.2f}  {p.a.path}:{p.a.line} ~ "
@@ -75,8 +66,8 @@ def review(ctx: click.Context, as_json: bool) -> None:
     ws = workspace(ctx)
     items = current_items(ws, ws.memories("worktree"), dt.date.today())
     if as_json:
-        emit_json({"items": [{**i.as_json(), "a": _loc(i.a_path, i.a_line),
-                              "b": _loc(i.b_path, i.b_line)} for i in items]})
+        emit_json({"items": [{**i.as_json(), "a": location(i.a_path, i.a_line),
+                              "b": location(i.b_path, i.b_line)} for i in items]})
         return
     for i in items:
         click.echo(f"{i.id}  {i.kind}  (since {i.detected_at}, {i.source})")
@@ -162,113 +153,6 @@ def dismiss(ctx: click.Context, item_id: str, until: str | None, reason: str) ->
     sha = commit_changes(ws, plan)
     remove(ws.repo.state_dir, item.id)
     click.echo(f"dismissed {item.id} until {day.isoformat()} in {short(sha)}")
-
-
-def _sweep_entry(d: Decision, status: str, commit: str | None = None) -> dict[str, object]:
-    keep = dict(d.plan.trailers).get(t.KEEP) if d.plan is not None else None
-    return {"id": d.item.id, "kind": d.item.kind, "status": status, "basis": d.basis,
-            "keep": keep, "commit": commit, "a": _loc(d.item.a_path, d.item.a_line),
-            "b": _loc(d.item.b_path, d.item.b_line)}
-
-
-@click.command()
-@click.option("--apply", "do_apply", is_flag=True, help="Commit the resolutions (default: dry run).")
-@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
-@click.pass_context
-def sweep(ctx: click.Context, do_apply: bool, as_json: bool) -> None:
-    """The scheduled pass: resolve what the authority order decides, queue the rest."""
-    ws = workspace(ctx)
-    if do_apply:
-        ws.repo.require_writable()  # detached HEAD, a merge in progress: refuse the whole run
-    today, run = dt.date.today(), new_run_id()
-    taken_back = undone_items(ws.repo)  # a run resolves, never undoes: one look is enough
-    if not do_apply:
-        corpus = ws.memories("worktree")
-        items = current_items(ws, corpus, today, "sweep")
-        _dry_run(decide(ws, corpus, items, today, run, taken_back), ws.config.max_mutations,
-                 as_json)
-        return
-    say = (lambda *args, **kw: None) if as_json else click.echo
-    report: list[dict[str, object]] = []
-    applied: list[str] = []
-    seen: set[str] = set()
-    skipped: list[ReviewItem] = []
-    while True:
-        corpus = ws.memories("worktree")  # again each round: the last commit changed files
-        items = [i for i in current_items(ws, corpus, today, "sweep") if i.id not in seen]
-        decisions = decide(ws, corpus, items, today, run, taken_back)
-        todo = next((d for d in decisions if d.plan is not None), None)
-        if todo is None or len(applied) >= ws.config.max_mutations:
-            break
-        assert todo.plan is not None
-        seen.add(todo.item.id)
-        try:
-            sha = commit_changes(ws, todo.plan)
-        except (GitStateError, StalePlanError) as exc:
-            try:
-                ws.repo.require_writable()  # the repository refuses every op: exit 4
-            except GitStateError:
-                if applied:  # say what this run committed, and how to take it back, first
-                    _applied_so_far(run, applied, report, as_json)
-                raise
-            click.echo(f"skipped {todo.item.id}: {exc}", err=True)  # a memory being edited
-            report.append(_sweep_entry(todo, "skipped"))
-            skipped.append(todo.item)
-            continue
-        applied.append(sha)
-        report.append(_sweep_entry(todo, "resolved", sha))
-        say(f"resolved {todo.item.id} ({todo.basis}) in {short(sha)}")
-    undecided = [d.item for d in decisions if d.plan is None] + skipped
-    left = [d for d in decisions if d.plan is not None]  # over max_mutations
-    enqueue(ws.repo.state_dir, undecided)
-    if as_json:
-        report += [_sweep_entry(d, "review") for d in decisions if d.plan is None]
-        report += [_sweep_entry(d, "left") for d in left]
-        emit_json({"dry_run": False, "run": run if applied else None, "items": report})
-        return
-    if not applied:
-        click.echo(f"nothing resolved; {len(undecided)} queued for review"
-                   + (f"; {len(left)} left for the next run (policy.max_mutations)" if left else ""))
-        return
-    click.echo(f"{len(applied)} resolution(s) committed as run {run}; {len(undecided)} queued "
-               f"for review" + (f", {len(left)} left for the next run (policy.max_mutations)"
-                                if left else "")
-               + f"; undo the run with `gitmem undo --run {run}`")
-
-
-def _dry_run(decisions: list[Decision], max_mutations: int, as_json: bool) -> None:
-    """What `sweep --apply` would do: the first `max_mutations` decided items resolved, the
-    rest of them left for a later run, the undecided ones queued."""
-    report, planned = [], 0
-    for d in decisions:
-        if d.plan is not None:
-            planned += 1
-        status = "review" if d.plan is None else (
-            "would_resolve" if planned <= max_mutations else "left")
-        report.append(_sweep_entry(d, status))
-        verb = {"would_resolve": f"would resolve ({d.basis})",
-                "left": "would be left for the next run (policy.max_mutations)"}.get(
-            status, "needs review (its resolution was undone)" if d.basis == "undone before"
-            else "needs review")
-        if not as_json:
-            click.echo(f"{d.item.id}  {verb}: {d.item.a_path}:{d.item.a_line} ~ "
-                       f"{d.item.b_path}:{d.item.b_line}")
-    if as_json:
-        emit_json({"dry_run": True, "run": None, "items": report})
-    elif not decisions:
-        click.echo("nothing to resolve or review", err=True)
-    elif planned:
-        click.echo("dry run: nothing changed; run `gitmem sweep --apply` to commit", err=True)
-
-
-def _applied_so_far(run: str, applied: list[str], report: list[dict[str, object]],
-                    as_json: bool) -> None:
-    """A run the repository stopped midway: what it committed, before the refusal is raised."""
-    if as_json:
-        emit_json({"dry_run": False, "run": run, "items": report})
-    else:
-        click.echo(f"{len(applied)} resolution(s) committed as run {run} before the repository "
-                   f"refused the next; undo them with `gitmem undo --run {run}`")
 
 
 @click.command()
