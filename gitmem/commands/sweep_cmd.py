@@ -96,10 +96,14 @@ def _dry_run(decisions: list[Decision], max_mutations: int, as_json: bool) -> No
         status = "review" if d.plan is None else (
             "would_resolve" if planned <= max_mutations else "left")
         report.append(_sweep_entry(d, status))
-        verb = {"would_resolve": f"would resolve ({d.basis})",
-                "left": "would be left for the next run (policy.max_mutations)"}.get(
-            status, "needs review (its resolution was undone)" if d.basis == "undone before"
-            else "needs review")
+        if status == "would_resolve":
+            verb = f"would resolve ({d.basis})"
+        elif status == "left":
+            verb = "would be left for the next run (policy.max_mutations)"
+        elif d.basis == "undone before":
+            verb = "needs review (its resolution was undone)"
+        else:
+            verb = "needs review"
         if not as_json:
             click.echo(f"{d.item.id}  {verb}: {d.item.a_path}:{d.item.a_line} ~ "
                        f"{d.item.b_path}:{d.item.b_line}")
