@@ -1,9 +1,11 @@
 """Load frontmatter YAML without letting a hostile file hang or exhaust gitmem.
 
 Memory files arrive from pulls and agents, so the YAML in them is untrusted input. Safe loading
-already refuses arbitrary objects; this module adds the two cheap guards it lacks: a token scan
-that refuses alias bombs and deep nesting before anything is built, and an expansion count after
-loading for aliases that still multiply (or loop).
+already refuses arbitrary objects; this module adds the cheap guards it lacks: a character scan
+for deep flow nesting (`[[[[...`) that runs before any PyYAML call, a token scan that refuses
+alias bombs and deep block nesting before anything is built, and an expansion count after loading
+for aliases that still multiply (or loop). The guards decide on their own limits, not PyYAML's:
+a PyYAML release that adds (or moves) a nesting limit of its own changes nothing a user sees.
 
 It also tolerates one common non-YAML habit: Cursor rules write `globs: *.ts` unquoted, which YAML
 reads as an alias to an anchor that does not exist. When a document defines no anchors at all,
@@ -107,6 +109,11 @@ def _load_guarded(text: str) -> tuple[Any, YamlFailure | yaml.YAMLError | None]:
 
 
 def _refuse_before_loading(text: str) -> YamlFailure | None:
+    deep_flow_line = _deep_flow_line(text)
+    if deep_flow_line is not None:
+        return YamlFailure(
+            f"frontmatter is nested more than {MAX_DEPTH} levels deep; refused", deep_flow_line
+        )
     cheap = "&" not in text and text.count("[") + text.count("{") <= MAX_DEPTH
     if cheap and not _DEEP_PREFIX.search(text):
         return None
@@ -133,6 +140,64 @@ def _refuse_before_loading(text: str) -> YamlFailure | None:
     except (yaml.YAMLError, ValueError):
         return None  # the load below reports the error with its line
     return None
+
+
+_QUOTE_MAY_OPEN_AFTER = frozenset(" \t\n[{,:-?")
+
+
+def _deep_flow_line(text: str) -> int | None:
+    """The 0-based line where flow nesting (`[`/`{`) passes MAX_DEPTH, or None.
+
+    A character scan, not PyYAML's scanner: PyYAML looks ahead through a whole flow collection
+    before it yields the first token, so a token count comes too late, and its own limit (where a
+    release has one) would speak first. Quoted scalars and comments are skipped; a bracket inside
+    a plain scalar may be over-counted, which only matters past 50 unclosed ones.
+    """
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return None
+    depth = line = 0
+    index, size = 0, len(text)
+    previous = "\n"
+    while index < size:
+        char = text[index]
+        if char == "\n":
+            line += 1
+        elif char in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return line
+        elif char in "]}":
+            depth = max(depth - 1, 0)
+        elif char == "#" and previous in " \t\n":
+            end = text.find("\n", index)
+            index = size if end < 0 else end
+            continue
+        elif char in "'\"" and previous in _QUOTE_MAY_OPEN_AFTER:
+            index, line = _skip_quoted(text, index, line)
+            previous = char
+            continue
+        previous = char
+        index += 1
+    return None
+
+
+def _skip_quoted(text: str, start: int, line: int) -> tuple[int, int]:
+    """Index just past the quoted scalar opening at `start`, and the line it ends on."""
+    quote = text[start]
+    index = start + 1
+    while index < len(text):
+        char = text[index]
+        if char == "\n":
+            line += 1
+        elif quote == '"' and char == "\\":
+            index += 1
+        elif char == quote:
+            if quote == "'" and text.startswith("''", index):
+                index += 1
+            else:
+                return index + 1, line
+        index += 1
+    return index, line
 
 
 def _quote_unanchored_glob_values(text: str) -> str | None:

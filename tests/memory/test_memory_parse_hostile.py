@@ -182,3 +182,19 @@ def test_megabyte_frontmatter_line_without_colon() -> None:
     memory = parse_memory("m.md", raw)
     assert time.perf_counter() - started < 2.0
     assert isinstance(memory.problems[0], FrontmatterProblem)
+
+
+def test_brackets_in_quoted_values_and_comments_are_not_nesting() -> None:
+    many = "[" * 60
+    frontmatter = f"a: '{many}'\nb: \"{many}\"\nc: [x, y]  # {many}\nd: {{k: [1, 2]}}"
+    memory = parse_memory("m.md", f"---\n{frontmatter}\n---\nBody.\n".encode())
+    assert memory.problems == ()
+    assert memory.meta == {"a": many, "b": many, "c": ["x", "y"], "d": {"k": [1, 2]}}
+
+
+def test_deep_flow_nesting_names_the_line_it_passes_the_limit() -> None:
+    frontmatter = "name: x\ntags:\n  - " + "[" * 51 + "]" * 51
+    memory = parse_memory("m.md", f"---\n{frontmatter}\n---\n".encode())
+    assert memory.meta == {}
+    assert "nested more than 50 levels" in memory.problems[0].message
+    assert memory.problems[0].line == 4  # file line of `  - [[[...`
