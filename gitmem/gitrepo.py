@@ -80,10 +80,11 @@ def run_to_the_end(
 
 def merge_file(
     base: bytes, ours: bytes, theirs: bytes, labels: tuple[str, str, str],
-    *, marker_size: int = 7, diff3: bool = False,
+    *, marker_size: int = 7, style: str = "merge",
 ) -> tuple[bytes, int]:
     """Three-way line merge exactly as git does it (`git merge-file -p`): (result, number of
-    conflicts). `labels` name ours, base and theirs in the conflict markers."""
+    conflicts). `labels` name ours, base and theirs in the conflict markers; `style` is
+    `merge.conflictStyle` (merge, or diff3 / zdiff3, which add the base section)."""
     with tempfile.TemporaryDirectory(prefix="gitmem-merge-") as folder:
         paths = []
         for name, data in (("ours", ours), ("base", base), ("theirs", theirs)):
@@ -92,8 +93,8 @@ def merge_file(
                 fh.write(data)
             paths.append(path)
         args = ["git", "merge-file", "-p", f"--marker-size={marker_size}"]
-        if diff3:
-            args.append("--diff3")
+        if style in ("diff3", "zdiff3"):
+            args.append(f"--{style}")
         for label in labels:
             args += ["-L", label]
         proc = subprocess.run([*args, *paths], capture_output=True, env=clean_git_env(),
@@ -104,6 +105,19 @@ def merge_file(
             "check that git works, then run the merge again"
         )
     return proc.stdout, proc.returncode
+
+
+def git_as_invoked(*args: str, cwd: str | os.PathLike[str]) -> str | None:
+    """A read-only git command run with the environment git gave us, for a program git itself
+    runs (the merge driver): `git -c merge.conflictStyle=diff3 merge` passes its settings as
+    GIT_CONFIG_PARAMETERS, which `clean_git_env` would drop. Its stdout, None when it fails."""
+    try:
+        proc = subprocess.run(["git", *args], cwd=cwd, capture_output=True, check=False)
+    except OSError:
+        return None
+    if proc.returncode != 0:
+        return None
+    return proc.stdout.decode("utf-8", "replace").strip()
 
 
 @dataclass(frozen=True)

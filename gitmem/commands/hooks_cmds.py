@@ -1,4 +1,4 @@
-"""`gitmem hooks install|uninstall`, `gitmem hook NAME`, `gitmem merge-driver %O %A %B %P`."""
+"""`gitmem hooks install|uninstall`, `gitmem hook NAME`, `gitmem merge-driver %O %A %B %P ...`."""
 
 from __future__ import annotations
 
@@ -67,11 +67,23 @@ def hook(ctx: click.Context, no_legacy: bool, name: str, args: tuple[str, ...]) 
 @click.argument("ours", type=click.Path(exists=True, dir_okay=False))  # an empty file for a
 @click.argument("theirs", type=click.Path(exists=True, dir_okay=False))  # side that has none
 @click.argument("path", required=False, default="")
+@click.option("--marker-size", default=None, metavar="N", help="Conflict marker size (git's %L).")
+@click.option("--base-label", default=None, metavar="NAME",
+              help="Name of the common ancestor in conflict markers (git's %S).")
+@click.option("--ours-label", default=None, metavar="NAME",
+              help="Name of our side in conflict markers (git's %X).")
+@click.option("--theirs-label", default=None, metavar="NAME",
+              help="Name of their side in conflict markers (git's %Y).")
 @click.pass_context
-def merge_driver(ctx: click.Context, base: str, ours: str, theirs: str, path: str) -> int:
+def merge_driver(
+    ctx: click.Context, base: str, ours: str, theirs: str, path: str, marker_size: str | None,
+    base_label: str | None, ours_label: str | None, theirs_label: str | None,
+) -> int:
     """Merge a memory file for git (merge.gitmem.driver): writes the result to OURS; exit 1 on a
-    conflict, leaving standard conflict markers."""
+    conflict, leaving conflict markers as git writes them (merge.conflictStyle, side names)."""
     from gitmem.merge_driver import merge_driver_main
+    from gitmem.merge_driver.markers import driver_markers
 
     directory = (ctx.find_root().obj or {}).get("directory", ".")
-    return merge_driver_main(base, ours, theirs, path, directory)
+    markers = driver_markers(directory, marker_size, base_label, ours_label, theirs_label)
+    return merge_driver_main(base, ours, theirs, path, directory, markers)

@@ -1,4 +1,4 @@
-"""The memory merge driver (`merge.gitmem.driver = gitmem merge-driver %O %A %B %P`).
+"""The memory merge driver (`merge.gitmem.driver = gitmem merge-driver %O %A %B %P ...`).
 
 git's line merge treats frontmatter as text, so two agents that each add a tag, or each append a
 claim at the end of the same memory, conflict. This driver merges the two parts separately:
@@ -10,8 +10,10 @@ claim at the end of the same memory, conflict. This driver merges the two parts 
   added lines (nothing of the base changed) takes both sides' lines, ours first: memory bodies
   grow by appending claims, and two appended claims are two claims, not a conflict.
 
-A real conflict leaves standard conflict markers in %A and exits 1, as git expects. Files that
-are not memories, or whose frontmatter does not parse, get git's own merge unchanged.
+A real conflict leaves conflict markers in %A and exits 1, as git expects; the markers are
+git's own (`markers.py`: the side names git passes, %L's size, `merge.conflictStyle` with
+diff3's base section). Files that are not memories, or whose frontmatter does not parse, get
+git's own merge unchanged.
 """
 
 from __future__ import annotations
@@ -22,8 +24,9 @@ from pathlib import Path
 from gitmem.errors import GitmemError
 from gitmem.gitrepo import merge_file
 from gitmem.memory.field_document import FieldDocument, read_document
-from gitmem.merge_driver.body import LABELS, merge_body
+from gitmem.merge_driver.body import merge_body
 from gitmem.merge_driver.frontmatter import merge_frontmatter
+from gitmem.merge_driver.markers import ConflictMarkers
 
 
 @dataclass(frozen=True)
@@ -33,15 +36,17 @@ class MergeResult:
 
 
 def merge_driver_main(
-    base: str, ours: str, theirs: str, path: str = "", directory: str = "."
+    base: str, ours: str, theirs: str, path: str = "", directory: str = ".",
+    markers: ConflictMarkers | None = None,
 ) -> int:
     """Merge %O and %B into %A in place; 0 clean, 1 conflicts left as markers. `directory` is
     where git runs the driver (the working tree root), for the memory globs."""
+    markers = markers or ConflictMarkers()
     sides = [Path(p).read_bytes() if Path(p).exists() else b"" for p in (base, ours, theirs)]
     if _is_memory(path, directory):
-        result = merge_memory(*sides)
+        result = merge_memory(sides[0], sides[1], sides[2], markers)
     else:
-        result = MergeResult(*merge_file(sides[0], sides[1], sides[2], LABELS))
+        result = _git_merge(sides[0], sides[1], sides[2], markers)
     Path(ours).write_bytes(result.data)
     return 1 if result.conflicts else 0
 
@@ -60,19 +65,27 @@ def _is_memory(path: str, directory: str) -> bool:
     return matcher.matches(path)
 
 
-def merge_memory(base: bytes, ours: bytes, theirs: bytes) -> MergeResult:
+def _git_merge(base: bytes, ours: bytes, theirs: bytes, markers: ConflictMarkers) -> MergeResult:
+    return MergeResult(*merge_file(base, ours, theirs, markers.labels, marker_size=markers.size,
+                                   style=markers.style))
+
+
+def merge_memory(
+    base: bytes, ours: bytes, theirs: bytes, markers: ConflictMarkers | None = None
+) -> MergeResult:
+    markers = markers or ConflictMarkers()
     try:
         docs = [read_document(side) for side in (base, ours, theirs)]
         metas = [doc.meta() for doc in docs]
     except GitmemError:  # binary, unclosed or unparsable frontmatter: plain git semantics
-        return MergeResult(*merge_file(base, ours, theirs, LABELS))
-    body, body_conflicts = merge_body(*(_body(doc) for doc in docs))
+        return _git_merge(base, ours, theirs, markers)
+    body, body_conflicts = merge_body(_body(docs[0]), _body(docs[1]), _body(docs[2]), markers)
     if not any(doc.has_frontmatter for doc in docs):
         return MergeResult(body, body_conflicts)
     try:
-        head, field_conflicts = merge_frontmatter(ours, docs[2], metas, LABELS)
+        head, field_conflicts = merge_frontmatter(ours, docs, metas, markers)
     except GitmemError:  # a field our editor cannot rewrite in place
-        return MergeResult(*merge_file(base, ours, theirs, LABELS))
+        return _git_merge(base, ours, theirs, markers)
     return MergeResult(head + body, body_conflicts + field_conflicts)
 
 

@@ -3,15 +3,21 @@
 from __future__ import annotations
 
 from gitmem.gitrepo import merge_file
+from gitmem.merge_driver.markers import ConflictMarkers
 
-LABELS = ("ours", "base", "theirs")
 _WIDE = 40  # marker size used internally, so markers cannot be mistaken for content
+_INTERNAL = ("ours", "base", "theirs")
 
 
-def merge_body(base: bytes, ours: bytes, theirs: bytes) -> tuple[bytes, int]:
-    """git's line merge, with both-sides-only-added conflicts resolved as ours + theirs."""
-    merged, _ = merge_file(base, _ended(ours), _ended(theirs), LABELS,
-                           marker_size=_WIDE, diff3=True)
+def merge_body(
+    base: bytes, ours: bytes, theirs: bytes, markers: ConflictMarkers | None = None
+) -> tuple[bytes, int]:
+    """git's line merge, with both-sides-only-added conflicts resolved as ours + theirs; the
+    conflicts left are written with `markers` (git's names, size and conflict style)."""
+    markers = markers or ConflictMarkers()
+    internal = "zdiff3" if markers.style == "zdiff3" else "diff3"  # always with the base
+    merged, _ = merge_file(base, _ended(ours), _ended(theirs), _INTERNAL,
+                           marker_size=_WIDE, style=internal)
     out: list[bytes] = []
     conflicts = 0
     hunk: dict[str, list[bytes]] | None = None
@@ -27,8 +33,7 @@ def merge_body(base: bytes, ours: bytes, theirs: bytes) -> tuple[bytes, int]:
         elif hunk is not None and marker == b">" * _WIDE:
             if any(line.strip() for line in hunk["base"]):
                 conflicts += 1
-                out += [b"<<<<<<< ours\n", *hunk["ours"], b"=======\n", *hunk["theirs"],
-                        b">>>>>>> theirs\n"]
+                out += _conflict(markers, hunk)
             else:
                 added = set(hunk["ours"])
                 out += hunk["ours"] + [t for t in hunk["theirs"] if t not in added]
@@ -38,6 +43,14 @@ def merge_body(base: bytes, ours: bytes, theirs: bytes) -> tuple[bytes, int]:
         else:
             out.append(line)
     return b"".join(out), conflicts
+
+
+def _conflict(markers: ConflictMarkers, hunk: dict[str, list[bytes]]) -> list[bytes]:
+    sides = [[line.decode("utf-8", "surrogateescape") for line in hunk[name]]
+             for name in _INTERNAL]
+    newline = "\r\n" if any(line.endswith("\r\n") for side in sides for line in side) else "\n"
+    return [line.encode("utf-8", "surrogateescape")
+            for line in markers.wrap(sides[0], sides[1], sides[2], newline)]
 
 
 def _ended(data: bytes) -> bytes:

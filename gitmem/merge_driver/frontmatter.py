@@ -15,6 +15,7 @@ from typing import Any
 
 from gitmem.memory.field_document import FieldDocument, read_document
 from gitmem.memory.fields import remove_field, set_field
+from gitmem.merge_driver.markers import ConflictMarkers
 
 MISSING: Any = object()
 CONFLICT: Any = object()
@@ -81,10 +82,11 @@ FIELD_RULES: dict[str, Callable[[Any, Any, Any], Any]] = {
 
 
 def merge_frontmatter(
-    ours_raw: bytes, theirs: FieldDocument, metas: Sequence[dict[Any, Any]],
-    labels: Sequence[str],
+    ours_raw: bytes, docs: Sequence[FieldDocument], metas: Sequence[dict[Any, Any]],
+    markers: ConflictMarkers,
 ) -> tuple[bytes, int]:
-    """(our file up to and including its closing `---` with merged fields, conflicts)."""
+    """(our file up to and including its closing `---` with merged fields, conflicts).
+    `docs` and `metas` are base, ours and theirs."""
     base, ours, theirs_meta = metas
     keys = [*ours, *(k for k in theirs_meta if k not in ours)]
     raw = ours_raw
@@ -101,7 +103,7 @@ def merge_frontmatter(
     if not doc.has_frontmatter:  # neither side had a field left: no block to write
         return b"", 0
     lines = list(doc.lines[: (doc.close or 0) + 1])
-    _mark_conflicts(lines, doc, theirs, conflicted, labels)
+    _mark_conflicts(lines, doc, docs, conflicted, markers)
     return (doc.bom + "".join(lines)).encode("utf-8", "surrogateescape"), len(conflicted)
 
 
@@ -118,19 +120,20 @@ def _ended(lines: list[str], newline: str) -> list[str]:
 
 
 def _mark_conflicts(
-    lines: list[str], ours: FieldDocument, theirs: FieldDocument, keys: Sequence[str],
-    labels: Sequence[str],
+    lines: list[str], ours: FieldDocument, docs: Sequence[FieldDocument], keys: Sequence[str],
+    markers: ConflictMarkers,
 ) -> None:
-    """Wrap each conflicted field in `<<<<<<< / ======= / >>>>>>>`, bottom-up so the line
-    indexes found before any change stay right."""
+    """Wrap each conflicted field in conflict markers (with the base's lines under diff3),
+    bottom-up so the line indexes found before any change stay right."""
     nl = ours.newline
     places = []
     for key in keys:
         found = _entry_lines(ours, key)
         start, end, our_lines = found if found else ((ours.close or 0), (ours.close or 0), [])
-        other = _entry_lines(theirs, key)
-        their_lines = other[2] if other else []
-        places.append((start, end, our_lines, their_lines))
-    for start, end, our_lines, their_lines in sorted(places, key=lambda p: p[0], reverse=True):
-        lines[start:end] = [f"<<<<<<< {labels[0]}{nl}", *_ended(our_lines, nl), f"======={nl}",
-                            *_ended(their_lines, nl), f">>>>>>> {labels[2]}{nl}"]
+        base, theirs = (_entry_lines(docs[i], key) for i in (0, 2))
+        places.append((start, end, our_lines, base[2] if base else [], theirs[2] if theirs else []))
+    for start, end, our_lines, base_lines, their_lines in sorted(
+        places, key=lambda p: p[0], reverse=True
+    ):
+        lines[start:end] = markers.wrap(_ended(our_lines, nl), _ended(base_lines, nl),
+                                        _ended(their_lines, nl), nl)

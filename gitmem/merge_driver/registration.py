@@ -21,7 +21,8 @@ ATTRIBUTES_END = "# <<< gitmem merge driver <<<"
 
 def merge_driver_command(python: str) -> str:
     """What git runs (through sh) for a memory file: gitmem on PATH, else the recorded python."""
-    args = "merge-driver %O %A %B %P"
+    args = ("merge-driver %O %A %B %P --marker-size %L "
+            "--base-label %S --ours-label %X --theirs-label %Y")
     return (
         f"if command -v gitmem >/dev/null 2>&1; then gitmem {args}; "
         f"else {shlex.quote(python)} -m gitmem {args}; fi"
