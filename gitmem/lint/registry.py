@@ -18,6 +18,7 @@ from gitmem.lint.rules.commit_rules import (
     UnmergedCommit,
     UnverifiableCommit,
 )
+from gitmem.lint.rules.conflict_rules import ConflictMarker
 from gitmem.lint.rules.consistency_rules import Contradiction, Duplicate, PossibleDuplicate
 from gitmem.lint.rules.format_rules import (
     BrokenReference,
@@ -33,6 +34,7 @@ RULES: tuple[type[Rule], ...] = (
     InvalidField,
     BrokenReference,
     SupersedeCycle,
+    ConflictMarker,
     Duplicate,
     PossibleDuplicate,
     Contradiction,

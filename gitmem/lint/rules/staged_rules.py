@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from gitmem.lint.rule import LintContext, Rule
+from gitmem.lint.rules.conflict_rules import has_conflict_markers
 from gitmem.model import Finding, Memory
 
 
@@ -62,8 +63,8 @@ class MemoryShrunk(StagedRule):
 
     def check_change(self, change: StagedChange, context: LintContext) -> Iterable[Finding]:
         before, after = change.before, change.after
-        if before is None or after is None or not before.claims:
-            return
+        if before is None or after is None or not before.claims or has_conflict_markers(after):
+            return  # conflict markers garble the claims: GM105 reports them, not a lost memory
         lost = lost_claims(before, after)
         ratio = context.config.shrink_ratio
         if len(after.claims) < len(before.claims) and lost / len(before.claims) > ratio:

@@ -1,0 +1,57 @@
+"""GM105 conflict-marker on parsed memories (pure); through real git merges in
+tests/hooks/test_conflict_markers_hook.py."""
+
+from __future__ import annotations
+
+import pytest
+from lintutil import found, lint, memory
+
+from gitmem.lint.rules.conflict_rules import conflict_regions
+
+FRONT = "---\nname: deploy\n---\n"
+
+
+def gm105(text: str) -> list[tuple[int, str]]:
+    return [(f.line, f.message) for f in found(lint(memory("memory/a.md", text)), "GM105")]
+
+
+def test_a_conflict_region_is_one_error_at_its_opening_line() -> None:
+    text = FRONT + "<<<<<<< HEAD\n- Deploy on Tuesdays.\n=======\n- Deploy on Mondays.\n" \
+                   ">>>>>>> side\n- Tag releases.\n"
+    [(line, message)] = gm105(text)
+    assert line == 4 and "lines 4-8" in message and "`<<<<<<< HEAD`" in message
+    [finding] = found(lint(memory("memory/a.md", text)), "GM105")
+    assert finding.severity == "error" and finding.name == "conflict-marker"
+
+
+def test_a_diff3_region_says_it_holds_the_base() -> None:
+    text = FRONT + "<<<<<<< HEAD\n- A.\n||||||| 1a2b3c4\n- O.\n=======\n- B.\n>>>>>>> side\n"
+    [(_, message)] = gm105(text)
+    assert "ours, base and theirs" in message
+
+
+def test_markers_in_the_frontmatter_are_reported_beside_gm101() -> None:
+    text = "---\n<<<<<<< HEAD\nname: shipping\n=======\nname: releases\n>>>>>>> side\n---\n- x.\n"
+    report = lint(memory("memory/a.md", text))
+    assert [f.line for f in found(report, "GM105")] == [2]
+    assert found(report, "GM101")
+
+
+@pytest.mark.parametrize("text", [
+    FRONT + "Deploys\n=======\n\n- On Tuesdays.\n",  # a setext heading underline
+    FRONT + "How a conflict looks:\n\n```text\n<<<<<<< HEAD\nours\n=======\ntheirs\n"
+            ">>>>>>> side\n```\n",  # quoted on purpose in a code block
+    FRONT + "~~~~\n>>>>>>> side\n~~~~\n- Arrows <<<<<<< in a sentence.\n",
+    FRONT + "| a | b |\n|---|---|\n|||||||\n",  # an empty table row is not a named base marker
+])
+def test_text_that_only_looks_like_markers_is_not_reported(text: str) -> None:
+    assert gm105(text) == []
+
+
+def test_unclosed_stray_and_long_markers() -> None:
+    assert [r.end for r in conflict_regions("<<<<<<< HEAD\n- a\n=======\n- b\n")] == [None]
+    assert [(r.start, r.end) for r in conflict_regions("- a\n>>>>>>> side\n")] == [(2, 2)]
+    long = "<" * 12 + " HEAD\n- a\n" + "=" * 12 + "\n- b\n" + ">" * 12 + " side\n"
+    assert [(r.start, r.end) for r in conflict_regions(long)] == [(1, 5)]
+    [(_, message)] = gm105(FRONT + "- a\n>>>>>>> side\n")
+    assert "leftover conflict marker" in message
