@@ -98,7 +98,7 @@ def test_resolve_annotates_only_the_losing_claim(repo: Path) -> None:
     assert result.code == 0, result
     text = (repo / "memory/agent-note.md").read_text()
     today = dt.date.today().isoformat()
-    assert (f"- Never squash merges when landing a pull request. (superseded {today} by "
+    assert (f"- ~~Never squash merges when landing a pull request.~~ (superseded {today} by "
             "memory/user-rule.md: the user said so)") in text
     assert "- Rebase feature branches onto main before review.\n" in text
     assert "superseded_by" not in text  # the file holds other claims: only the line is marked
@@ -343,7 +343,7 @@ def test_a_pair_inside_one_file_is_resolved_by_line_and_cannot_be_dismissed(
     assert kept.code == 0, kept
     text = (repo / "memory/notes.md").read_text()
     assert "- Never squash merges when landing a pull request.\n" in text  # line 7 stands
-    assert "- Always squash merges when landing a pull request. (superseded" in text
+    assert "- ~~Always squash merges when landing a pull request.~~ (superseded" in text
     assert trailers_of(repo)["Gitmem-Path"] == ("memory/notes.md",)
     assert not [i for i in review_items(repo) if i["kind"] == "contradiction"]
 
@@ -356,7 +356,7 @@ def test_a_losing_sentence_that_shares_its_line_is_marked_where_it_ends(tmp_path
     })
     assert gitmem(repo, "sweep", "--apply").code == 0
     text = (repo / "memory/notes.md").read_text()
-    assert ("Never squash merges when landing a pull request (superseded "
+    assert ("~~Never squash merges when landing a pull request~~ (superseded "
             in text and "sweep: user correction). Keep pull requests small" in text)
     recalled = json.loads(gitmem(repo, "recall", "small focused", "--json").out)["memories"]
     assert [m["path"] for m in recalled] == ["memory/notes.md"]  # the other sentence stands
@@ -478,7 +478,7 @@ def test_a_saved_line_that_loses_leaves_the_name_and_description(tmp_path: Path)
     assert "a line of it is stored as superseded: memory/a.md outranks it" in result.out
     new_path = trailers_of(repo)["Gitmem-Path"][0]
     text = (repo / new_path).read_text()
-    assert "Never squash merges when landing a pull request. (superseded" in text
+    assert "Never squash merges when landing a pull request.~~ (superseded" in text
     recalled = json.loads(gitmem(repo, "recall", "never squash", "--json").out)["memories"]
     assert new_path not in [m["path"] for m in recalled]
 
@@ -524,7 +524,7 @@ def test_two_losing_sentences_of_one_line_are_both_marked(tmp_path: Path) -> Non
     assert result.code == 0 and "2 resolution(s) committed" in result.out, result
     text = (repo / "memory/notes.md").read_text()
     assert text.count("(superseded") == 2 and text.rstrip().endswith("Keep pull requests small.")
-    assert "Use  tabs for indentation in Python files (superseded" in text  # double space kept
+    assert "~~Use  tabs for indentation in Python files~~ (superseded" in text  # double space kept
     assert gitmem(repo, "sweep", "--apply").code == 0  # nothing left, no error
 
 

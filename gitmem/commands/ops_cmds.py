@@ -14,6 +14,7 @@ from gitmem.config import CONFIG_FILE, default_toml
 from gitmem.errors import GitStateError, StalePlanError, UsageError
 from gitmem.lint.formats.printable import printable
 from gitmem.model import FileChange, Memory, Plan
+from gitmem.ops.agent_effects import INDEX_NAME, read_indexes
 from gitmem.ops.apply import commit_changes
 from gitmem.ops.diff import unified_diff
 from gitmem.ops.history import list_ops
@@ -31,11 +32,18 @@ def _load(ws: Workspace, user_path: str) -> Memory:
     return memory
 
 
+def _indexes(ws: Workspace, memories: Sequence[Memory]) -> dict[str, bytes]:
+    """The committed MEMORY.md files that may link these memories (none of them itself)."""
+    named = {m.path for m in memories}
+    found = read_indexes(sorted(named), lambda path: ws.repo.read_at("HEAD", path))
+    return {path: raw for path, raw in found.items() if path not in named}
+
+
 def _supersede(ws: Workspace, old: str, new: str, reason: str) -> Plan:
     a, b = _load(ws, old), _load(ws, new)
     klass, confidence, signals = score_pair(b, a, ws.config)
     return supersede_plan(a, b, today=dt.date.today(), reason=reason, klass=klass,
-                          confidence=confidence, signals=signals)
+                          confidence=confidence, signals=signals, indexes=_indexes(ws, [a, b]))
 
 
 def _merge(ws: Workspace, paths: Sequence[str], into: str | None, reason: str) -> Plan:
@@ -51,7 +59,8 @@ def _merge(ws: Workspace, paths: Sequence[str], into: str | None, reason: str) -
     plan = merge_plan(memories, survivor, today=dt.date.today(), reason=reason, klass=klass,
                       confidence=confidence, signals=signals,
                       match_threshold=ws.config.match_threshold,
-                      possible_threshold=ws.config.possible_threshold)
+                      possible_threshold=ws.config.possible_threshold,
+                      indexes=_indexes(ws, memories))
     for line in plan.body.splitlines():
         if line.startswith("Contradicts the survivor: "):  # carried, but someone should decide
             click.echo(f"warning: {printable(line)} (after the merge, `gitmem review` lists it)",
@@ -181,7 +190,7 @@ def apply(ctx: click.Context, plan_id: str, confirm: bool) -> None:
                              f"({applied.summary.removeprefix('gitmem: ')}); nothing to do") from None
     for change in p.changes:
         if change.path.startswith("/") or ".." in change.path.split("/") or (
-            not ws.matcher.matches(change.path)
+            not ws.matcher.matches(change.path) and change.path.rsplit("/", 1)[-1] != INDEX_NAME
         ):
             raise StalePlanError(f"plan {plan_id} touches {change.path!r}, not a memory; refused")
     _gate(ws, p, confirm, full_id)

@@ -94,11 +94,13 @@ def append_to_body(raw: bytes, lines: Sequence[str]) -> bytes:
 
 
 def annotate_line(raw: bytes, line: int, expected_text: str, note: str, *,
-                  after_text: bool = False) -> bytes:
+                  after_text: bool = False, strike: bool = False) -> bytes:
     """Append ` note` to one body line that still says `expected_text`; exactly one line changes.
 
     `after_text`: put the note right after `expected_text` (before its closing `.`, `!` or `?`)
-    instead of at the end of the line, for a sentence that shares its line with others."""
+    instead of at the end of the line, for a sentence that shares its line with others.
+    `strike`: also strike `expected_text` through (`~~text~~`), so that whoever reads the line,
+    a person or a model, sees the claim is void before reaching the note."""
     if not note or "\n" in note or "\r" in note:
         raise InvalidInputError("an annotation note must be one non-empty line of text")
     document = read_document(raw, allow_broken_frontmatter=True)
@@ -119,18 +121,21 @@ def annotate_line(raw: bytes, line: int, expected_text: str, note: str, *,
             f"line {line} no longer contains {expected_text!r}; the file changed since it was "
             "read, run the command again"
         )
+    start = text.index(expected_text)
+    at = start + len(expected_text)
+    if expected_text[-1:] in (".", "!", "?"):
+        at -= 1
+    if after_text and text[at:].lstrip().startswith(note) or not after_text and note in text:
+        raise InvalidInputError(f"line {line} already carries the note {note!r}")
+    if strike:
+        end = at if after_text else start + len(expected_text)
+        text = f"{text[:start]}~~{text[start:end]}~~{text[end:]}"
+        at += 4
     if after_text:
-        at = text.index(expected_text) + len(expected_text)
-        if expected_text[-1:] in (".", "!", "?"):
-            at -= 1
-        if text[at:].lstrip().startswith(note):
-            raise InvalidInputError(f"line {line} already carries the note {note!r} there")
         text = f"{text[:at]} {note}{text[at:]}"
-        lines[line - 1] = text.encode("utf-8", "surrogateescape") + ending
     else:
-        if note in text:
-            raise InvalidInputError(f"line {line} already carries the note {note!r}")
-        lines[line - 1] = content + b" " + note.encode("utf-8") + ending
+        text = f"{text} {note}"
+    lines[line - 1] = text.encode("utf-8", "surrogateescape") + ending
     return b"\n".join(lines)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from gitmem import trailers as t
 from gitmem.consistency.analyze import find_pairs
@@ -14,6 +14,7 @@ from gitmem.memory.fields import append_to_body, drop_empty_frontmatter, remove_
 from gitmem.memory.inforce import claim_in_force
 from gitmem.memory.parse import MAX_TEXT_BYTES
 from gitmem.model import FileChange, Memory, Plan
+from gitmem.ops.agent_effects import retire_memory, unlist_all
 
 
 def _scored(plan_trailers: list[tuple[str, str]], klass: str, confidence: float | None,
@@ -64,8 +65,11 @@ def supersede_plan(
     klass: str = "possible",
     confidence: float | None = None,
     signals: dict[str, object] | None = None,
+    indexes: Mapping[str, bytes] | None = None,
 ) -> Plan:
-    """Mark OLD as superseded by NEW (superseded_by + valid_until); nothing is deleted."""
+    """Mark OLD as superseded by NEW (superseded_by + valid_until, and what OLD's layout needs
+    for the agent to stop using it: see agent_effects); nothing is deleted. `indexes`: the
+    MEMORY.md files that may link OLD, by path."""
     if old.path == new.path:
         raise UsageError(f"cannot supersede {old.path} by itself; name a different memory")
     _refuse_if_pinned(old, "superseded")
@@ -80,16 +84,17 @@ def supersede_plan(
         raise GitStateError(
             f"{new.path} is itself superseded by {new.superseded_by}; supersede by that one instead"
         )
-    after = set_field(old.raw, "superseded_by", new.path)
-    after = set_field(after, "valid_until", today)
-    pairs = [(t.OP, "supersede"), (t.PATH, old.path), (t.PATH, new.path),
-             (t.SUPERSEDED_BY, new.path)]
+    after = retire_memory(old, new.path, today, reason)
+    unlisted = unlist_all(indexes or {}, [old.path], new, today)
+    pairs = [(t.OP, "supersede"), (t.PATH, old.path), (t.PATH, new.path)]
+    pairs += [(t.PATH, path) for path in unlisted] + [(t.SUPERSEDED_BY, new.path)]
     _scored(pairs, klass, confidence, signals or {})
     if reason.strip():
         pairs.append((t.REASON, reason))
     return Plan(
         op="supersede",
-        changes=(FileChange(old.path, old.raw, after),),
+        changes=(FileChange(old.path, old.raw, after),
+                 *(FileChange(path, *pair) for path, pair in unlisted.items())),
         summary=f"gitmem: supersede {old.path} by {new.path}",
         trailers=tuple(pairs),
         klass=klass,
@@ -144,6 +149,7 @@ def merge_plan(
     signals: dict[str, object] | None = None,
     match_threshold: float = MATCH_THRESHOLD,
     possible_threshold: float = POSSIBLE_THRESHOLD,
+    indexes: Mapping[str, bytes] | None = None,
 ) -> Plan:
     """The survivor keeps its text and gains the others' distinct claims; the others are
     superseded by it, never deleted."""
@@ -184,9 +190,12 @@ def merge_plan(
     if added:
         changes.append(FileChange(into.path, into.raw, append_to_body(into.raw, added)))
     for memory in others:
-        after = set_field(memory.raw, "superseded_by", into.path)
-        changes.append(FileChange(memory.path, memory.raw, set_field(after, "valid_until", today)))
+        changes.append(FileChange(memory.path, memory.raw,
+                                  retire_memory(memory, into.path, today, reason)))
+    unlisted = unlist_all(indexes or {}, [m.path for m in others], into, today)
+    changes += [FileChange(path, *pair) for path, pair in unlisted.items()]
     pairs = [(t.OP, "merge"), (t.PATH, into.path)] + [(t.PATH, m.path) for m in others]
+    pairs += [(t.PATH, path) for path in unlisted]
     pairs += [(t.SUPERSEDED_BY, into.path)]
     _scored(pairs, klass, confidence, signals)
     if reason.strip():

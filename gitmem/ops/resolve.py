@@ -16,6 +16,7 @@ from gitmem.errors import GitStateError
 from gitmem.memory.fields import annotate_line, set_field
 from gitmem.memory.inforce import claim_in_force, dismissed_until, superseded_note
 from gitmem.model import Claim, FileChange, Memory, Plan
+from gitmem.ops.agent_effects import retire_memory
 
 USER_TYPES = ("user",)
 CORRECTION_TAGS = ("correction", "user-correction")
@@ -50,20 +51,21 @@ def decide_winner(a: Side, b: Side) -> tuple[Side, Side, str] | None:
     return None
 
 
-def _anchor(memory: Memory, claim: Claim) -> tuple[str, bool]:
+def _anchor(memory: Memory, claim: Claim) -> tuple[str, bool, bool]:
     """Verbatim text of the claim on its first line, to check the line still says it, and
     whether the note goes right after it: a sentence with more text after it on its line
     ("Never squash merges. Keep pull requests small.") is marked where it ends, or the next
-    sentence would carry the note."""
+    sentence would carry the note; and whether the line writes the whole claim (then it is
+    struck through)."""
     lines = memory.raw.split(b"\n")
     line = lines[claim.line - 1].decode("utf-8", "surrogateescape").rstrip("\r")
     words = claim.text.split()
     # the claim as the line writes it: its words with whatever spacing the file has
     written = re.search(r"\s+".join(map(re.escape, words)), line) if words else None
     if written is not None:
-        return written.group(), bool(line[written.end():].strip())
+        return written.group(), bool(line[written.end():].strip()), True
     head = claim.text[:40]
-    return (head if head and head in line else line.strip()), False
+    return (head if head and head in line else line.strip()), False, False
 
 
 def lose_claim(winner: Memory, loser: Memory, claim: Claim, today: dt.date, reason: str,
@@ -79,14 +81,13 @@ def lose_claim(winner: Memory, loser: Memory, claim: Claim, today: dt.date, reas
     if len(in_force) <= 1:
         if winner.path == loser.path:  # the winning claim would go with the file
             raise GitStateError(f"{loser.path} holds no other claim in force to keep")
-        after = set_field(loser.raw, "superseded_by", winner.path)
-        after = set_field(after, "valid_until", today)
+        after = retire_memory(loser, winner.path, today, reason or basis)
         after = set_field(after, "resolution_basis", basis)
         return FileChange(loser.path, loser.raw, after)
     note = superseded_note(today, winner.path, reason or basis)
-    anchor, inside = _anchor(loser, claim)
-    return FileChange(loser.path, loser.raw, annotate_line(loser.raw, claim.line, anchor, note,
-                                                          after_text=inside))
+    anchor, inside, whole = _anchor(loser, claim)
+    return FileChange(loser.path, loser.raw, annotate_line(
+        loser.raw, claim.line, anchor, note, after_text=inside, strike=whole))
 
 
 def resolve_plan(winner: Side, loser: Side, *, today: dt.date, item_id: str, basis: str,
