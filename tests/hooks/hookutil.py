@@ -11,8 +11,11 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
+
+import pytest
 
 from gitutil import gitmem, make_repo
 
@@ -34,6 +37,17 @@ def _hook_path() -> str:
 
 
 HOOK_PATH = _hook_path()
+
+
+def integration_tool(name: str) -> str:
+    """The test extra's command-line tool `name` (pre-commit, check-jsonschema): next to the
+    interpreter running the tests, where pip installs it, else on PATH. Missing is a failure,
+    not a skip: an integration test that skips protects nothing."""
+    beside = Path(sys.executable).parent / name
+    found = str(beside) if beside.is_file() else shutil.which(name)
+    if found is None:
+        pytest.fail(f"{name} is not installed; run: pip install '.[test]'")
+    return found
 
 
 def run_git(repo: Path, *args: str, input: str | None = None) -> subprocess.CompletedProcess[str]:

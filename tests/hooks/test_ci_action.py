@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -12,7 +11,7 @@ from typing import Any
 import pytest
 import yaml
 from gitutil import commit_all, git, make_repo, write
-from hookutil import memory
+from hookutil import memory, integration_tool
 
 ROOT = Path(__file__).resolve().parents[2]
 ACTION = ROOT / "action.yml"
@@ -23,16 +22,14 @@ def action() -> dict[str, Any]:
     return yaml.safe_load(ACTION.read_text())
 
 
-@pytest.mark.skipif(shutil.which("check-jsonschema") is None, reason="check-jsonschema absent")
 def test_action_matches_the_github_action_schema() -> None:
-    proc = subprocess.run(["check-jsonschema", "--builtin-schema", "vendor.github-actions",
+    proc = subprocess.run([integration_tool("check-jsonschema"), "--builtin-schema", "vendor.github-actions",
                            str(ACTION)], capture_output=True, text=True, check=False)
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
-@pytest.mark.skipif(shutil.which("pre-commit") is None, reason="pre-commit absent")
 def test_manifest_is_a_valid_pre_commit_manifest() -> None:
-    proc = subprocess.run(["pre-commit", "validate-manifest", str(MANIFEST)],
+    proc = subprocess.run([integration_tool("pre-commit"), "validate-manifest", str(MANIFEST)],
                           capture_output=True, text=True, check=False)
     assert proc.returncode == 0, proc.stdout + proc.stderr
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import jsonschema
 import pytest
 
 from gitmem.lint.engine import LintReport
@@ -142,7 +143,6 @@ def test_sarif_has_the_structure_code_scanning_requires() -> None:
 
 
 def test_sarif_validates_against_the_required_subset() -> None:
-    jsonschema = pytest.importorskip("jsonschema")
     jsonschema.validate(json.loads(render(REPORT, "sarif")), SARIF_SUBSET)
     jsonschema.validate(json.loads(render(EMPTY, "sarif")), SARIF_SUBSET)
 
