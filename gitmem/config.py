@@ -43,12 +43,22 @@ class Config:
     warnings: tuple[str, ...] = ()
 
 
+def _text(value: str) -> str:
+    """A string value, refused when it holds a control character: globs, paths and commands
+    end up in files gitmem writes (.gitattributes) and in command lines, where a newline or an
+    escape would start a line or a command of the file's author's choosing."""
+    for char in value:
+        if ord(char) < 0x20 or 0x7F <= ord(char) < 0xA0:
+            raise ValueError(f"it holds the control character {char!r}; remove it")
+    return value
+
+
 # (section, key) in .gitmem.toml -> (Config field, parser)
 def _str_list(value: Any) -> tuple[str, ...]:
     if isinstance(value, str):
-        return tuple(part.strip() for part in value.split(",") if part.strip())
+        return tuple(_text(part.strip()) for part in value.split(",") if part.strip())
     if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
-        return tuple(value)
+        return tuple(map(_text, value))
     raise ValueError("expected a list of strings")
 
 
@@ -81,7 +91,7 @@ def _days(value: Any) -> int:
 def _path(value: Any) -> str:
     if not isinstance(value, str) or not value.strip():
         raise ValueError("expected a file path relative to the repository root")
-    return value
+    return _text(value)
 
 
 def _bool(value: Any) -> bool:
@@ -104,7 +114,7 @@ def _fail_on(value: Any) -> str:
 
 def _command(value: Any) -> tuple[str, ...]:
     if isinstance(value, str):
-        return tuple(shlex.split(value))
+        return tuple(shlex.split(_text(value)))
     return _str_list(value)
 
 
