@@ -41,6 +41,9 @@ class Config:
     judge_command: tuple[str, ...] = ()
     judge_timeout: float = 30.0
     warnings: tuple[str, ...] = ()
+    # the fields whose value came from the committed .gitmem.toml (a cloned repository's word,
+    # not the user's): the workspace trusts some of them less (verify.code_repos)
+    from_file: frozenset[str] = dataclasses.field(default=frozenset(), compare=False)
 
 
 def _text(value: str) -> str:
@@ -177,6 +180,7 @@ def load_config(
     """Merge the four sources into one Config; raise InvalidInputError naming the bad entry."""
     values: dict[str, Any] = {}
     warnings: list[str] = []
+    from_file: set[str] = set()
     if toml_text:
         try:
             data = tomllib.loads(toml_text)
@@ -197,6 +201,7 @@ def load_config(
                     )
                 else:
                     _apply(values, section, key, raw, CONFIG_FILE)
+                    from_file.add(KEYS[(section, key)][0])
     for name, raw in (git_config or {}).items():
         parts = name.split(".")
         if len(parts) != 3 or parts[0].lower() != "gitmem":
@@ -204,6 +209,7 @@ def load_config(
         target = _BY_SQUASHED.get((parts[1].lower(), _squash(parts[2])))
         if target:
             _apply(values, *target, raw, f"git config {name}")
+            from_file.discard(KEYS[target][0])
     for name, raw in (environ or {}).items():
         if not name.startswith("GITMEM_"):
             continue
@@ -212,10 +218,12 @@ def load_config(
         target = _BY_SQUASHED.get((section, _squash(key)))
         if target:
             _apply(values, *target, raw, name)
+            from_file.discard(KEYS[target][0])
     for field, value in (overrides or {}).items():
         if value is not None:
             values[field] = value
-    config = Config(**values, warnings=tuple(warnings))
+            from_file.discard(field)
+    config = Config(**values, warnings=tuple(warnings), from_file=frozenset(from_file))
     if config.possible_threshold > config.match_threshold:
         raise InvalidInputError(
             "policy.possible_threshold must not exceed policy.match_threshold; fix the configuration"

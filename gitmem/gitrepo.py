@@ -1021,8 +1021,8 @@ class CodeRepo:
         if not paths or self._repo.head_is_unborn:
             return {}
         proc = subprocess.run(
-            ["git", "log", f"--max-count={max_commits}", "--no-renames", "--diff-filter=D",
-             "--name-status", "--format=%x00%H%x09%s", "--", *paths],
+            ["git", "log", "--no-show-signature", f"--max-count={max_commits}", "--no-renames",
+             "--diff-filter=D", "--name-status", "--format=%x00%H%x09%s", "--", *paths],
             cwd=self.root, capture_output=True, env=clean_git_env(), check=False,
         )
         fates: dict[str, tuple[str, str, str, str | None]] = {}

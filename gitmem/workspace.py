@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gitmem.config import CONFIG_FILE, Config, load_config
+from gitmem.config import CONFIG_FILE, Config, load_config, replace
 from gitmem.errors import UsageError
 from gitmem.gitrepo import CodeRepo, Repo, hash_blob
 from gitmem.memory.cache import MemoryCache
@@ -167,5 +167,11 @@ def open_workspace(
     if toml_path.is_file() and not toml_path.is_symlink():
         toml_text = toml_path.read_text(encoding="utf-8", errors="replace")
     config = load_config(toml_text, repo.config_entries(), os.environ, overrides)
+    if "code_repos" in config.from_file:
+        from gitmem.code_repo_trust import trusted_code_repos
+
+        kept, ignored = trusted_code_repos(repo.root, config.code_repos)
+        if ignored:
+            config = replace(config, code_repos=kept, warnings=config.warnings + tuple(ignored))
     matcher = MemoryMatcher(config.include, config.exclude + (CONFIG_FILE,))
     return Workspace(repo, config, matcher, Path(os.path.abspath(directory)))

@@ -98,10 +98,8 @@ def test_gm303_when_no_code_repository_is_configured(tmp_path: Path) -> None:
 
 
 def test_gm303_when_a_configured_repository_is_missing(tmp_path: Path) -> None:
-    repo = make_repo(tmp_path / "r", {
-        ".gitmem.toml": '[verify]\ncode_repos = [".", "../app"]\n',
-        "memory/a.md": "- Fixed in commit 4f3c2b1a9e.\n",
-    })
+    repo = make_repo(tmp_path / "r", {"memory/a.md": "- Fixed in commit 4f3c2b1a9e.\n"})
+    git(repo, "config", "gitmem.verify.codeRepos", ".,../app")
     findings = lint_json(repo)
     assert [f["code"] for f in findings] == ["GM303"]
     assert "../app" in str(findings[0]["message"])
@@ -111,9 +109,9 @@ def test_second_code_repository_is_searched(tmp_path: Path) -> None:
     app = make_repo(tmp_path / "app", {"main.go": "package main\n"})
     sha = git(app, "rev-parse", "HEAD").strip()
     repo = make_repo(tmp_path / "mem", {
-        ".gitmem.toml": '[verify]\ncode_repos = [".", "../app"]\n',
         "memory/a.md": f"- Fixed in commit {sha[:9]} (see `main.go`).\n- commit 4f3c2b1a9e\n",
     })
+    git(repo, "config", "gitmem.verify.codeRepos", ".,../app")
     findings = lint_json(repo)
     assert [(f["code"], f["line"]) for f in findings] == [("GM301", 2)]
     assert "this repository or ../app" in str(findings[0]["message"])

@@ -53,9 +53,11 @@ def test_with_two_code_repositories_a_missing_path_names_both_and_its_history(
     code = code_repo(tmp_path / "code")
     renamed = git(code, "rev-parse", "--short=7", "HEAD").strip()
     memories = make_repo(tmp_path / "mem", {
-        ".gitmem.toml": '[verify]\ncode_repos = [".", "../code"]\n',
         "memory/a.md": "- Old helper `src/old.py`.\n- Never existed: `src/never.py`.\n",
     })
+    # a repository outside the memory repository is named in git config, never in the committed
+    # .gitmem.toml (docs/configuration.md: code repositories a clone may name)
+    git(memories, "config", "gitmem.verify.codeRepos", ".,../code")
     got = [message for _, _, message in findings(memories)]
     assert got == [
         (f"src/old.py does not exist in this repository or ../code (renamed to src/new.py in "
