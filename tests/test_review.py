@@ -317,7 +317,8 @@ def test_annotate_refuses_a_review_file_outside_the_working_tree(
     monkeypatch.setenv("GITMEM_LINT_REVIEW_FILE", "../REVIEW.md")
     before = snapshot(repo)
     result = gitmem(repo, "lint", "--annotate")
-    assert result.code == 2 and "not a file path inside the working tree" in result.err, result
+    # a configuration value that names no memory file: exit 3, before lint runs (lever 4)
+    assert result.code == 3 and "not a path inside the working tree" in result.err, result
     assert snapshot(repo) == before
 
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import click
 
 from gitmem.commands.common import short, workspace
-from gitmem.errors import UsageError
-from gitmem.lint.annotate import annotate_plan
+from gitmem.errors import InvalidInputError, UsageError
+from gitmem.lint.annotate import annotate_plan, review_file_problem
 from gitmem.lint.engine import LintReport
 from gitmem.lint.formats import FORMATS, render
 from gitmem.lint.formats.printable import printable
@@ -34,6 +34,16 @@ def _annotate(ws: Workspace, report: LintReport, quiet: bool) -> None:
     if not quiet:
         click.echo(f"gitmem: {plan.summary.removeprefix('gitmem: ')} ({short(sha)}; "
                    f"undo with `gitmem undo {short(sha)}`)", err=True)
+
+
+def _check_review_file(ws: Workspace) -> None:
+    problem = review_file_problem(ws.config.review_file, ws.matcher.matches)
+    if problem:
+        raise InvalidInputError(
+            f"lint.review_file = {ws.config.review_file!r}: {problem}; --annotate writes its "
+            "review queue only into a memory file. Set lint.review_file to one (such as "
+            "MEMORY.md, matched by memory.include), then run again"
+        )
 
 
 def _write(text: str, output: str | None, color: bool) -> None:
@@ -83,6 +93,8 @@ def lint(
     validate_selectors("--select", selected)
     validate_selectors("--ignore", ignored)
     ws = workspace(ctx)
+    if annotate:
+        _check_review_file(ws)
     # a bar on stderr for long runs in a terminal; never for --quiet or a format tools read
     ws.progress = Progress(quiet=quiet or fmt != "text", stream=sys.stderr)
     if since:

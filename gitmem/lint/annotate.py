@@ -11,7 +11,8 @@ byte for byte, including its line endings.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import PurePosixPath
 
 from gitmem.lint.formats.printable import printable
 from gitmem.lint.scan import PENDING_REVIEW
@@ -23,6 +24,20 @@ _ITEM = re.compile(r"^- \[(?P<code>[A-Z]+\d+)\] (?P<where>.+?): (?P<message>.*)$
 _LINE_NUMBER = re.compile(r":\d+$")
 _SECTION = re.compile(rf"^ {{0,3}}##[ \t]+{re.escape(PENDING_REVIEW)}[ \t#]*$", re.IGNORECASE)
 _END_OF_SECTION = re.compile(r"^ {0,3}#{1,2}[ \t]")
+
+
+def review_file_problem(review_file: str, is_memory: Callable[[str], bool]) -> str | None:
+    """Why `lint.review_file` may not receive the review queue, or None when it may.
+
+    The queue goes only into a memory file: never gitmem's own `.gitmem.toml` (a committed
+    setting could otherwise make annotate corrupt it), a project file, or a path outside the
+    working tree or inside `.git`."""
+    parts = PurePosixPath(review_file).parts
+    if review_file.startswith("/") or ".." in parts or any(p.lower() == ".git" for p in parts):
+        return "it is not a path inside the working tree"
+    if not is_memory(review_file):
+        return "it is not a memory file (memory.include does not match it, or memory.exclude does)"
+    return None
 
 
 def review_line(finding: Finding) -> str:
