@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pygit2
 
+from gitmem import ownership
 from gitmem.errors import GitStateError, InvalidInputError, UsageError
 from gitmem.model import FileChange
 
@@ -49,7 +50,8 @@ def hash_blob(data: bytes) -> str:
 
 
 def run_to_the_end(
-    args: Sequence[str], *, cwd: Path, input: bytes | None = None
+    args: Sequence[str], *, cwd: Path, input: bytes | None = None,
+    extra_env: Mapping[str, str] | None = None,
 ) -> subprocess.CompletedProcess[bytes]:
     """Run a git command that may take a lock file, and let it finish even if Ctrl-C arrives.
 
@@ -64,7 +66,7 @@ def run_to_the_end(
         source.write(input or b"")
         source.seek(0)
         with subprocess.Popen(
-            list(args), cwd=cwd, env=clean_git_env(), stdin=source,
+            list(args), cwd=cwd, env={**clean_git_env(), **(extra_env or {})}, stdin=source,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         ) as proc:
             while True:
@@ -152,6 +154,30 @@ class StagedEntry:
 _READ_FLAGS = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
 
 
+def _open_trusted(found: str, start: Path) -> tuple[pygit2.Repository, dict[str, str]]:
+    """Open the repository at `found`; where libgit2 refuses it for its owner, trust it exactly
+    when git does (gitmem/ownership.py), else refuse with the line that trusts it (exit 4)."""
+    try:
+        return pygit2.Repository(found), {}
+    except pygit2.GitError as exc:
+        if ownership.NOT_OWNED not in str(exc):
+            raise
+    root = ownership.work_tree_of(found)
+    if not ownership.git_trusts(start, found):
+        raise ownership.foreign_owner_error(root) from None
+    return _open_unvalidated(found), ownership.trusting_env(root)
+
+
+def _open_unvalidated(found: str) -> pygit2.Repository:
+    """Open a repository whose owner the caller has already vouched for."""
+    validating = pygit2.option(pygit2.enums.Option.GET_OWNER_VALIDATION)
+    pygit2.option(pygit2.enums.Option.SET_OWNER_VALIDATION, False)
+    try:
+        return pygit2.Repository(found)
+    finally:
+        pygit2.option(pygit2.enums.Option.SET_OWNER_VALIDATION, validating)
+
+
 def _is_regular_file(full: Path) -> bool:
     try:
         return stat.S_ISREG(os.lstat(full).st_mode)
@@ -162,8 +188,11 @@ def _is_regular_file(full: Path) -> bool:
 class Repo:
     """A non-bare repository with a working tree."""
 
-    def __init__(self, repo: pygit2.Repository) -> None:
+    def __init__(self, repo: pygit2.Repository, trust_env: Mapping[str, str] | None = None) -> None:
         self._repo = repo
+        # what gitmem's git calls need to work where git trusts the repository only through the
+        # caller's environment (gitmem/ownership.py)
+        self.trust_env = dict(trust_env or {})
         self.root = Path(repo.workdir).resolve()
         self._root_prefix = os.path.join(str(self.root), "")  # "/abs/root/": joined by f-string
         self.git_dir = Path(repo.path).resolve()
@@ -182,13 +211,17 @@ class Repo:
                 f"{start_path.resolve()} is not inside a git repository; run `git init` there "
                 "first (or pass -C PATH)"
             )
-        repo = pygit2.Repository(found)
+        repo, trust_env = _open_trusted(found, start_path)
         if repo.is_bare or repo.workdir is None:
             raise GitStateError(
                 f"{found} is a bare repository; gitmem needs a working tree: clone it and run "
                 "gitmem in the clone"
             )
-        return cls(repo)
+        return cls(repo, trust_env)
+
+    def git_env(self) -> dict[str, str]:
+        """The environment for git subprocesses in this repository."""
+        return {**clean_git_env(), **self.trust_env}
 
     # ----- HEAD and state ------------------------------------------------------------------
     def head_id(self) -> str | None:
@@ -290,7 +323,7 @@ class Repo:
         print, in their order; None when git cannot answer (the caller falls back to pygit2)."""
         try:
             proc = subprocess.run(["git", *args], cwd=self.root, capture_output=True,
-                                  env={**clean_git_env(), **(env or {})}, check=False)
+                                  env={**self.git_env(), **(env or {})}, check=False)
         except OSError:
             return None
         if proc.returncode != 0:
@@ -306,7 +339,7 @@ class Repo:
     def index_blobs(self, index_file: str | os.PathLike[str] | None = None) -> dict[str, str]:
         """index_files() computed by `git ls-files` in C: the same answer, but 10,000 entries
         cost milliseconds instead of a Python loop over pygit2 entries (the pre-commit hook)."""
-        env = clean_git_env()
+        env = self.git_env()
         if index_file is not None:
             env["GIT_INDEX_FILE"] = str(self.root / index_file)
         proc = subprocess.run(["git", "ls-files", "--stage", "-z"], cwd=self.root,
@@ -395,7 +428,7 @@ class Repo:
         try:
             proc = subprocess.run(
                 ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-                cwd=self.root, capture_output=True, env=clean_git_env(), check=False,
+                cwd=self.root, capture_output=True, env=self.git_env(), check=False,
             )
         except OSError:
             return None
@@ -889,7 +922,7 @@ class Repo:
             proc = run_to_the_end(
                 ["git", f"--git-dir={self.git_dir}", f"--work-tree={self.root}", "update-index",
                  "--add", "--remove", "-z", "--stdin"],
-                cwd=self.root, input=listing,
+                cwd=self.root, input=listing, extra_env=self.trust_env,
             )
             if proc.returncode == 0:
                 self._repo.index.read(True)
@@ -907,11 +940,25 @@ class Repo:
         return bool(self._repo.is_shallow)
 
     def run_git(self, *args: str, input: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
-        return run_to_the_end(["git", *args], cwd=self.root, input=input)
+        return run_to_the_end(["git", *args], cwd=self.root, input=input,
+                              extra_env=self.trust_env)
 
 
 # ----- code repositories that memories cite ---------------------------------------------------
 _ONE_BY_ONE = 16  # reachability questions answered by descendant_of before one full walk
+
+
+class UnreadableRepo(Exception):
+    """A configured code repository that is there but cannot be read; the text says why."""
+
+
+def _unreadable_reason(error: str, found: str) -> str:
+    if ownership.NOT_OWNED in error:
+        return ownership.foreign_owner_message(ownership.work_tree_of(found))
+    if "sha256" in error.lower():
+        return ("a SHA-256 repository, which gitmem cannot read yet (its git library reads "
+                "SHA-1 repositories only)")
+    return f"it cannot be read: {error}"
 
 
 @dataclass(frozen=True)
@@ -924,9 +971,11 @@ class CommitLookup:
 class CodeRepo:
     """A repository whose commits and paths memories cite (verify.code_repos)."""
 
-    def __init__(self, label: str, repo: pygit2.Repository) -> None:
+    def __init__(self, label: str, repo: pygit2.Repository,
+                 trust_env: Mapping[str, str] | None = None) -> None:
         self.label = label
         self._repo = repo
+        self._trust_env = dict(trust_env or {})
         self.root = Path(repo.workdir or repo.path).resolve()
         self.shallow = bool(repo.is_shallow)
         self._default_tip = self._find_default_tip()
@@ -934,14 +983,22 @@ class CodeRepo:
         self._reachability_asked = 0
 
     @classmethod
-    def open(cls, label: str, path: Path) -> CodeRepo | None:
-        """None when there is no repository at `path` (the caller reports GM303)."""
+    def open(cls, label: str, path: Path, same_as: Repo | None = None) -> CodeRepo | None:
+        """None when there is no repository at `path` (the caller reports GM303); UnreadableRepo
+        when there is one gitmem cannot read. `same_as`: the memory repository, when `path` is
+        its root, whose owner was already vouched for when it was opened."""
         if not path.exists():
             return None
         found = pygit2.discover_repository(str(path))
         if found is None:
             return None
-        repo = pygit2.Repository(found)
+        if (same_as is not None and same_as.trust_env
+                and Path(found).resolve() == same_as.git_dir):
+            return cls(label, _open_unvalidated(found), same_as.trust_env)
+        try:
+            repo = pygit2.Repository(found)
+        except pygit2.GitError as exc:
+            raise UnreadableRepo(_unreadable_reason(str(exc), found)) from None
         # discovery climbs to parent folders: a configured folder that is not itself a
         # repository root must not silently stand for the repository around it
         top = Path(repo.workdir or repo.path).resolve()
@@ -1023,7 +1080,8 @@ class CodeRepo:
         proc = subprocess.run(
             ["git", "log", "--no-show-signature", f"--max-count={max_commits}", "--no-renames",
              "--diff-filter=D", "--name-status", "--format=%x00%H%x09%s", "--", *paths],
-            cwd=self.root, capture_output=True, env=clean_git_env(), check=False,
+            cwd=self.root, capture_output=True, env={**clean_git_env(), **self._trust_env},
+            check=False,
         )
         fates: dict[str, tuple[str, str, str, str | None]] = {}
         wanted = set(paths)

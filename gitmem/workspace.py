@@ -11,7 +11,7 @@ from typing import Any
 
 from gitmem.config import CONFIG_FILE, Config, load_config, replace
 from gitmem.errors import UsageError
-from gitmem.gitrepo import CodeRepo, Repo, hash_blob
+from gitmem.gitrepo import CodeRepo, Repo, UnreadableRepo, hash_blob
 from gitmem.memory.cache import MemoryCache
 from gitmem.memory.discover import MemoryMatcher
 from gitmem.model import Memory
@@ -146,7 +146,12 @@ class Workspace:
         """Each configured code repository, or None where there is none to check against."""
         out: list[tuple[str, CodeRepo | None]] = []
         for label in self.config.code_repos:
-            out.append((label, CodeRepo.open(label, (self.repo.root / label).resolve())))
+            path = (self.repo.root / label).resolve()
+            same = self.repo if path == self.repo.root else None
+            try:
+                out.append((label, CodeRepo.open(label, path, same)))
+            except UnreadableRepo as exc:  # named with its reason where lint reports it
+                out.append((f"{label} ({exc})", None))
         return out
 
 
