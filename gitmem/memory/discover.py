@@ -31,59 +31,73 @@ def glob_to_regex(pattern: str) -> str:
     - A pattern without a `/` (other than a trailing one) matches any path segment at any depth,
       so `README.md` drops every README.md and `drafts` everything under a `drafts/` folder.
     - A trailing `/` means "this directory", i.e. everything below it.
+
+    Globs come from a committed file, so the regex never backtracks exponentially: a wildcard
+    followed by more pattern (a `*` before another `*` in one segment, a `**` before another
+    `**`) takes the leftmost place where what follows it up to the next wildcard matches, inside
+    an atomic group. That is where a glob matcher may always put it (what follows is fixed
+    length), so the meaning is unchanged and each wildcard costs one pass, not a product.
     """
     anchored = "/" in pattern.rstrip("/")
     if pattern.endswith("/"):
         pattern = pattern.rstrip("/") + "/**"
     pattern = pattern.lstrip("/")
-    segments = pattern.split("/")
-    parts: list[str] = []
-    last = len(segments) - 1
-    for index, segment in enumerate(segments):
+    segments: list[str] = []
+    for segment in pattern.split("/"):
+        if not (segment == "**" and segments and segments[-1] == "**"):
+            segments.append(segment)  # `**/**` is one `**`
+    runs: list[list[str]] = [[]]  # segment regexes between `**`s
+    for segment in segments:
         if segment == "**":
-            if index == last:
-                parts.append(".*" if index == 0 else "/.*")
-            elif index == 0:
-                parts.append("(?:.*/)?")
-            else:
-                parts.append("/(?:.*/)?")
-            continue
-        if index > 0 and segments[index - 1] != "**":
-            parts.append("/")
-        parts.append(_segment_to_regex(segment))
-    body = "".join(parts)
+            runs.append([])
+        else:
+            runs[-1].append(_segment_to_regex(segment))
+    body = "/".join(runs[0])
+    for index, run in enumerate(runs[1:], start=1):
+        lead = "/" if index > 1 or runs[0] else ""
+        if not run:  # a `**` at the end: everything below
+            body += f"{lead}.*"
+        elif index < len(runs) - 1:  # more pattern after the next `**`: take the first place
+            body += f"{lead}(?>(?:[^/]*/)*?{'/'.join(run)}(?=/))"
+        else:
+            body += f"{lead}(?:.*/)?{'/'.join(run)}"
     if anchored:
         return body
     return f"(?:.*/)?{body}(?:/.*)?"
 
 
 def _segment_to_regex(segment: str) -> str:
-    out: list[str] = []
+    """One path segment; `*` splits it into fixed-length pieces (see glob_to_regex)."""
+    pieces: list[list[str]] = [[]]
     i, n = 0, len(segment)
     while i < n:
         char = segment[i]
         if char == "*":
             while i + 1 < n and segment[i + 1] == "*":
                 i += 1  # `a**b` inside a segment behaves like `a*b`
-            out.append("[^/]*")
+            pieces.append([])
         elif char == "?":
-            out.append("[^/]")
+            pieces[-1].append("[^/]")
         elif char == "[":
             start = i + 1
             if segment[start : start + 1] in ("!", "^"):
                 start += 1
             end = segment.find("]", start + 1)  # a `]` right after `[` is a literal member
             if end == -1:
-                out.append(re.escape(char))
+                pieces[-1].append(re.escape(char))
             else:
                 negate = start > i + 1
                 members = re.sub(r"([\\\[\]])", r"\\\1", segment[start:end])
-                out.append(f"[^/{members}]" if negate else f"[{members}]")
+                pieces[-1].append(f"[^/{members}]" if negate else f"[{members}]")
                 i = end
         else:
-            out.append(re.escape(char))
+            pieces[-1].append(re.escape(char))
         i += 1
-    return "".join(out)
+    texts = ["".join(piece) for piece in pieces]
+    if len(texts) == 1:
+        return texts[0]
+    first, *middle, last = texts
+    return first + "".join(f"(?>[^/]*?{piece})" for piece in middle) + "[^/]*" + last
 
 
 def _compile(patterns: Sequence[str]) -> re.Pattern[str]:
