@@ -16,7 +16,7 @@ from gitmem.lint.formats.printable import printable
 from gitmem.model import FileChange, Memory, Plan
 from gitmem.ops.agent_effects import INDEX_NAME, read_indexes
 from gitmem.ops.apply import commit_changes
-from gitmem.ops.diff import unified_diff
+from gitmem.ops.diff import plan_diff, unified_diff
 from gitmem.ops.history import list_ops
 from gitmem.ops.plan import merge_plan, protect_plan, supersede_plan
 from gitmem.ops.scoring import score_pair
@@ -86,13 +86,16 @@ def _report(plan: Plan, sha: str) -> None:
     click.echo(f"committed {short(sha)}; undo with `gitmem undo {short(sha)}`")
 
 
-def _print_plan(plan: Plan, plan_id: str, as_json: bool) -> None:
-    diff = unified_diff(plan.changes)
+def _store_and_print(ws: Workspace, plan: Plan, as_json: bool) -> None:
+    """Check that the plan's diff reads back and applies (else exit 70, nothing stored), store
+    the plan, print it."""
+    diff = plan_diff(plan.changes)
+    plan_id = save_plan(ws.repo.state_dir, plan, ws.repo.head_id())
     if as_json:
         emit_json({"plan": plan_id, "op": plan.op, "class": plan.klass,
                    "confidence": plan.confidence, "signals": dict(plan.signals), "diff": diff})
         return
-    click.echo(diff, nl=False)
+    click.echo(diff.encode("utf-8", "surrogateescape"), nl=False)  # the file's own bytes
     conf = "" if plan.confidence is None else f", confidence {plan.confidence:.2f}"
     click.echo(f"\nplan {plan_id}: {plan.op}, class {plan.klass}{conf}")
     click.echo(f"apply it with: gitmem apply {plan_id} --confirm")
@@ -154,7 +157,7 @@ def plan_supersede(ctx: click.Context, old: str, new: str, reason: str, as_json:
     """Plan marking OLD as superseded by NEW."""
     ws = workspace(ctx)
     p = _supersede(ws, old, new, reason)
-    _print_plan(p, save_plan(ws.repo.state_dir, p, ws.repo.head_id()), as_json)
+    _store_and_print(ws, p, as_json)
 
 
 @plan.command("merge")
@@ -168,7 +171,7 @@ def plan_merge(ctx: click.Context, paths: tuple[str, ...], into: str | None, rea
     """Plan merging memories into one survivor."""
     ws = workspace(ctx)
     p = _merge(ws, paths, into, reason)
-    _print_plan(p, save_plan(ws.repo.state_dir, p, ws.repo.head_id()), as_json)
+    _store_and_print(ws, p, as_json)
 
 
 @click.command()
