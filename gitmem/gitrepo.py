@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pygit2
 
-from gitmem import ownership
+from gitmem import ownership, safe_write
 from gitmem.errors import GitStateError, InvalidInputError, UsageError
 from gitmem.model import FileChange
 
@@ -613,12 +613,7 @@ class Repo:
         tree = self._repo[head].peel(pygit2.Tree) if head else None
         for path in paths:
             self._check_path_shape(path, tree)
-            if self.leaves_worktree(path):
-                raise GitStateError(
-                    f"{path} lies under a symbolic link that leads out of the working tree; "
-                    "gitmem does not write through it: replace the link by a directory, then run "
-                    "the command again"
-                )
+            safe_write.check_writable(self.root, path)  # no link on the way, nor at the file
             committed = self.blob_in(head, path) if head else None
             try:
                 staged: str | None = str(index[path].id)
@@ -787,7 +782,9 @@ class Repo:
         kept: list[str] = []
         done: list[str] = []
         for path, data in changes:
-            if self.leaves_worktree(path):
+            try:
+                safe_write.check_writable(self.root, path)
+            except safe_write.UnsafePathError:  # a link appeared on the way since the check
                 kept.append(path)
                 continue
             if old_blobs is not None and path in old_blobs:
@@ -883,29 +880,19 @@ class Repo:
     def _write_worktree(
         self, path: str, data: bytes | None, step: Callable[[str], None] | None = None
     ) -> None:
-        full = self.root / path
+        """Write (or remove) a working-tree file without following any link on the way; the
+        new copy is made in the git dir (`scratch_dir`), never in the working tree."""
         if data is None:
-            if os.path.lexists(full):
-                os.unlink(full)
+            safe_write.remove_file(self.root, path)
             return
-        full.parent.mkdir(parents=True, exist_ok=True)
-        mode = 0o644
-        if os.path.isfile(full) and not os.path.islink(full):
-            mode = stat.S_IMODE(os.stat(full).st_mode)
-        tmp = self.worktree_temp(path)
-        with open(tmp, "wb") as fh:
-            fh.write(self.to_worktree(path, data))
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, mode)
-        if step is not None:
-            step("after-temp-file")
-        os.replace(tmp, full)
+        safe_write.write_file(self.root, path, self.to_worktree(path, data),
+                              scratch=self.scratch_dir, step=step)
 
-    def worktree_temp(self, path: str) -> Path:
-        """Where the next content of a working-tree file is written before it is renamed over."""
-        full = self.root / path
-        return full.with_name(f".{full.name}.gitmem-tmp")
+    @property
+    def scratch_dir(self) -> Path:
+        """Where new copies of working-tree files are written before being renamed into place
+        (this worktree's own git dir: `.git/gitmem/tmp`, `.git/worktrees/<name>/gitmem/tmp`)."""
+        return self.state_dir / "tmp"
 
     def _update_index(self, paths: Sequence[str], lock_timeout: float) -> None:
         """Stage exactly these paths as they now are in the working tree.

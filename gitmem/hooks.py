@@ -21,6 +21,7 @@ import stat
 import sys
 from pathlib import Path
 
+from gitmem import safe_write
 from gitmem.errors import GitmemError, GitStateError
 from gitmem.gitrepo import Repo
 
@@ -58,11 +59,16 @@ def render_shim(name: str, python: str = "") -> str:
 
 def _starts_with_text(path: Path, marker: bytes) -> bool:
     """Whether the first 4 KiB of a hook file hold `marker` (False when unreadable)."""
-    try:
-        with open(path, "rb") as fh:
-            return marker in fh.read(4096)
+    try:  # a symbolic link is never ours: it is read, kept and replaced as a foreign hook
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
     except OSError:
         return False
+    try:
+        return marker in os.read(fd, 4096)
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
 
 
 def is_gitmem_shim(path: Path) -> bool:
@@ -96,6 +102,10 @@ def legacy_path(folder: Path, name: str) -> Path:
 def install_hooks(repo: Repo, hooks: bool = True, merge_driver: bool = False) -> list[str]:
     """Install the hook shims and/or the merge driver; return the lines to print."""
     lines: list[str] = []
+    if merge_driver:  # refuse before anything is installed
+        from gitmem.merge_driver.registration import check_attributes_writable
+
+        check_attributes_writable(repo)
     if hooks:
         folder = hooks_dir(repo)
         lines.extend(_shared_folder_warning(repo, folder))
@@ -149,10 +159,7 @@ def _install_one(folder: Path, name: str, shim: str) -> str:
     else:
         kept = ""
     folder.mkdir(parents=True, exist_ok=True)
-    tmp = hook.with_name(f".{name}.gitmem-tmp")
-    tmp.write_text(shim, encoding="utf-8")
-    _make_executable(tmp)
-    os.replace(tmp, hook)
+    safe_write.write_file(folder, name, shim.encode("utf-8"), scratch=None, mode=0o755)
     return f"{name}: installed at {hook}{kept}"
 
 
@@ -187,8 +194,12 @@ def _uninstall_one(folder: Path, name: str) -> str:
 
 
 def _make_executable(path: Path) -> None:
-    mode = os.stat(path).st_mode
-    os.chmod(path, mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH | stat.S_IRUSR)
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)  # never chmod a link's target
+    try:
+        mode = os.fstat(fd).st_mode
+        os.fchmod(fd, mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH | stat.S_IRUSR)
+    finally:
+        os.close(fd)
 
 
 def _shared_folder_warning(repo: Repo, folder: Path) -> list[str]:

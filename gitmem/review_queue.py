@@ -10,11 +10,11 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
-import os
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from gitmem import safe_write
 from gitmem.gitrepo import make_state_dir
 
 QUEUE_FILE = "review.json"
@@ -70,10 +70,8 @@ def load_queue(state_dir: Path) -> list[ReviewItem]:
 def save_queue(state_dir: Path, items: Iterable[ReviewItem]) -> None:
     make_state_dir(state_dir)
     target = _path(state_dir)
-    tmp = target.with_suffix(".tmp")
-    tmp.write_text(json.dumps({"version": 1, "items": [asdict(i) for i in items]}, indent=1),
-                   encoding="utf-8")
-    os.replace(tmp, target)
+    text = json.dumps({"version": 1, "items": [asdict(i) for i in items]}, indent=1)
+    safe_write.write_file(target.parent, target.name, text.encode("utf-8"), scratch=None)
 
 
 def enqueue(state_dir: Path, new_items: Iterable[ReviewItem]) -> list[ReviewItem]:

@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from gitmem import safe_write
 from gitmem.errors import GitmemError
 from gitmem.gitrepo import merge_file
 from gitmem.memory.field_document import FieldDocument, read_document
@@ -47,7 +48,7 @@ def merge_driver_main(
         result = merge_memory(sides[0], sides[1], sides[2], markers)
     else:
         result = _git_merge(sides[0], sides[1], sides[2], markers)
-    Path(ours).write_bytes(result.data)
+    safe_write.overwrite(Path(ours), result.data)  # git's own temporary %A, never a link
     return 1 if result.conflicts else 0
 
 

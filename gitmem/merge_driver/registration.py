@@ -9,14 +9,21 @@ clone without the driver registered simply falls back to git's own merge).
 from __future__ import annotations
 
 import shlex
-from pathlib import Path
 
+from gitmem import safe_write
 from gitmem.errors import GitStateError
 from gitmem.gitrepo import Repo
 
 DRIVER_NAME = "gitmem: memory files merged field by field (frontmatter) and line by line (body)"
 ATTRIBUTES_BEGIN = "# >>> gitmem merge driver (gitmem hooks install --merge-driver) >>>"
 ATTRIBUTES_END = "# <<< gitmem merge driver <<<"
+ATTRIBUTES = ".gitattributes"
+
+
+def check_attributes_writable(repo: Repo) -> None:
+    """Refuse (exit 4) before anything is registered when `.gitattributes` is a symbolic link
+    or not a file: a cloned repository may commit one pointing anywhere (~/.bashrc)."""
+    safe_write.check_writable(repo.root, ATTRIBUTES)
 
 
 def merge_driver_command(python: str) -> str:
@@ -33,6 +40,7 @@ def register_merge_driver(repo: Repo, python: str) -> list[str]:
     from gitmem.workspace import open_workspace
 
     include = open_workspace(repo.root, recover=False).config.include
+    check_attributes_writable(repo)
     lines = []
     wanted = {"merge.gitmem.name": DRIVER_NAME, "merge.gitmem.driver": merge_driver_command(python)}
     current = {key: _git_config_get(repo, key) for key in wanted}
@@ -43,7 +51,7 @@ def register_merge_driver(repo: Repo, python: str) -> list[str]:
             _git(repo, "config", key, value)
         lines.append("merge driver: registered in .git/config as merge.gitmem")
     block = [ATTRIBUTES_BEGIN, *(f"{glob} merge=gitmem" for glob in include), ATTRIBUTES_END]
-    if _write_attributes_block(repo.root / ".gitattributes", block):
+    if _write_attributes_block(repo, block):
         lines.append(
             ".gitattributes: memory files now use merge=gitmem; commit .gitattributes so every "
             "clone routes memory files to the driver (each clone registers it with "
@@ -59,14 +67,22 @@ def unregister_merge_driver(repo: Repo) -> list[str]:
     if _git_config_get(repo, "merge.gitmem.driver") is not None:
         _git(repo, "config", "--remove-section", "merge.gitmem")
         lines.append("merge driver: removed merge.gitmem from .git/config")
-    if _write_attributes_block(repo.root / ".gitattributes", []):
-        lines.append(".gitattributes: removed the merge=gitmem block; commit the change")
+    try:
+        changed = _write_attributes_block(repo, [])
+    except safe_write.UnsafePathError:
+        lines.append(".gitattributes: left alone (a symbolic link or not a file: gitmem never "
+                     "reads or writes through one)")
+    else:
+        if changed:
+            lines.append(".gitattributes: removed the merge=gitmem block; commit the change")
     return lines
 
 
-def _write_attributes_block(path: Path, block: list[str]) -> bool:
-    """Put `block` (or nothing) where gitmem's marked block is; True when the file changed."""
-    old = path.read_text(encoding="utf-8") if path.is_file() else ""
+def _write_attributes_block(repo: Repo, block: list[str]) -> bool:
+    """Put `block` (or nothing) where gitmem's marked block is; True when the file changed.
+    The file is read and written without following a symbolic link."""
+    raw = safe_write.read_file(repo.root, ATTRIBUTES)
+    old = "" if raw is None else raw.decode("utf-8", "surrogateescape")
     kept: list[str] = []
     inside = False
     for line in old.splitlines():
@@ -81,9 +97,10 @@ def _write_attributes_block(path: Path, block: list[str]) -> bool:
     if new == old:
         return False
     if new:
-        path.write_text(new, encoding="utf-8")
+        safe_write.write_file(repo.root, ATTRIBUTES, new.encode("utf-8", "surrogateescape"),
+                              scratch=repo.scratch_dir)
     else:
-        path.unlink()  # the file held nothing but gitmem's block
+        safe_write.remove_file(repo.root, ATTRIBUTES)  # it held nothing but gitmem's block
     return True
 
 

@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from gitmem import safe_write
 from gitmem.errors import GitStateError
 from gitmem.gitrepo import Repo, make_state_dir
 
@@ -62,13 +63,8 @@ def op_lock(repo: Repo, timeout: float = 10.0) -> Iterator[None]:
 
 def write_journal(repo: Repo, entry: dict[str, Any]) -> None:
     make_state_dir(repo.state_dir)
-    path = repo.state_dir / JOURNAL
-    tmp = path.with_suffix(".tmp")
-    with open(tmp, "w", encoding="utf-8") as fh:
-        json.dump(entry, fh)
-        fh.flush()
-        os.fsync(fh.fileno())
-    os.replace(tmp, path)
+    safe_write.write_file(repo.state_dir, JOURNAL, json.dumps(entry).encode("utf-8"),
+                          scratch=None)
 
 
 def clear_journal(repo: Repo) -> None:
@@ -135,9 +131,10 @@ def _recover(repo: Repo, entry: dict[str, Any]) -> str | None:
 
 
 def _drop_temp_files(repo: Repo, paths: dict[str, Any]) -> None:
-    """Remove the half-written copy a process killed inside a file write leaves beside it."""
+    """Remove the half-written copies a process killed inside a file write leaves: in the
+    scratch folder of the git dir, or (scratch on another file system) beside the file."""
+    safe_write.clear_scratch(repo.scratch_dir)
+    safe_write.drop_stray_copies(repo.state_dir, JOURNAL, lambda _: False)
+    tracked = repo.index_files()
     for rel in paths:
-        tmp = repo.worktree_temp(rel)
-        if os.path.isfile(tmp) and not os.path.islink(tmp):
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
+        safe_write.drop_stray_copies(repo.root, rel, tracked.__contains__)

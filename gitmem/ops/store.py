@@ -13,6 +13,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from gitmem import safe_write
 from gitmem.errors import StalePlanError
 from gitmem.gitrepo import make_state_dir
 from gitmem.model import FileChange, Plan
@@ -61,10 +62,9 @@ def save_plan(state_dir: Path, plan: Plan, head: str | None) -> str:
     digest = _digest(payload)
     folder = state_dir / PLAN_DIR
     make_state_dir(folder)
-    target = folder / f"{digest}.json"
-    tmp = folder / f".{digest}.tmp"
-    tmp.write_text(json.dumps({"id": digest, "plan": payload}, indent=1), encoding="utf-8")
-    os.replace(tmp, target)
+    safe_write.write_file(folder, f"{digest}.json",
+                          json.dumps({"id": digest, "plan": payload}, indent=1).encode("utf-8"),
+                          scratch=None)
     return digest[:ID_LENGTH]
 
 

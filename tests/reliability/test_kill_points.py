@@ -3,8 +3,8 @@ repository, after the next gitmem command, exactly as before the op or exactly a
 
 The steps are the crash points of gitmem/ops/apply.py, switched on by GITMEM_TEST_CRASH_AT:
 objects written; journal written; branch ref locked (libgit2 holds refs/heads/main.lock);
-branch moved; first file's new copy written beside it; first file renamed into place; all files
-written; index written. Up to the ref lock the op must vanish; from the branch move on it must
+branch moved; first file's new copy written in .git/gitmem/tmp; first file renamed into place;
+all files written; index written. Up to the ref lock the op must vanish; from the branch move on it must
 be completed.
 """
 
@@ -75,16 +75,17 @@ def test_crash_hook_is_inert_unless_named(tmp_path_factory: pytest.TempPathFacto
 def test_a_half_written_copy_is_removed_even_when_the_edit_wins(
     tmp_path_factory: pytest.TempPathFactory, tmp_path: Path
 ) -> None:
-    """Killed with the new copy written beside the file; the person then edits the file: the
-    recovery keeps their edit and still removes the copy (it would linger as an untracked
-    file forever)."""
+    """Killed with the new copy written (in the git dir's scratch folder, never in the working
+    tree); the person then edits the file: the recovery keeps their edit and still removes the
+    copy (it would linger forever)."""
     scene = SCENES[0]
     tpl = template(tmp_path_factory, scene)
     repo = clone_tree(tpl.repo, tmp_path / "repo")
     killed = fork_gitmem(repo, *tpl.args, GITMEM_TEST_CRASH_AT="after-temp-file").result()
     assert killed.code == 137, killed
     target = repo / scene.args[1]
-    assert list(repo.rglob("*.gitmem-tmp"))
+    assert list((repo / ".git/gitmem/tmp").glob("*.gitmem-tmp"))
+    assert not [p for p in repo.rglob("*.gitmem-tmp") if ".git" not in p.parts]
     edited = target.read_bytes() + b"- a person's edit after the crash\r\n"
     target.write_bytes(edited)
     nxt = gitmem(repo, "log")
