@@ -771,6 +771,7 @@ class Repo:
         old_blobs: Mapping[str, str | None] | None = None,
         step: Callable[[str], None] | None = None,
         lock_timeout: float = 10.0,
+        index_file: str | None = None,
     ) -> list[str]:
         """Make the working tree and the index hold exactly this content for these paths.
 
@@ -778,7 +779,8 @@ class Repo:
         that holds neither that nor the new content was edited by someone while the op ran: it
         is left alone, in the working tree and the index, and returned. `step` is called with
         "after-worktree-file" after each file and "after-worktree" before the index is written
-        (the crash points of tests/reliability)."""
+        (the crash points of tests/reliability). `index_file`: the index to stage into (the
+        one a running `git commit` hands its pre-commit hook), else the repository's own."""
         kept: list[str] = []
         done: list[str] = []
         for path, data in changes:
@@ -798,7 +800,7 @@ class Repo:
                 step("after-worktree-file")
         if step is not None:
             step("after-worktree")
-        self._update_index(done, lock_timeout)
+        self._update_index(done, lock_timeout, index_file)
         return kept
 
     def leaves_worktree(self, path: str, *, cached: bool = False) -> bool:
@@ -894,7 +896,8 @@ class Repo:
         (this worktree's own git dir: `.git/gitmem/tmp`, `.git/worktrees/<name>/gitmem/tmp`)."""
         return self.state_dir / "tmp"
 
-    def _update_index(self, paths: Sequence[str], lock_timeout: float) -> None:
+    def _update_index(self, paths: Sequence[str], lock_timeout: float,
+                      index_file: str | None = None) -> None:
         """Stage exactly these paths as they now are in the working tree.
 
         `git update-index` does the read-modify-write of the index under git's own index.lock, so
@@ -909,7 +912,9 @@ class Repo:
             proc = run_to_the_end(
                 ["git", f"--git-dir={self.git_dir}", f"--work-tree={self.root}", "update-index",
                  "--add", "--remove", "-z", "--stdin"],
-                cwd=self.root, input=listing, extra_env=self.trust_env,
+                cwd=self.root, input=listing,
+                extra_env={**self.trust_env,
+                           **({} if index_file is None else {"GIT_INDEX_FILE": index_file})},
             )
             if proc.returncode == 0:
                 self._repo.index.read(True)

@@ -44,11 +44,14 @@ def run_hook(
             os.environ.get("PRE_COMMIT_IS_SQUASH_MERGE") == "1"  # the framework's way to say it
         )
         return run_post_merge_hook(directory, args, squash, out, err, legacy=legacy)
+    from gitmem.hooks_run.interrupted import finish_interrupted_op
     from gitmem.hooks_run.pre_commit import run_pre_commit_checks
 
     repo = Repo.discover(directory)
-    legacy_code = run_legacy_hook(repo, name, args, out) if legacy else 0
     index_file = os.environ.get("GIT_INDEX_FILE") or None  # set by git commit -a / <paths>
+    if finish_interrupted_op(repo, index_file, err):
+        return 1
+    legacy_code = run_legacy_hook(repo, name, args, out) if legacy else 0
     try:
         ws = open_hook_workspace(directory, err)
     except InvalidInputError as exc:  # the configuration does not load

@@ -27,13 +27,17 @@ from gitmem.gitrepo import Repo, make_state_dir
 JOURNAL = "journal.json"
 LOCK = "lock"
 CRASH_ENV = "GITMEM_TEST_CRASH_AT"
+INTERRUPT_ENV = "GITMEM_TEST_INTERRUPT_AT"
 
 
 def crash_point(step: str) -> None:
     """Test hook: die as `kill -9` would at a named step of an op when GITMEM_TEST_CRASH_AT names
-    it (tests/reliability). Inert unless that variable is set to exactly this step."""
+    it, or stop as Ctrl-C would when GITMEM_TEST_INTERRUPT_AT does (tests/reliability,
+    tests/security). Inert unless one of those variables is set to exactly this step."""
     if os.environ.get(CRASH_ENV) == step:
         os._exit(137)
+    if os.environ.get(INTERRUPT_ENV) == step:
+        raise KeyboardInterrupt
 
 
 @contextlib.contextmanager
@@ -82,8 +86,9 @@ def _read_journal(path: Path) -> dict[str, Any] | None:
     return data if isinstance(data, dict) else {}
 
 
-def recover_interrupted(repo: Repo) -> str | None:
-    """Finish or drop an op that a dead process left half-done; return what was done."""
+def recover_interrupted(repo: Repo, index_file: str | None = None) -> str | None:
+    """Finish or drop an op that a dead process left half-done; return what was done.
+    `index_file`: stage into this index (a running `git commit`'s, from its pre-commit hook)."""
     path = repo.state_dir / JOURNAL
     if not path.exists():
         return None
@@ -91,7 +96,7 @@ def recover_interrupted(repo: Repo) -> str | None:
         entry = _read_journal(path)
         if entry is None:
             return None  # a live op finished while we waited for the lock
-        message = _recover(repo, entry)
+        message = _recover(repo, entry, index_file)
         clear_journal(repo)
     if message:
         sys.stderr.write(f"gitmem: {message}\n")
@@ -99,7 +104,19 @@ def recover_interrupted(repo: Repo) -> str | None:
     return message
 
 
-def _recover(repo: Repo, entry: dict[str, Any]) -> str | None:
+def unfinished_op(repo: Repo) -> str | None:
+    """The summary of a journaled op whose branch moved but whose index and files were never
+    brought along (finishing it writes the index); None when there is none."""
+    entry = _read_journal(repo.state_dir / JOURNAL)
+    if not entry or not isinstance(entry.get("ref"), str):
+        return None
+    ref = entry["ref"]
+    if repo.ref_target(ref) != entry.get("new") or repo.branch_ref() != ref:
+        return None
+    return str(entry.get("summary", "unknown"))
+
+
+def _recover(repo: Repo, entry: dict[str, Any], index_file: str | None = None) -> str | None:
     ref, old, new = entry.get("ref"), entry.get("old"), entry.get("new")
     paths = entry.get("paths")
     if not isinstance(ref, str) or not isinstance(new, str) or not isinstance(paths, dict):
@@ -126,7 +143,7 @@ def _recover(repo: Repo, entry: dict[str, Any]) -> str | None:
         todo.append((rel, None if new_blob is None else repo.read_blob(new_blob)))
         old_blobs[rel] = old_blob
     # a file edited after the crash holds neither blob: never overwrite a user's edit
-    repo.sync_paths(todo, old_blobs=old_blobs)
+    repo.sync_paths(todo, old_blobs=old_blobs, index_file=index_file)
     return f"finished an interrupted operation ({entry.get('summary', 'unknown')})"
 
 
