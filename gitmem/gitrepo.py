@@ -29,6 +29,10 @@ FILE_MODE = pygit2.enums.FileMode.BLOB
 EXEC_MODE = pygit2.enums.FileMode.BLOB_EXECUTABLE
 
 
+class IndexLockedError(GitStateError):
+    """git's index.lock stayed held while an op that had already committed tried to stage."""
+
+
 def clean_git_env() -> dict[str, str]:
     """The environment for git subprocesses: inherited GIT_* (set inside hooks) removed."""
     return {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
@@ -252,14 +256,16 @@ class Repo:
             )
         return ref
 
-    def signature(self) -> pygit2.Signature:
-        try:
-            return self._repo.default_signature
-        except (KeyError, pygit2.GitError):
-            raise InvalidInputError(
-                "no git identity is configured; set one with `git config user.name \"Your Name\"`"
-                " and `git config user.email you@example.com`, then run the command again"
-            ) from None
+    def signatures(self) -> tuple[pygit2.Signature, pygit2.Signature]:
+        """The author and committer `git commit` would record (environment first, then config,
+        role by role: gitmem/identity.py); InvalidInputError when git has none."""
+        from gitmem.identity import git_ident
+
+        out = []
+        for role in ("AUTHOR", "COMMITTER"):
+            ident = git_ident(self.root, role)
+            out.append(pygit2.Signature(ident.name, ident.email, ident.time, ident.offset))
+        return out[0], out[1]
 
     def config_entries(self, prefix: str = "gitmem.") -> dict[str, str]:
         out: dict[str, str] = {}
@@ -674,7 +680,7 @@ class Repo:
 
     def build_commit(self, message: str, changes: Sequence[FileChange], parent: str | None) -> str:
         """Write blobs, a tree (HEAD's tree plus the changes) and a commit; move no ref."""
-        sig = self.signature()
+        author, committer = self.signatures()
         index = pygit2.Index()
         if parent is not None:
             index.read_tree(self._repo[parent].tree)
@@ -690,7 +696,7 @@ class Repo:
             index.add(pygit2.IndexEntry(change.path, blob, mode))
         tree = index.write_tree(self._repo)
         parents = [pygit2.Oid(hex=parent)] if parent else []
-        return str(self._repo.create_commit(None, sig, sig, message, tree, parents))
+        return str(self._repo.create_commit(None, author, committer, message, tree, parents))
 
     def move_ref(
         self, ref: str, new: str, expected: str | None, message: str,
@@ -920,11 +926,34 @@ class Repo:
                 self._repo.index.read(True)
                 return
             error = proc.stderr.decode("utf-8", "replace").strip()
-            if "index.lock" not in error or time.monotonic() > deadline:
+            if "index.lock" in error and time.monotonic() > deadline:
+                raise IndexLockedError(
+                    "the operation is committed and its files are written, but another git "
+                    "process held .git/index.lock, so the index still lists the old content; "
+                    "once it ends (or, if no git process is running, after removing "
+                    ".git/index.lock) run any gitmem command to finish the operation"
+                )
+            if "index.lock" not in error:
                 raise GitStateError(
                     f"the operation is committed but the index could not be updated ({error}); "
-                    "if no other git process is running, remove .git/index.lock, then run any "
-                    "gitmem command to finish the operation"
+                    "run any gitmem command to finish the operation"
+                )
+            time.sleep(0.02)
+
+    def require_index_unlocked(self, wait: float = 1.0) -> None:
+        """Refuse (exit 4, before anything changes) while `.git/index.lock` exists: an op could
+        move the branch but never stage its files. A live git holds it for milliseconds, so it
+        is waited for up to `wait` seconds; one that stays is a running `git commit` (its
+        editor open) or the leftover of a crashed git."""
+        lock = self.git_dir / "index.lock"
+        deadline = time.monotonic() + wait
+        while os.path.lexists(lock):
+            if time.monotonic() > deadline:
+                raise GitStateError(
+                    f"{lock} exists: another git process is running in this repository (finish "
+                    "it, e.g. close the editor of a `git commit`), or one crashed and left the "
+                    "lock behind (then remove the file); nothing was changed: run the command "
+                    "again"
                 )
             time.sleep(0.02)
 

@@ -7,7 +7,7 @@ import sys
 
 from gitmem import trailers
 from gitmem.errors import GitStateError, StalePlanError
-from gitmem.gitrepo import hash_blob
+from gitmem.gitrepo import IndexLockedError, hash_blob
 from gitmem.model import FileChange, Plan
 from gitmem.ops.journal import (
     clear_journal,
@@ -44,6 +44,7 @@ def commit_changes(ws: Workspace, plan: Plan, *, stale_is_plan_error: bool = Fal
         for c in plan.changes))
     recover_interrupted(repo)
     with op_lock(repo):
+        repo.require_index_unlocked()  # else the branch would move and the index stay behind
         head = repo.head_id()
         paths = [c.path for c in plan.changes]
         repo.check_clean(paths, head)  # first: an edit in progress is the likelier story
@@ -82,11 +83,16 @@ def commit_changes(ws: Workspace, plan: Plan, *, stale_is_plan_error: bool = Fal
                 clear_journal(repo)  # the branch never moved: nothing to finish
             raise
         crash_point("after-move-ref")
-        kept = repo.sync_paths(
-            [(c.path, c.after) for c in plan.changes],
-            old_blobs={path: pair[0] for path, pair in blobs.items()},
-            step=crash_point,
-        )
+        try:
+            kept = repo.sync_paths(
+                [(c.path, c.after) for c in plan.changes],
+                old_blobs={path: pair[0] for path, pair in blobs.items()},
+                step=crash_point,
+            )
+        except IndexLockedError as exc:  # a git took the lock since the check and kept it
+            sys.stderr.write(f"gitmem: warning: {exc}\n")  # committed: exit 0, journal kept
+            sys.stderr.flush()
+            return new
         crash_point("after-index")
         clear_journal(repo)
     for path in kept:

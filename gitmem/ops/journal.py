@@ -137,6 +137,8 @@ def _recover(repo: Repo, entry: dict[str, Any], index_file: str | None = None) -
             f"an interrupted operation ({entry.get('summary', 'unknown')}) is committed on "
             f"{ref}, which is no longer checked out; left the files as they are"
         )
+    if index_file is None:
+        repo.require_index_unlocked()  # before a file is written (a hook passes git's own lock)
     todo: list[tuple[str, bytes | None]] = []
     old_blobs: dict[str, str | None] = {}
     for rel, (old_blob, new_blob) in paths.items():
