@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TextIO
 
+from gitmem import safe_write
 from gitmem.config import FAIL_ON_LEVELS
 from gitmem.errors import EXIT_INTERNAL, GitmemError, UsageError
 from gitmem.lint.engine import LintReport
@@ -91,15 +92,15 @@ def run_action(env: Mapping[str, str], directory: str, out: TextIO, err: TextIO)
             f"warnings={counts['warning']}\n")
     sarif_file = env.get("INPUT_SARIF_FILE", "").strip()
     if sarif_file:
-        _write_sarif(Path(sarif_file), render(report, "sarif"))
+        _write_sarif(Path(sarif_file), render(report, "sarif"), ws.repo.root)
     return report.exit_code(fail_on)
 
 
-def _write_sarif(path: Path, text: str) -> None:
-    """Write the SARIF log, making its folder (`reports/gitmem.sarif` in a fresh checkout)."""
+def _write_sarif(path: Path, text: str, root: Path) -> None:
+    """Write the SARIF log, making its folder (`reports/gitmem.sarif` in a fresh checkout);
+    inside the checkout no committed symbolic link is followed (safe_write.write_named_file)."""
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        safe_write.write_named_file(path, text.encode("utf-8"), root, make_folders=True)
     except OSError as exc:
         raise UsageError(f"sarif-file: cannot write {path} ({exc.strerror}); give a file path "
                          "the job can write") from None

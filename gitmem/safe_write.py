@@ -37,12 +37,16 @@ DEFAULT_MODE = 0o644
 class UnsafePathError(GitStateError):
     """A path gitmem must write is a symbolic link, lies under one, or is not what it must be."""
 
+    link = False  # True when a symbolic link is what stood in the way
+
 
 def _refuse(shown: str, what: str) -> UnsafePathError:
-    return UnsafePathError(
+    error = UnsafePathError(
         f"{shown} is {what}; gitmem never writes through a symbolic link or over a folder "
         "(nothing was changed): replace it by a regular file or folder, then run the command again"
     )
+    error.link = what == "a symbolic link"
+    return error
 
 
 def _parts(rel: str) -> list[str]:
@@ -206,6 +210,29 @@ def _rename(src_fd: int, src: str, dst_fd: int, dst: str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(src, dir_fd=src_fd)
         raise
+
+
+def write_named_file(path: str | os.PathLike[str], data: bytes, root: Path, *,
+                     make_folders: bool = False) -> None:
+    """Write a file the person named (`lint --output`, the CI action's `sarif-file`). Inside
+    the working tree `root` it is written like every other file there: no link followed on the
+    way or at it (a cloned repository may commit `gitmem.sarif` as a link to `~/.bashrc`).
+    Outside the working tree it goes where they said, as a shell redirection would.
+    `make_folders`: make missing folders on the way (inside the tree they always are)."""
+    here = os.path.realpath(os.getcwd())  # where the person is: trusted, links and all
+    full = Path(os.path.normpath(os.path.join(here, os.fspath(path))))
+    if full != root and root in full.parents:
+        try:
+            write_file(root, full.relative_to(root).as_posix(), data, scratch=None)
+        except UnsafePathError as exc:
+            if exc.link:
+                raise
+            raise IsADirectoryError(errno.EISDIR, "a folder or not a regular file") from None
+        return
+    if make_folders:
+        full.parent.mkdir(parents=True, exist_ok=True)
+    with open(full, "wb") as fh:
+        fh.write(data)
 
 
 def overwrite(path: Path, data: bytes) -> None:

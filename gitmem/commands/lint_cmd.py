@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from gitmem import safe_write
 from gitmem.commands.common import short, workspace
 from gitmem.errors import InvalidInputError, UsageError
 from gitmem.lint.annotate import annotate_plan, review_file_problem
@@ -46,10 +47,10 @@ def _check_review_file(ws: Workspace) -> None:
         )
 
 
-def _write(text: str, output: str | None, color: bool) -> None:
+def _write(text: str, output: str | None, color: bool, root: Path) -> None:
     if output:
         try:
-            Path(output).write_text(text, encoding="utf-8")
+            safe_write.write_named_file(output, text.encode("utf-8"), root)
         except OSError as error:
             raise UsageError(f"--output {output}: cannot write it ({error.strerror})") from None
     else:
@@ -108,7 +109,7 @@ def lint(
     if not report.files and paths and not quiet:
         click.echo("gitmem: notice: no memory files among the given paths", err=True)
     color = fmt == "text" and not output and sys.stdout.isatty() and "NO_COLOR" not in os.environ
-    _write(render(report, fmt, color=color, quiet=quiet), output, color)
+    _write(render(report, fmt, color=color, quiet=quiet), output, color, ws.repo.root)
     if annotate:
         _annotate(ws, report, quiet)
     return report.exit_code(ws.config.fail_on)
