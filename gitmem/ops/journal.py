@@ -111,7 +111,7 @@ def unfinished_op(repo: Repo) -> str | None:
     if not entry or not isinstance(entry.get("ref"), str):
         return None
     ref = entry["ref"]
-    if repo.ref_target(ref) != entry.get("new") or repo.branch_ref() != ref:
+    if repo.ref_target(ref) != entry.get("new") or repo.head_id() != entry.get("new"):
         return None
     return str(entry.get("summary", "unknown"))
 
@@ -130,9 +130,10 @@ def _recover(repo: Repo, entry: dict[str, Any], index_file: str | None = None) -
         return f"rolled back an interrupted operation ({entry.get('summary', 'unknown')}): nothing had changed"
     if current != new:
         return "an interrupted operation's branch has moved on since; left the files as they are"
-    if repo.branch_ref() != ref:
-        # the working tree now belongs to another branch (checked out after the crash): the
-        # op is committed on its own branch, and its files must not be written into this one
+    if repo.head_id() != new:
+        # the working tree now belongs to another commit (checked out after the crash): the
+        # op is committed on its own branch, and its files must not be written into this one.
+        # A branch made at the op's commit (`git checkout -b`) holds the op: it is finished.
         return (
             f"an interrupted operation ({entry.get('summary', 'unknown')}) is committed on "
             f"{ref}, which is no longer checked out; left the files as they are"
