@@ -12,6 +12,10 @@ working tree holding the old content until the next gitmem command finishes it. 
 - a commit git builds from a separate index (`git commit <paths>`, `--only`): the repository's
   own index is locked by git and would still hold the old content after the commit, so the
   commit is blocked until a gitmem command has finished the op.
+
+A memory the person edited after the crash is never overwritten; a commit of that edit would
+undo the op's change to it (the edit was made on the old content), so it is blocked once, with
+the way to look at it.
 """
 
 from __future__ import annotations
@@ -39,7 +43,14 @@ def finish_interrupted_op(repo: Repo, index_file: str | None, err: TextIO) -> in
     if not (repo.state_dir / JOURNAL).exists():
         return 0
     if index_file is None or _is_the_repository_index(repo, index_file):
-        recover_interrupted(repo, index_file)  # says what it did on stderr
+        kept = recover_interrupted(repo, index_file)  # says what it did on stderr
+        if kept:
+            err.write(
+                "gitmem pre-commit: this commit would record an edit made on the content from "
+                "before the operation, undoing its change; the commit is blocked once: look at "
+                "`git diff HEAD`, stage what you mean to keep, then commit again\n"
+            )
+            return 1
         return 0
     summary = unfinished_op(repo)
     if summary is None:

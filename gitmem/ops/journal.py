@@ -86,22 +86,30 @@ def _read_journal(path: Path) -> dict[str, Any] | None:
     return data if isinstance(data, dict) else {}
 
 
-def recover_interrupted(repo: Repo, index_file: str | None = None) -> str | None:
-    """Finish or drop an op that a dead process left half-done; return what was done.
+def recover_interrupted(repo: Repo, index_file: str | None = None) -> list[str] | None:
+    """Finish or drop an op that a dead process left half-done, saying what was done on
+    stderr; return the paths whose edit made since was kept (None when there was no journal).
     `index_file`: stage into this index (a running `git commit`'s, from its pre-commit hook)."""
     path = repo.state_dir / JOURNAL
     if not path.exists():
         return None
+    kept: list[str] = []
     with op_lock(repo):
         entry = _read_journal(path)
         if entry is None:
             return None  # a live op finished while we waited for the lock
-        message = _recover(repo, entry, index_file)
+        message = _recover(repo, entry, index_file, kept)
         clear_journal(repo)
     if message:
         sys.stderr.write(f"gitmem: {message}\n")
-        sys.stderr.flush()
-    return message
+    for rel in kept:
+        sys.stderr.write(
+            f"gitmem: {rel} was edited since; your edit was kept, but it was made on the "
+            f"content before the operation (the operation's version is committed: see "
+            f"`git diff HEAD -- {rel}`)\n"
+        )
+    sys.stderr.flush()
+    return kept
 
 
 def unfinished_op(repo: Repo) -> str | None:
@@ -116,7 +124,8 @@ def unfinished_op(repo: Repo) -> str | None:
     return str(entry.get("summary", "unknown"))
 
 
-def _recover(repo: Repo, entry: dict[str, Any], index_file: str | None = None) -> str | None:
+def _recover(repo: Repo, entry: dict[str, Any], index_file: str | None,
+             kept: list[str]) -> str | None:
     ref, old, new = entry.get("ref"), entry.get("old"), entry.get("new")
     paths = entry.get("paths")
     if not isinstance(ref, str) or not isinstance(new, str) or not isinstance(paths, dict):
@@ -146,7 +155,7 @@ def _recover(repo: Repo, entry: dict[str, Any], index_file: str | None = None) -
         todo.append((rel, None if new_blob is None else repo.read_blob(new_blob)))
         old_blobs[rel] = old_blob
     # a file edited after the crash holds neither blob: never overwrite a user's edit
-    repo.sync_paths(todo, old_blobs=old_blobs, index_file=index_file)
+    kept.extend(repo.sync_paths(todo, old_blobs=old_blobs, index_file=index_file))
     return f"finished an interrupted operation ({entry.get('summary', 'unknown')})"
 
 

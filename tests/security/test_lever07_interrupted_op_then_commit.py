@@ -74,3 +74,25 @@ def test_a_commit_of_named_paths_is_blocked_until_the_op_is_finished(tmp_path: P
     done = run(repo, "git", "commit", "-q", "-m", "next", "notes.txt")
     assert done.returncode == 0, done.stderr
     assert_op_in_force(repo)
+
+
+def test_an_edit_made_after_the_crash_is_kept_and_its_commit_is_blocked_once(
+    tmp_path: Path,
+) -> None:
+    """The person edits the memory (still the old content) after the crash and commits: their
+    edit is never overwritten, but committing it would silently undo the op's change, so the
+    hook says so and blocks that commit once."""
+    repo = interrupted_protect(tmp_path, "kill")
+    edited = MEMORY + "- A line written after the crash.\n"
+    write(repo, {"memory/a.md": edited})
+    git(repo, "add", "memory/a.md")
+    head = git(repo, "rev-parse", "HEAD")
+    blocked = run(repo, "git", "commit", "-q", "-m", "my edit")
+    assert blocked.returncode != 0
+    assert "memory/a.md was edited since" in blocked.stderr, blocked.stderr
+    assert "git diff HEAD" in blocked.stderr
+    assert git(repo, "rev-parse", "HEAD") == head
+    assert (repo / "memory/a.md").read_text() == edited  # never overwritten
+    assert not (repo / JOURNAL).exists()
+    again = run(repo, "git", "commit", "-q", "-m", "my edit")  # the person's call now
+    assert "edited since" not in again.stderr  # (GM403 may still block it: a protected body)
