@@ -63,8 +63,8 @@ def git_ident(root: Path, role: str, environ: dict[str, str] | None = None) -> I
     said = proc.stderr.decode("utf-8", "replace").strip().splitlines()
     reason = said[-1] if said else f"git var exited {proc.returncode}"
     raise InvalidInputError(
-        f"no git identity for the {role.lower()} ({reason}); set one with `git config user.name "
-        "\"Your Name\"` and `git config user.email you@example.com` (or GIT_AUTHOR_NAME, "
-        "GIT_AUTHOR_EMAIL, GIT_COMMITTER_NAME and GIT_COMMITTER_EMAIL), then run the command "
-        "again"
+        f"git has no usable {role.lower()} identity, so `git commit` would fail too ({reason});"
+        " set one with `git config user.name \"Your Name\"` and `git config user.email "
+        "you@example.com` (or fix GIT_AUTHOR_NAME, GIT_AUTHOR_EMAIL, GIT_AUTHOR_DATE and their "
+        "GIT_COMMITTER_* counterparts), then run the command again"
     )
