@@ -65,7 +65,7 @@ SHORT_HELP: dict[str, str] = {
     'undo': 'Revert an op commit (undoing an undo is a redo).',
     'show': 'Print a memory, now or at a point in time.',
     'history': "A memory's timeline: every commit that changed it, ops marked.",
-    'recall': 'Active memories matching a query, best first (superseded ones hidden).',
+    'recall': 'Active memories matching a query, best first, with matching claims.',
     'hooks': "Install or remove gitmem's git hooks (pre-commit, post-merge) and...",
     'hook': "Run a git hook's checks (called by the installed shims).",
     'merge-driver': 'Merge a memory file for git (merge.gitmem.driver): writes the...',

@@ -341,7 +341,8 @@ def test_recall_hides_superseded_unless_asked(repo: Path) -> None:
     gitmem(repo, "supersede", "memory/wrapper.md", "--by", "memory/wrapper-v2.md", "--confirm")
     found = json.loads(gitmem(repo, "recall", "calendar wrapper", "--json").out)["memories"]
     assert [m["path"] for m in found] == ["memory/wrapper-v2.md"]
-    assert set(found[0]) == {"path", "name", "type", "superseded_by", "protected", "score"}
+    assert set(found[0]) == {"path", "name", "type", "superseded_by", "protected", "score",
+                            "snippets"}
     both = json.loads(gitmem(repo, "recall", "calendar wrapper", "--include-superseded",
                              "--json").out)["memories"]
     assert [m["path"] for m in both] == ["memory/wrapper-v2.md", "memory/wrapper.md"]

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import click
 
@@ -30,3 +31,19 @@ def location(path: str, line: int) -> dict[str, object]:
 
 def short(sha: str) -> str:
     return sha[:12]
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def json_options(func: F) -> F:
+    """`--json` and `--format text|json` (the same choice, as lint spells it): the command
+    gets `as_json` and `fmt`; `wants_json(as_json, fmt)` says which was chosen."""
+    func = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+                        show_default=True, help="Output format; json is the same as --json.")(func)
+    return click.option("--json", "as_json", is_flag=True,
+                        help="Machine-readable output (same as --format json).")(func)
+
+
+def wants_json(as_json: bool, fmt: str) -> bool:
+    return as_json or fmt == "json"

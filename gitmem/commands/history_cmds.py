@@ -5,10 +5,12 @@ from __future__ import annotations
 import click
 
 from gitmem import trailers as t
-from gitmem.commands.common import emit_json, short, workspace
-from gitmem.errors import UsageError
+from gitmem.commands.common import emit_json, json_options, location, short, wants_json, workspace
+from gitmem.errors import EXIT_FINDINGS, UsageError
+from gitmem.ops.evidence import claim_evidence
 from gitmem.ops.history import list_ops, log_json
-from gitmem.ops.recall import rank_memories
+from gitmem.ops.recall import memory_evidence, with_evidence
+from gitmem.ops.recall import recall as recall_memories
 from gitmem.ops.timeline import path_timeline, resolve_as_of
 from gitmem.trailers import sanitize_value as safe
 
@@ -89,20 +91,34 @@ def history(ctx: click.Context, path: str, as_json: bool) -> None:
               help="Also show superseded memories and match superseded claims.")
 @click.option("--limit", default=20, show_default=True, type=click.IntRange(min=1),
               help="At most this many memories.")
-@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@json_options
 @click.pass_context
 def recall(ctx: click.Context, query: str, include_superseded: bool, limit: int,
-           as_json: bool) -> None:
-    """Active memories matching a query, best first (superseded ones hidden)."""
+           as_json: bool, fmt: str) -> None:
+    """Active memories matching a query, best first, with matching claims."""
     ws = workspace(ctx)
-    ranked = rank_memories(ws.memories("worktree"), query, include_superseded)[:limit]
-    if as_json:
+    found = recall_memories(ws.memories("worktree"), query, include_superseded)
+    if found and query.strip():  # the citations of the first few decide near ties
+        head = found[: limit * 3]
+        verdicts = memory_evidence(claim_evidence(ws, [r.memory for r in head]))
+        found = with_evidence(head, verdicts) + found[limit * 3:]
+    found = found[:limit]
+    if wants_json(as_json, fmt):
         emit_json({"memories": [
-            {"path": m.path, "name": m.name, "type": m.type, "superseded_by": m.superseded_by,
-             "protected": m.protected, "score": round(score, 4)} for m, score in ranked]})
-        return
-    for memory, score in ranked:
+            {"path": r.memory.path, "name": r.memory.name, "type": r.memory.type,
+             "superseded_by": r.memory.superseded_by, "protected": r.memory.protected,
+             "score": r.score, "snippets": [location(c.path, c.line) | {"text": c.text}
+                                            for c in r.snippets]} for r in found]})
+    for r in [] if wants_json(as_json, fmt) else found:
+        memory = r.memory
         flag = f"  (superseded by {memory.superseded_by})" if memory.superseded_by else ""
         desc = memory.meta.get("description")
-        desc = f": {desc}" if isinstance(desc, str) else ""
-        click.echo(f"{score:.2f} {memory.path}{desc}{flag}")
+        desc = f": {' '.join(desc.split())}" if isinstance(desc, str) else ""
+        click.echo(safe(f"{r.score:.2f} {memory.path}{desc}{flag}"))
+        for claim in r.snippets:
+            click.echo(f"    {claim.line}: {safe(claim.text)}")
+    if not found:
+        what = "no memory matches the query" if query.strip() else "no memories"
+        click.echo(f"{what}{'' if include_superseded else ' (superseded ones are hidden: see '}"
+                   f"{'' if include_superseded else '--include-superseded)'}", err=True)
+        raise SystemExit(EXIT_FINDINGS)
