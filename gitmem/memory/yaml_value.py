@@ -88,7 +88,7 @@ def _is_safe_plain(text: str) -> bool:
         return False
     try:
         loaded = yaml.load(text, Loader=SAFE_LOADER)
-    except yaml.YAMLError:
+    except (yaml.YAMLError, ValueError, OverflowError):  # `2025-13-01`: a date that is none
         return False
     return isinstance(loaded, str) and loaded == text
 
