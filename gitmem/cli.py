@@ -6,15 +6,20 @@ Subcommands live in gitmem/commands/<module>.py and are imported only when invok
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import sys
-from typing import Any
 
-import click
+try:  # Ctrl-C while the modules load comes before main()'s handler exists: end quietly too
+    import importlib
+    import importlib.util
+    from typing import Any
 
-from gitmem import __version__
-from gitmem.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, GitmemError
+    import click
+
+    from gitmem import __version__
+    from gitmem.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, GitmemError
+except KeyboardInterrupt:
+    sys.stderr.write("gitmem: interrupted\n")
+    raise SystemExit(130) from None
 
 # command name -> "module:attribute" (module under gitmem.commands)
 COMMANDS: dict[str, str] = {
