@@ -162,7 +162,7 @@ def _open_trusted(found: str, start: Path) -> tuple[pygit2.Repository, dict[str,
     """Open the repository at `found`; where libgit2 refuses it for its owner, trust it exactly
     when git does (gitmem/ownership.py), else refuse with the line that trusts it (exit 4)."""
     try:
-        return pygit2.Repository(found), {}
+        return _open_repository(found), {}
     except pygit2.GitError as exc:
         if ownership.NOT_OWNED not in str(exc):
             raise
@@ -177,7 +177,7 @@ def _open_unvalidated(found: str) -> pygit2.Repository:
     validating = pygit2.option(pygit2.enums.Option.GET_OWNER_VALIDATION)
     pygit2.option(pygit2.enums.Option.SET_OWNER_VALIDATION, False)
     try:
-        return pygit2.Repository(found)
+        return _open_repository(found)
     finally:
         pygit2.option(pygit2.enums.Option.SET_OWNER_VALIDATION, validating)
 
@@ -187,6 +187,21 @@ def _is_regular_file(full: Path) -> bool:
         return stat.S_ISREG(os.lstat(full).st_mode)
     except OSError:
         return False
+
+
+def _open_repository(found: str) -> pygit2.Repository:
+    """pygit2's Repository, or a refusal naming what kind of repository libgit2 cannot read."""
+    try:
+        return pygit2.Repository(found)
+    except pygit2.GitError as exc:
+        if "object format" not in str(exc):
+            raise
+        raise GitStateError(
+            f"{found} uses SHA-256 object ids (git init --object-format=sha256); gitmem "
+            "reads SHA-1 repositories only, because its git library (libgit2 "
+            f"{pygit2.LIBGIT2_VERSION}) cannot open SHA-256 ones: keep the memory in a SHA-1 "
+            "repository"
+        ) from None
 
 
 class Repo:
