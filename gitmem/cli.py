@@ -9,14 +9,16 @@ from __future__ import annotations
 import sys
 
 try:  # Ctrl-C while the modules load comes before main()'s handler exists: end quietly too
+    import errno
     import importlib
     import importlib.util
+    import os
     from typing import Any
 
     import click
 
     from gitmem import __version__
-    from gitmem.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, GitmemError
+    from gitmem.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_USAGE, GitmemError
 except KeyboardInterrupt:
     sys.stderr.write("gitmem: interrupted\n")
     raise SystemExit(130) from None
@@ -147,10 +149,22 @@ def main(argv: list[str] | None = None) -> Any:
         sys.exit(exc.exit_code)
     except BrokenPipeError:
         sys.exit(0)
+    except OSError as exc:
+        if exc.errno != errno.ENAMETOOLONG:  # a path argument the file system cannot hold
+            _internal_error(exc)
+        name = os.fsdecode(exc.filename) if exc.filename is not None else "a path"
+        shown = name if len(name) <= 80 else name[:77] + "..."
+        click.echo(f"gitmem: {shown}: file name too long for the file system; use a shorter "
+                   "name", err=True)
+        sys.exit(EXIT_USAGE)
     except Exception as exc:  # noqa: BLE001 - the one place unexpected errors are rendered
-        import traceback
-
-        traceback.print_exc()
-        click.echo(f"gitmem: internal error: {exc!r} (this is a bug; please report it)", err=True)
-        sys.exit(EXIT_INTERNAL)
+        _internal_error(exc)
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _internal_error(exc: Exception) -> None:
+    import traceback
+
+    traceback.print_exc()
+    click.echo(f"gitmem: internal error: {exc!r} (this is a bug; please report it)", err=True)
+    sys.exit(EXIT_INTERNAL)

@@ -189,6 +189,31 @@ def _is_regular_file(full: Path) -> bool:
         return False
 
 
+def _check_name_fits(root: Path, path: str) -> None:
+    """Refuse a path git reserves (`.git` in any letter case or with trailing dots or spaces,
+    `git~1`, in any folder: libgit2's own rule, asked of an in-memory index) or one longer than
+    the file system takes, before anything is written."""
+    try:
+        pygit2.Index().add(pygit2.IndexEntry(path, pygit2.Oid(hex=ZERO), FILE_MODE))
+    except (pygit2.GitError, ValueError):
+        raise UsageError(
+            f"{path!r} names a folder or file git reserves for itself (like .git in any letter "
+            "case, or git~1); choose another name (nothing was changed)"
+        ) from None
+    try:
+        name_max = os.pathconf(root, "PC_NAME_MAX")
+    except (OSError, ValueError):
+        name_max = 255
+    encoded = os.fsencode(path)
+    longest = max(encoded.split(b"/"), key=len)
+    if len(longest) > name_max or len(os.fsencode(root)) + 1 + len(encoded) > 4095:
+        shown = path if len(path) <= 80 else path[:77] + "..."
+        raise UsageError(
+            f"{shown} is too long for the file system (a name of {len(longest)} bytes; at most "
+            f"{name_max}); choose a shorter name (nothing was changed)"
+        )
+
+
 def _open_repository(found: str) -> pygit2.Repository:
     """pygit2's Repository, or a refusal naming what kind of repository libgit2 cannot read."""
     try:
@@ -670,6 +695,7 @@ class Repo:
                 f"{path!r} is not a file path inside the working tree; give a relative path "
                 "such as memory/notes.md"
             )
+        _check_name_fits(self.root, path)
         for depth in range(1, len(parts) + 1):
             prefix = "/".join(parts[:depth])
             kind = None

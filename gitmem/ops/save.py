@@ -16,9 +16,11 @@ from gitmem.ops.resolve import Side, decide_winner, lose_claim
 _WORD = re.compile(r"[A-Za-z0-9]+")
 
 
-def slug(text: str, words: int = 6) -> str:
+def slug(text: str, words: int = 6, limit: int = 80) -> str:
+    """A file name stem from the text's first words, cut to `limit` characters so a long word
+    never makes a name the file system refuses."""
     found = [w.lower() for w in _WORD.findall(text)][:words]
-    return "-".join(found) or "memory"
+    return "-".join(found)[:limit].rstrip("-") or "memory"
 
 
 def new_memory_path(folder: str, text: str, taken: set[str]) -> str:
