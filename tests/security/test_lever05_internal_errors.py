@@ -184,3 +184,17 @@ def test_ctrl_c_while_gitmem_is_still_importing_exits_130_quietly(tmp_path: Path
 
 
 _ = base64  # kept for symmetry with the reliability suite's forgeries
+
+
+def test_an_op_on_a_memory_whose_name_is_near_the_limit_completes(tmp_path: Path) -> None:
+    """Beyond the report: a 250-byte memory name is valid, but the op's temporary file
+    (`.<name>.gitmem-tmp`) was not; the op committed, then every command exited 70."""
+    name = "memory/" + "a" * 250 + ".md"
+    repo = make_repo(tmp_path / "m", {name: MEMORY})
+    result = gitmem(repo, "protect", name)
+    assert result.code == 0, result
+    assert git(repo, "status", "--porcelain") == ""
+    assert "protected: true" in (repo / name).read_text()
+    assert gitmem(repo, "log").code == 0
+    assert gitmem(repo, "undo", "--last").code == 0
+    assert (repo / name).read_text() == MEMORY
