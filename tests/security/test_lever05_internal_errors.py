@@ -4,7 +4,6 @@ docs/exit-codes.md gives it, and changes nothing."""
 
 from __future__ import annotations
 
-import base64
 import json
 import os
 import signal
@@ -177,13 +176,11 @@ def test_ctrl_c_while_gitmem_is_still_importing_exits_130_quietly(tmp_path: Path
             time.sleep(0.01)
         assert mark.exists(), "the import never started"
         proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=30)
+        _out, err = proc.communicate(timeout=30)
         assert proc.returncode == 130, (argv, proc.returncode, err)
         assert b"Traceback" not in err, err
         assert b"interrupted" in err, err
 
-
-_ = base64  # kept for symmetry with the reliability suite's forgeries
 
 
 def test_an_op_on_a_memory_whose_name_is_near_the_limit_completes(tmp_path: Path) -> None:
