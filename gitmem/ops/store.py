@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from gitmem import safe_write
+from gitmem import trailers as t
 from gitmem.errors import StalePlanError
 from gitmem.gitrepo import make_state_dir
 from gitmem.model import FileChange, Plan
@@ -139,6 +140,37 @@ def _changes(value: Any) -> tuple[FileChange, ...]:
     return tuple(changes)
 
 
+# the ops `gitmem plan` makes, and the trailers their planners write (apply adds Gitmem-Plan)
+PLANNED_OPS = ("supersede", "merge")
+PLAN_TRAILER_KEYS = frozenset({t.OP, t.PATH, t.SUPERSEDED_BY, t.CONFIDENCE, t.CLASS, t.SIGNALS,
+                               t.REASON, t.SCHEMA})
+
+
+def check_op_message(plan: Plan) -> str | None:
+    """Why the commit a plan would make is not an op `gitmem log` and `undo` read back as the
+    plan's own (None when it is): a forger who recomputed the digest can write any trailers."""
+    if plan.op not in PLANNED_OPS:
+        return f"its op {plan.op!r} is not one `gitmem plan` makes ({', '.join(PLANNED_OPS)})"
+    keys = [key for key, _ in plan.trailers]
+    strange = sorted({key for key in keys if key not in PLAN_TRAILER_KEYS})
+    if strange:
+        return f"it carries trailer keys a {plan.op} plan never has: {', '.join(map(repr, strange))}"
+    ops = [value for key, value in plan.trailers if key == t.OP]
+    if ops != [plan.op]:
+        return f"it must carry exactly one trailer 'Gitmem-Op: {plan.op}', not {ops!r}"
+    named = {value for key, value in plan.trailers if key == t.PATH}
+    unnamed = sorted(c.path for c in plan.changes if c.path not in named)
+    if unnamed:
+        return f"no Gitmem-Path trailer names {', '.join(unnamed)}"
+    try:
+        message = t.format_message(plan.summary, plan.trailers, plan.body)
+    except ValueError as exc:
+        return str(exc)
+    if t.is_gitmem_op(message) != plan.op:
+        return "its commit message would not read back as a gitmem op"
+    return None
+
+
 def load_plan(state_dir: Path, plan_id: str) -> tuple[str, Plan, str | None]:
     """(full id, plan, head it was made at); StalePlanError when missing or tampered.
 
@@ -174,6 +206,12 @@ def load_plan(state_dir: Path, plan_id: str) -> tuple[str, Plan, str | None]:
             f"plan {plan_id} is damaged or was edited ({exc.__class__.__name__}); it was not "
             "applied: make a new one with `gitmem plan ...`"
         ) from None
+    wrong = check_op_message(plan)
+    if wrong is not None:
+        raise StalePlanError(
+            f"plan {plan_id} was edited: {wrong}; it was not applied: make a new one with "
+            "`gitmem plan ...`"
+        )
     return full_id, plan, head
 
 
