@@ -21,7 +21,7 @@ from gitmem.ops.history import list_ops
 from gitmem.ops.plan import merge_plan, protect_plan, supersede_plan
 from gitmem.ops.scoring import score_pair
 from gitmem.ops.store import discard_plan, load_plan, save_plan
-from gitmem.ops.undo import resolve_op, undo_plan
+from gitmem.ops.undo import resolve_op, undo_plans
 from gitmem.workspace import Workspace
 
 
@@ -270,8 +270,7 @@ def undo(ctx: click.Context, op_id: str | None, last: bool, run_id: str | None) 
     if sum(bool(x) for x in (op_id, last, run_id)) != 1:
         raise UsageError("name exactly one of: an operation id, --last, or --run RUN")
     ws = workspace(ctx)
-    for sha in resolve_op(ws.repo, op_id, last, run_id):
-        p = undo_plan(ws.repo, sha, run_id)
+    for sha, p in undo_plans(ws.repo, resolve_op(ws.repo, op_id, last, run_id), run_id):
         new = commit_changes(ws, p)
         summary = printable(p.summary.removeprefix("gitmem: undo "))
         click.echo(f"undid {short(sha)} ({summary}) in {short(new)}")

@@ -6,6 +6,7 @@ from gitmem import trailers as t
 from gitmem.errors import GitStateError, UsageError
 from gitmem.gitrepo import Repo
 from gitmem.model import FileChange, Plan
+from gitmem.ops.apply import plan_message
 from gitmem.ops.history import list_ops
 
 
@@ -44,11 +45,32 @@ def resolve_op(repo: Repo, op_id: str | None, last: bool, run: str | None = None
     return [sha]
 
 
-def undo_plan(repo: Repo, sha: str, run: str | None = None) -> Plan:
+def undo_plans(repo: Repo, shas: list[str], run: str | None = None) -> list[tuple[str, Plan]]:
+    """The undo of each op, newest first, each planned on top of the ones before it, so an undo
+    of a run is all or nothing: every revert is known to apply before the first is committed.
+    (The plans before the last are built as commits no ref points at; git prunes them.)"""
+    plans: list[tuple[str, Plan]] = []
+    onto = repo.head_id()
+    for sha in shas:
+        try:
+            plan = undo_plan(repo, sha, run, onto=onto)
+        except GitStateError as exc:
+            if len(shas) == 1:
+                raise
+            raise GitStateError(
+                f"{exc}; nothing was undone: an undo of a run is all or nothing"
+            ) from None
+        plans.append((sha, plan))
+        if len(plans) < len(shas):
+            onto = repo.build_commit(plan_message(plan), plan.changes, onto)
+    return plans
+
+
+def undo_plan(repo: Repo, sha: str, run: str | None = None, onto: str | None = None) -> Plan:
     info = repo.commit_info(sha)
     changes = []
-    for path, after in repo.revert_result(sha):
-        before = repo.read_at("HEAD", path)
+    for path, after in repo.revert_result(sha, onto):
+        before = repo.read_at(onto or "HEAD", path)
         if before != after:
             changes.append(FileChange(path, before, after))
     if not changes:
