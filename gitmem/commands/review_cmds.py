@@ -169,6 +169,11 @@ def save(ctx: click.Context, text: str, category: str, tags: tuple[str, ...], fr
     """Write a new memory and, in the same commit, supersede what it contradicts."""
     if not text.strip():
         raise UsageError("TEXT is empty; say what to remember")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # bytes that are not UTF-8 on the command line
+        raise UsageError("TEXT is not valid UTF-8, and a memory is UTF-8 text; pass it as "
+                         "UTF-8 (nothing was saved)") from None
     if text.strip().splitlines()[0].strip() == "---":
         raise UsageError(
             "TEXT starts with a '---' line, which would be read as frontmatter; save writes the "

@@ -195,3 +195,14 @@ def test_an_op_on_a_memory_whose_name_is_near_the_limit_completes(tmp_path: Path
     assert gitmem(repo, "log").code == 0
     assert gitmem(repo, "undo", "--last").code == 0
     assert (repo / name).read_text() == MEMORY
+
+
+def test_save_of_text_that_is_not_utf8_is_a_usage_error(tmp_path: Path) -> None:
+    """Beyond the report (argument fuzzing): bytes that are not UTF-8 on the command line reach
+    Python as surrogate escapes; writing them as a memory's body was exit 70."""
+    repo = make_repo(tmp_path / "m", {"memory/a.md": MEMORY})
+    before = snapshot(repo)
+    result = gitmem(repo, "save", "bad \udcff\udcfe text", "--category", "project")
+    refused_cleanly(result, 2)
+    assert "UTF-8" in result.err, result
+    assert snapshot(repo) == before
