@@ -21,7 +21,7 @@ from pathlib import Path
 import pygit2
 
 from gitmem import ownership, safe_write
-from gitmem.errors import GitStateError, InvalidInputError, UsageError
+from gitmem.errors import GitStateError, UsageError
 from gitmem.model import FileChange
 
 ZERO = "0" * 40
