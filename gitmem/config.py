@@ -44,6 +44,10 @@ class Config:
     # the fields whose value came from the committed .gitmem.toml (a cloned repository's word,
     # not the user's): the workspace trusts some of them less (verify.code_repos)
     from_file: frozenset[str] = dataclasses.field(default=frozenset(), compare=False)
+    # the fields a source set (the others are defaults, which discovery may refine)
+    explicit: frozenset[str] = frozenset()
+    # the agent-memory layouts discovery found (memory.include was not configured)
+    layouts: tuple[str, ...] = ()
 
 
 def _text(value: str) -> str:
@@ -223,7 +227,8 @@ def load_config(
         if value is not None:
             values[field] = value
             from_file.discard(field)
-    config = Config(**values, warnings=tuple(warnings), from_file=frozenset(from_file))
+    config = Config(**values, warnings=tuple(warnings), from_file=frozenset(from_file),
+                    explicit=frozenset(values))
     if config.possible_threshold > config.match_threshold:
         raise InvalidInputError(
             "policy.possible_threshold must not exceed policy.match_threshold; fix the configuration"
@@ -241,10 +246,11 @@ def _toml_value(value: Any) -> str:
     return "[" + ", ".join(map(_toml_value, value)) + "]"
 
 
-def default_toml() -> str:
+def default_toml(defaults: Config | None = None) -> str:
     """The `.gitmem.toml` that `gitmem init` writes: every setting it may hold, with its
-    default (judge.command never: it is not read from this file)."""
-    defaults = Config()
+    default (judge.command never: it is not read from this file). `defaults` carries what
+    discovery found (the agent-memory layouts as memory.include)."""
+    defaults = defaults or Config()
     lines = [
         "# gitmem configuration (docs/configuration.md). Data only: this file can never make",
         "# gitmem run a program (judge.command is read from git config or the environment).",

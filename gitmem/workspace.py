@@ -10,10 +10,11 @@ from pathlib import Path
 from typing import Any
 
 from gitmem.config import CONFIG_FILE, Config, load_config, replace
-from gitmem.errors import UsageError
+from gitmem.errors import GitmemError, UsageError
 from gitmem.gitrepo import CodeRepo, Repo, UnreadableRepo, hash_blob
 from gitmem.memory.cache import MemoryCache
 from gitmem.memory.discover import MemoryMatcher
+from gitmem.memory.layouts import discover_layouts
 from gitmem.model import Memory
 from gitmem.progress import NO_PROGRESS, Progress
 
@@ -178,5 +179,27 @@ def open_workspace(
         kept, ignored = trusted_code_repos(repo.root, config.code_repos)
         if ignored:
             config = replace(config, code_repos=kept, warnings=config.warnings + tuple(ignored))
+    if "include" not in config.explicit:
+        config = discovered_config(repo, config)
     matcher = MemoryMatcher(config.include, config.exclude + (CONFIG_FILE,))
     return Workspace(repo, config, matcher, Path(os.path.abspath(directory)))
+
+
+def discovered_config(repo: Repo, config: Config) -> Config:
+    """`config` with memory.include (and the review file) set from the agent-memory layouts
+    the working tree holds, when no source configured them (docs/configuration.md)."""
+    listed = repo.worktree_candidates()
+    if listed is None:
+        try:
+            listed = list(repo.index_files())
+        except GitmemError:
+            return config
+    found = discover_layouts(listed)
+    if not found.layouts:
+        return config
+    changes: dict[str, Any] = {"include": found.include,
+                               "layouts": tuple(layout.name for layout in found.layouts)}
+    review = found.review_file(listed)
+    if review and "review_file" not in config.explicit:
+        changes["review_file"] = review
+    return replace(config, **changes)

@@ -110,6 +110,19 @@ def _one_step(ctx: click.Context, plan: Plan, confirm: bool, ws: Workspace) -> N
     _report(plan, commit_changes(ws, plan))
 
 
+def _echo_layouts(names: tuple[str, ...]) -> None:
+    from gitmem.memory.layouts import LAYOUTS
+
+    if not names:
+        click.echo("no agent-memory layout found: every Markdown file is a memory "
+                   "(memory.include in .gitmem.toml narrows it)")
+        return
+    click.echo("agent-memory layouts found (memory.include reads these, not the project's docs):")
+    for layout in LAYOUTS:
+        if layout.name in names:
+            click.echo(f"  {layout.name} ({layout.agent}): {', '.join(layout.include)}")
+
+
 @click.command()
 @click.option("--hooks", "with_hooks", is_flag=True, help="Also install the git hooks.")
 @click.option("--merge-driver", is_flag=True, help="Also register the memory merge driver.")
@@ -129,10 +142,11 @@ def init(ctx: click.Context, with_hooks: bool, merge_driver: bool) -> None:
             )
         plan = Plan(
             op="init",
-            changes=(FileChange(CONFIG_FILE, None, default_toml().encode()),),
+            changes=(FileChange(CONFIG_FILE, None, default_toml(ws.config).encode()),),
             summary="gitmem: init",
             trailers=((t.OP, "init"), (t.PATH, CONFIG_FILE)),
         )
+        _echo_layouts(ws.config.layouts)
         sha = commit_changes(ws, plan)
         click.echo(f"wrote {CONFIG_FILE} in commit {short(sha)}")
     if with_hooks or merge_driver:

@@ -24,9 +24,14 @@ def open_hook_workspace(directory: str, err: TextIO) -> Workspace:
 
 
 def _stages_markdown(repo: Repo, index_file: str | None) -> bool:
-    """Whether the commit may touch a memory, judged by the default globs (the configured ones
-    are in the configuration that did not load)."""
-    matcher = MemoryMatcher()
+    """Whether the commit may touch a memory, judged by the default globs and every known
+    agent-memory layout (`.clinerules` has no extension) (the configured ones are in the
+    configuration that did not load)."""
+    from gitmem.memory.discover import DEFAULT_INCLUDE
+    from gitmem.memory.layouts import LAYOUTS
+
+    matcher = MemoryMatcher(
+        DEFAULT_INCLUDE + tuple(glob for layout in LAYOUTS for glob in layout.include), ())
     return any(matcher.matches(entry.path) or matcher.matches(entry.old_path or entry.path)
                for entry in repo.staged_changes(index_file))
 

@@ -30,6 +30,7 @@ class LintReport:
     seconds: float = 0.0
     memories: tuple[MemoryGrounding, ...] = ()
     notices: tuple[str, ...] = ()
+    layouts: tuple[str, ...] = ()  # the agent-memory layouts read (empty: the configured globs)
 
     def counts(self) -> dict[str, int]:
         out = {"error": 0, "warning": 0, "info": 0}

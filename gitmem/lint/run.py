@@ -102,7 +102,7 @@ def lint_workspace(ws: Workspace, request: LintRequest) -> LintReport:
         findings=tuple(sorted([*report.findings, *guards], key=lambda f: f.sort_key)),
         rules=report.rules, files=report.files, claims=report.claims,
         seconds=time.perf_counter() - start, memories=report.memories,
-        notices=tuple(notices) + report.notices,
+        notices=tuple(notices) + report.notices, layouts=ws.config.layouts,
     )
 
 

@@ -30,6 +30,9 @@ def report_json(report: LintReport) -> dict[str, Any]:
         "version": VERSION,
         "findings": [finding_json(finding) for finding in report.findings],
         "memories": [row.as_json() for row in report.memories],
+        # the agent-memory layouts read (empty: memory.include as configured); beside the
+        # summary, whose keys are the contract
+        "layouts": list(report.layouts),
         "summary": {
             "files": report.files,
             "claims": report.claims,

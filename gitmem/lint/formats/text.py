@@ -38,6 +38,8 @@ def summary_line(report: LintReport) -> str:
     counts = report.counts()
     scope = (f"{plural(report.files, 'file')} ({plural(report.claims, 'claim')}) "
              f"in {report.seconds:.2f}s")
+    if report.layouts:
+        scope += f" (memory layouts: {', '.join(report.layouts)})"
     if not report.findings:
         return f"No findings in {scope}."
     parts = ", ".join(plural(n, sev) if sev != "info" else f"{n} info"

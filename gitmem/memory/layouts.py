@@ -1,0 +1,105 @@
+"""Where coding agents keep their memory beside a project's code: the known layouts.
+
+Most agent memory does not live in a repository of its own. It sits next to the code as Cline's
+`memory-bank/`, Cursor's `.cursor/rules/*.mdc`, `CLAUDE.md`, `AGENTS.md`... In such a project the
+other Markdown files are the project's documents (README, docs, changelog), not memory: linting
+them buries the memory's findings under the documents' repeated headings. So when no
+configuration names the memory files, a repository holding a known layout reads those layouts
+only; a repository that is all memory (`MEMORY.md` beside a `memory/` folder) keeps reading every
+Markdown file. Pure: it looks at a list of repo-relative paths.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from gitmem.memory.discover import MemoryMatcher
+
+
+@dataclass(frozen=True)
+class Layout:
+    """One agent's memory layout: `include` globs find its files (and detect it)."""
+
+    name: str
+    agent: str
+    include: tuple[str, ...]
+    # the review file gitmem queues findings in when this layout has an index of its own
+    index: str = ""
+
+
+LAYOUTS: tuple[Layout, ...] = (
+    Layout("memory-bank", "Cline (Memory Bank)", ("**/memory-bank/**/*.md",)),
+    Layout("clinerules", "Cline", (".clinerules",)),
+    Layout("cursor-rules", "Cursor",
+           ("**/.cursor/rules/**/*.mdc", "**/.cursor/rules/**/*.md", ".cursorrules")),
+    Layout("claude", "Claude Code",
+           ("CLAUDE.md", "CLAUDE.local.md", "**/.claude/memory/**/*.md",
+            "**/.claude/rules/**/*.md"),
+           index=".claude/memory/MEMORY.md"),
+    Layout("agents-md", "Codex, Jules, Amp and others (AGENTS.md)", ("AGENTS.md",)),
+    Layout("gemini", "Gemini CLI", ("GEMINI.md", "**/.gemini/**/*.md")),
+    Layout("copilot", "GitHub Copilot",
+           (".github/copilot-instructions.md", ".github/instructions/**/*.instructions.md")),
+    Layout("windsurf", "Windsurf", (".windsurfrules", "**/.windsurf/rules/**/*.md")),
+    Layout("roo", "Roo Code", (".roorules", "**/.roo/rules/**/*.md")),
+    Layout("kiro", "Kiro", ("**/.kiro/steering/**/*.md",)),
+)
+# The shape of a repository that is all memory: every Markdown file is read.
+ALL_MEMORY_INDEX = "MEMORY.md"
+ALL_MEMORY_FOLDER = "memory/"
+# Never memory, whichever layout. `.claude/commands`, `agents`, `skills` and `plans` are prompts
+# and generated plans, not memory: they repeat their instructions by design.
+_NOT_MEMORY = ("node_modules/**", ".git/**")
+
+
+_MATCHERS = tuple((layout, MemoryMatcher(layout.include, _NOT_MEMORY)) for layout in LAYOUTS)
+_ANY_LAYOUT = MemoryMatcher(tuple(g for layout in LAYOUTS for g in layout.include), _NOT_MEMORY)
+
+
+@dataclass(frozen=True)
+class Discovery:
+    """What a repository's paths say: the layouts found, or that it is all memory."""
+
+    layouts: tuple[Layout, ...]
+    all_memory: bool
+
+    @property
+    def include(self) -> tuple[str, ...]:
+        """The include globs these layouts stand for (a root MEMORY.md is always read: it is
+        the index gitmem queues findings in)."""
+        globs: list[str] = []
+        for layout in self.layouts:
+            globs += [glob for glob in layout.include if glob not in globs]
+        return (*globs, ALL_MEMORY_INDEX) if globs else ()
+
+    def review_file(self, paths: Iterable[str]) -> str | None:
+        """The index of a layout that has one and keeps it (`.claude/memory/MEMORY.md`), so
+        `lint --annotate` writes there rather than a new root MEMORY.md; None: the default."""
+        present = set(paths)
+        if ALL_MEMORY_INDEX in present:
+            return None
+        for layout in self.layouts:
+            if layout.index and layout.index in present:
+                return layout.index
+        return None
+
+
+def discover_layouts(paths: Iterable[str]) -> Discovery:
+    """The known layouts among `paths` (repo-relative, POSIX), in the table's order."""
+    listed = list(paths)
+    top = {path.split("/", 1)[0] + ("/" if "/" in path else "") for path in listed}
+    if ALL_MEMORY_INDEX in top and ALL_MEMORY_FOLDER in top:
+        return Discovery((), True)
+    # one regex pass over every path (100,000 in a large project), then the few that match
+    candidates = [path for path in listed if _ANY_LAYOUT.matches(path)]
+    found = []
+    for layout, matcher in _MATCHERS:
+        if any(matcher.matches(path) for path in candidates):
+            found.append(layout)
+    return Discovery(tuple(found), False)
+
+
+def layouts_table() -> list[tuple[str, str, str]]:
+    """(name, agent, globs) rows, for `gitmem init` and the documentation."""
+    return [(layout.name, layout.agent, ", ".join(layout.include)) for layout in LAYOUTS]

@@ -1,0 +1,120 @@
+"""Agent-memory layouts: a project that keeps its memory beside its code is linted on that memory,
+not on its docs; a repository that is all memory keeps reading every Markdown file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gitutil import git, make_repo
+from lintutil import cli
+
+from gitmem.memory.layouts import discover_layouts
+
+# The same sentence twice in the project's docs: a duplicate only if the docs are read.
+DOCS = {
+    "docs/guide.md": "- Example: run the tests before you push.\n",
+    "docs/other.md": "- Example: run the tests before you push.\n",
+}
+
+
+def _linted(repo: Path) -> list[str]:
+    run = cli(repo, "lint", "--json")
+    assert run.code in (0, 1), run.err
+    return sorted({f["path"] for f in run.json()["findings"]} |
+                  {m["path"] for m in run.json()["memories"]})
+
+
+def test_memory_bank_project_reads_the_memory_bank_not_its_docs(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {
+        **DOCS,
+        "memory-bank/activeContext.md": "# Active\n\n- The API uses `src/api.py`.\n",
+        "src/api.py": "x = 1\n",
+    })
+    run = cli(repo, "lint", "--json")
+    assert run.code == 0, run.out + run.err
+    data = run.json()
+    assert [m["path"] for m in data["memories"]] == ["memory-bank/activeContext.md"]
+    assert data["findings"] == []  # the docs' duplicate is not reported
+    assert data["layouts"] == ["memory-bank"]
+    text = cli(repo, "lint")
+    assert "memory layouts: memory-bank" in text.out
+
+
+def test_all_memory_repository_keeps_reading_every_markdown_file(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {
+        **DOCS,
+        "MEMORY.md": "# Index\n",
+        "memory/one.md": "- Deploys run on Fridays.\n",
+        "CLAUDE.md": "- Be brief.\n",
+    })
+    data = cli(repo, "lint", "--json").json()
+    assert data["layouts"] == []
+    assert [f["code"] for f in data["findings"]] == ["GM201"]  # the docs are memory here
+
+
+def test_configured_include_wins_over_discovery(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {
+        **DOCS,
+        "AGENTS.md": "- Be brief.\n",
+        ".gitmem.toml": '[memory]\ninclude = ["docs/*.md"]\n',
+    })
+    data = cli(repo, "lint", "--json").json()
+    assert data["layouts"] == []
+    assert [f["code"] for f in data["findings"]] == ["GM201"]
+
+
+def test_copilot_instructions_are_memory_but_github_templates_are_not(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {
+        ".github/copilot-instructions.md": "- Use `src/app.py` as the entry point.\n",
+        ".github/PULL_REQUEST_TEMPLATE.md": "- Describe the change.\n",
+        ".github/ISSUE_TEMPLATE/bug.md": "- Describe the bug.\n",
+        "src/app.py": "",
+    })
+    data = cli(repo, "lint", "--json").json()
+    assert [m["path"] for m in data["memories"]] == [".github/copilot-instructions.md"]
+    assert data["layouts"] == ["copilot"]
+
+
+def test_every_documented_layout_is_detected() -> None:
+    cases = {
+        "memory-bank": ["memory-bank/progress.md"],
+        "clinerules": [".clinerules"],
+        "cursor-rules": [".cursor/rules/python.mdc"],
+        "claude": ["packages/api/CLAUDE.md"],
+        "agents-md": ["AGENTS.md"],
+        "gemini": ["GEMINI.md"],
+        "copilot": [".github/copilot-instructions.md"],
+        "windsurf": [".windsurfrules"],
+    }
+    for name, paths in cases.items():
+        found = discover_layouts([*paths, "README.md", "docs/a.md"])
+        assert [layout.name for layout in found.layouts] == [name], name
+
+
+def test_init_writes_the_discovered_layouts(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {
+        **DOCS,
+        ".cursor/rules/style.mdc": "---\nalwaysApply: true\n---\n- Use tabs.\n",
+        "CLAUDE.md": "- Be brief.\n",
+    })
+    run = cli(repo, "init")
+    assert run.code == 0, run.err
+    assert "cursor-rules" in run.out and "claude" in run.out
+    toml = (repo / ".gitmem.toml").read_text()
+    assert '"**/.cursor/rules/**/*.mdc"' in toml and '"CLAUDE.md"' in toml
+    assert '"**/*.md"' not in toml
+    # the written configuration reads the same memories discovery did
+    data = cli(repo, "lint", "--json").json()
+    assert sorted(m["path"] for m in data["memories"]) == [".cursor/rules/style.mdc", "CLAUDE.md"]
+
+
+def test_annotate_queues_in_the_claude_memory_index(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {
+        ".claude/memory/MEMORY.md": "# Memory\n\n- [Build](build.md)\n",
+        ".claude/memory/build.md": "- The build script is `scripts/build.sh`.\n",
+    })
+    run = cli(repo, "lint", "--annotate")
+    assert run.code == 0, run.out + run.err
+    assert not (repo / "MEMORY.md").exists()
+    assert "Pending review" in (repo / ".claude/memory/MEMORY.md").read_text()
+    assert git(repo, "status", "--porcelain") == ""
