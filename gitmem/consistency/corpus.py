@@ -1,7 +1,7 @@
 """The consistency pass over a whole corpus of memories, as lint, review, sweep and save see it.
 
-It feeds `find_pairs` only the claims still in force (active memories, claims no resolution has
-annotated), with each memory's tags and scope, and drops pairs under a `do_not_reopen` cooldown.
+It feeds `find_pairs` only the standing claims still in force (active memories, claims no
+resolution has annotated, no records of events: `gitmem.memory.statements.is_record`), with each memory's tags and scope, and drops pairs under a `do_not_reopen` cooldown.
 Type and category never gate a comparison.
 """
 
@@ -14,6 +14,7 @@ from gitmem.config import Config
 from gitmem.consistency.analyze import PairFinding, find_pairs
 from gitmem.consistency.verdicts import PairVerdicts
 from gitmem.memory.inforce import claims_in_force, pair_dismissed
+from gitmem.memory.statements import is_record
 from gitmem.model import Memory
 
 
@@ -44,7 +45,8 @@ def corpus_pairs(
     today = today or dt.date.today()
     active = [m for m in memories if m.active]
     by_path = {m.path: m for m in active}
-    claims = list(claims_in_force(active))
+    # records of events (dated entries, task logs, progress notes) are not standing claims
+    claims = [claim for claim in claims_in_force(active) if not is_record(claim)]
     pairs = find_pairs(
         claims,
         tags={m.path: m.tags for m in active},

@@ -46,7 +46,7 @@ from gitmem.lint import commit_claims, evidence, extract, path_citations, scan
 from gitmem.lint.extract import Citations, extract_citations
 from gitmem.lint.rule import LintContext
 from gitmem.lint.rules import consistency_rules
-from gitmem.memory import inforce
+from gitmem.memory import claims, inforce, statements
 from gitmem.memory.cache import RecordCodec, content_key, module_version
 from gitmem.model import Claim, Memory
 from gitmem.workspace import Workspace
@@ -87,7 +87,7 @@ _VERDICTS = RecordCodec(StoredVerdicts, StoredVerdict)
 # Every module a pair verdict depends on: a change to any of them must recompute the pairs.
 _PAIR_MODULES = (align, analyze, candidates, contradiction, corpus, duplicates, features,
                  lexicon, phrasings, quantities, scope, spans, text, values, vocabulary,
-                 verdicts, inforce, consistency_rules)
+                 verdicts, inforce, consistency_rules, claims, statements)
 
 
 def _store(pairs: Sequence[PairFinding]) -> tuple[StoredPair, ...]:

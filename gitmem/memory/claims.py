@@ -15,7 +15,10 @@ import re
 from bisect import bisect_right
 
 from gitmem.memory.sentences import split_sentences
+from gitmem.memory.statements import is_label, is_record
 from gitmem.model import Claim
+
+__all__ = ["is_label", "is_record", "segment_claims"]
 
 _STRUCTURE_STARTS = frozenset("#-*+_=`~|:<[0123456789")
 _HAS_WORD = re.compile(r"[^\W_]")
@@ -75,7 +78,7 @@ class _Scanner:
                 return
             kind = "sentence"  # one sentence: skip the splitter
         text = " ".join(text.split())  # add() inlined: this runs once per claim
-        if text[:1].isalnum() or _HAS_WORD.search(text):
+        if (text[:1].isalnum() or _HAS_WORD.search(text)) and not is_label(text):
             self.claims.append(Claim(self.path, self.lines[0], text, kind, self.section))
 
     def _add_sentences(self, text: str) -> None:
@@ -88,7 +91,7 @@ class _Scanner:
 
     def add(self, line: int, text: str, kind: str) -> None:
         text = " ".join(text.split())
-        if text[:1].isalnum() or _HAS_WORD.search(text):
+        if (text[:1].isalnum() or _HAS_WORD.search(text)) and not is_label(text):
             self.claims.append(Claim(self.path, line, text, kind, self.section))
 
     def open(self, kind: str, number: int, text: str) -> None:

@@ -1,0 +1,93 @@
+"""Which lines that look like claims are statements a person would stand behind.
+
+Two decisions, made here once for every rule that compares claims:
+
+- `is_label`: a line that names what follows rather than saying something: "Example:",
+  "**Usage:**", a bold title as a list item, a changelog's version line, a display-math block.
+  Such lines are not claims at all (a memory bank repeats "**Examples**:" before every block, and
+  those repeats are not duplicates anyone would remove).
+- `is_record`: a claim that records an event (a dated entry, a task log, a changelog-like or
+  progress section, "Fixed the login loop"). It is a claim (recall finds it, citations in it are
+  checked) but not a standing claim: two task records with different dates do not contradict, and
+  "Removed hardcoded IDs" is history, not a rule that could conflict with "Never hardcode IDs".
+  The duplicate and contradiction pass leaves records out.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gitmem.model import Claim
+
+_EMPHASIS = re.compile(r"\*\*|__")
+# words that make even a short bold line a rule ("**Always use pnpm**")
+_RULE_WORDS = re.compile(
+    r"\b(?:never|always|must|should|shall|don'?t|do not|avoid|prefer|use|only|required?)\b", re.I
+)
+_VERSION_LINE = re.compile(
+    r"\[?v?\d+(?:\.\d+){1,3}[\w.+-]*\]?"
+    r"(?:\s*[-–—:(]*\s*(?:\d{4}-\d{2}-\d{2}|[A-Z][a-z]+ \d{1,2},? \d{4}|unreleased)\)?)?",
+    re.I,
+)
+_MAX_LABEL_WORDS = 8
+
+
+def is_label(text: str) -> bool:
+    """A heading in disguise, a bare label, a version line or display math: not a statement."""
+    first = text[:1]
+    if first == "$" and text.startswith("$$"):
+        return True
+    if first in "v[" or first.isdigit():
+        if _VERSION_LINE.fullmatch(text.strip("*_ ")):
+            return True
+    last = text[-1:]
+    if last not in ":*_" and not (last == ")" and first == "*"):
+        return False
+    core = _EMPHASIS.sub("", text).strip("*_ ")
+    if len(core.split()) > _MAX_LABEL_WORDS:
+        return False
+    if core.endswith(":"):
+        return True  # "Example:", "**Usage:**", "Solutions:"
+    # all of it emphasised, no sentence end, no rule word: a title ("**Trading Strategy**")
+    return (first in "*_" and core[-1:] not in ".!?" and "`" not in core
+            and _RULE_WORDS.search(core) is None)
+
+
+_DATE = r"(?:19|20)\d{2}[-/._]\d{1,2}[-/._]\d{1,2}"
+_DATED = re.compile(_DATE)
+_STARTS_DATED = re.compile(r"[\W_]*" + _DATE + r"|[\W_]*(?:date|completed|started|finished)"
+                           r"[\w ]{0,20}?[*_]*:", re.I)
+_RECORD_SECTION = re.compile(
+    r"\b(?:change ?log|changes|history|journal|sessions?(?: notes?| log)?|log|completed|done|"
+    r"progress|timeline|milestones?|status|updates?|accomplishments|release notes)\b"
+    r"|^\[?v?\d+(?:\.\d+){1,3}\b",
+    re.I,
+)
+_RECORD_PATH = re.compile(
+    r"(?:^|/)(?:change ?log|history|journal|logs?|progress|sessions?|tasks?|archive|"
+    r"worklog|devlog)(?:[-_.][^/]*)?(?:/|\.mdc?$)",
+    re.I,
+)
+# the past tense a log entry starts with ("Fixed the redirect loop", "Migrated to Vite")
+_EVENT_VERBS = frozenset(
+    "added removed fixed implemented updated changed migrated refactored created deleted "
+    "renamed moved replaced upgraded downgraded resolved completed finished merged switched "
+    "introduced dropped deprecated reverted released deployed shipped converted integrated "
+    "enhanced improved optimized optimised cleaned extracted consolidated configured set "
+    "installed wrote rewrote built tested verified documented".split()
+)
+_FIRST_WORD = re.compile(r"[^A-Za-z]*([A-Za-z]+)")
+
+
+def is_record(claim: Claim) -> bool:
+    """A claim that records an event rather than stating something that stays true."""
+    text = claim.text
+    if _STARTS_DATED.match(text):
+        return True
+    first = _FIRST_WORD.match(text)
+    if first and first.group(1).lower() in _EVENT_VERBS and first.group(1)[:1].isupper():
+        return True
+    section = claim.section
+    if section and (_DATED.search(section) or _RECORD_SECTION.search(section)):
+        return True
+    return _RECORD_PATH.search(claim.path) is not None

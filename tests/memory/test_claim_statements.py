@@ -1,0 +1,73 @@
+"""Claims are statements: labels, headings-in-disguise and version lines are structure, and
+records of events (dated entries, task logs, progress notes) are not standing claims.
+
+The cases are shaped after what public memory banks and rule files hold (paraphrased): a
+changelog's "bug fixes" under every version, "**Examples**:" before every code block, bold
+section titles as list items, "**Date Completed:** 2026-02-16" in every task record."""
+
+from __future__ import annotations
+
+import pytest
+
+from gitmem.memory.claims import is_record, segment_claims
+from gitmem.model import Claim
+
+
+def texts(body: str, path: str = "memory-bank/systemPatterns.md") -> list[str]:
+    return [c.text for c in segment_claims(path, body, 1)]
+
+
+@pytest.mark.parametrize("body", [
+    "Example:\n\n```sh\nmake test\n```\n",
+    "**Examples**:\n",
+    "- **Trading Strategy Implementation**\n  - Entries are placed at the open.\n",
+    "- **Usage:**\n",
+    "**Credibility recommendations:**\n",
+    "- v1.4.0 (2025-03-02)\n",
+    "- [2.0.1] - 2024-11-30\n",
+    "$$P(X = 1) = c + (1 - c)$$\n",
+])
+def test_labels_and_version_lines_are_not_claims(body: str) -> None:
+    assert all(t.startswith("Entries") for t in texts(body))
+
+
+@pytest.mark.parametrize("body, kept", [
+    ("- **Never commit secrets.**\n", "**Never commit secrets.**"),
+    ("- **Always use pnpm**\n", "**Always use pnpm**"),
+    ("**Language:** Python 3.12\n", "**Language:** Python 3.12"),
+    ("Note: run `make` first.\n", "Note: run `make` first."),
+    ("- parent\n  - child\n", "parent"),
+])
+def test_statements_stay_claims(body: str, kept: str) -> None:
+    assert kept in texts(body)
+
+
+def claim(text: str, section: str = "", path: str = "memory-bank/systemPatterns.md") -> Claim:
+    return Claim(path, 1, text, "bullet", section)
+
+
+@pytest.mark.parametrize("record", [
+    claim("**Date Completed:** 2026-02-16"),
+    claim("2026-02-07: switched the cache to Redis"),
+    claim("Removed hardcoded price IDs in favour of environment variables only"),
+    claim("Fixed the login redirect loop"),
+    claim("The importer handles CSV", section="2025-03-02 — Session notes"),
+    claim("The importer handles CSV", section="Recent Changes"),
+    claim("The importer handles CSV", section="v1.2.0"),
+    claim("The importer handles CSV", path="memory-bank/progress.md"),
+    claim("The importer handles CSV", path="memory-bank/journal/2025_03_02_refactor.md"),
+    claim("The importer handles CSV", path="memory-bank/tasks/TASK-004.md"),
+])
+def test_records_of_events(record: Claim) -> None:
+    assert is_record(record)
+
+
+@pytest.mark.parametrize("standing", [
+    claim("Never hardcode price IDs"),
+    claim("Use environment variables for price IDs", section="Configuration"),
+    claim("The importer handles CSV", section="System Patterns"),
+    claim("Fixtures live in `tests/fixtures/`", path="CLAUDE.md"),
+    claim("Logging goes to stderr", section="Logging"),
+])
+def test_standing_claims(standing: Claim) -> None:
+    assert not is_record(standing)
