@@ -1180,12 +1180,34 @@ class CodeRepo:
                 return "exists"
             except KeyError:
                 pass
+        if self._ignored_or_under_ignored(rel):
+            return "ignored"
+        return "missing"
+
+    def _ignored_or_under_ignored(self, rel: str) -> bool:
+        """Whether git ignores `rel` or a folder above it. A path that does not exist cannot
+        tell libgit2 it is a folder, so each level is also asked as `folder/`: a folder-only
+        pattern (`data/`) must cover `data` and `data/x.csv`."""
+        parts = rel.split("/")
         try:
             if self._repo.path_is_ignored(rel):
-                return "ignored"
+                return True
+            return any(self._repo.path_is_ignored("/".join(parts[:end]) + "/")
+                       for end in range(1, len(parts) + 1))
         except pygit2.GitError:
-            pass
-        return "missing"
+            return False
+
+    def tracked_paths(self) -> list[str]:
+        """Every file of the index (`git ls-files`), for citations that name a path relative to
+        a package of a monorepo; [] when git cannot answer."""
+        try:
+            proc = subprocess.run(["git", "ls-files", "-z"], cwd=self.root, capture_output=True,
+                                  env=clean_git_env(), check=False)
+        except OSError:
+            return []
+        if proc.returncode != 0:
+            return []
+        return [os.fsdecode(p) for p in proc.stdout.split(b"\0") if p]
 
     def path_fates(self, paths: Sequence[str], max_commits: int = 5000) -> dict[str, tuple[str, str, str, str | None]]:
         """path -> (kind, commit, summary, new_path) for the newest commit that deleted or renamed it."""
@@ -1212,8 +1234,13 @@ class CodeRepo:
             c = self._repo[commit_id].peel(pygit2.Commit)
             if not c.parents:
                 continue
-            diff = self._repo.diff(c.parents[0], c)
-            diff.find_similar()
+            try:
+                diff = self._repo.diff(c.parents[0], c)
+                diff.find_similar()
+            except (pygit2.GitError, KeyError, ValueError):
+                # an object the clone lacks (a partial or size-limited copy): the commit still
+                # deleted the path; only whether it was a rename is unknown
+                continue
             for delta in diff.deltas:
                 old = delta.old_file.path
                 if delta.status_char() == "R" and fates.get(old, ("",))[1:2] == (commit_id,):

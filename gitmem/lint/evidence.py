@@ -57,7 +57,7 @@ class PathQuery:
     """One way of reading a cited path: a path (relative to a code repository root, or
     absolute) or a bare file name to be found anywhere in the tree by basename."""
 
-    kind: str  # "path" | "basename"
+    kind: str  # "path" | "basename" | "package" (a reading from the memory's own folder)
     value: str
 
 

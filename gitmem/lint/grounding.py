@@ -164,6 +164,40 @@ def gather_evidence(
             names = basename_index(repos) if names is None else names
             found = query.value in names
             paths[query] = PathVerdict(EXISTS if found else UNVERIFIABLE)
+        elif query.kind == "package":  # counts only where it exists (or is ignored)
+            verdict = path_verdict(query.value, repos)
+            paths[query] = verdict if verdict.status in (EXISTS, IGNORED) else PathVerdict(
+                UNVERIFIABLE, reason="not in the memory's package either")
         else:
             paths[query] = path_verdict(query.value, repos)
-    return Evidence(commits, attach_fates(paths, repos), tuple(l for l, _ in repos.available))
+    paths = found_in_packages(attach_fates(paths, repos), repos)
+    return Evidence(commits, paths, tuple(l for l, _ in repos.available))
+
+
+def found_in_packages(paths: dict[PathQuery, PathVerdict], repos: Repos
+                      ) -> dict[PathQuery, PathVerdict]:
+    """A missing path with no history (never deleted, never renamed) that exists below some
+    folder of the tree (`test/x.test.ts` as packages/cli/test/x.test.ts in a monorepo) is how
+    a package names its own files: it exists."""
+    missing = [query for query, verdict in paths.items()
+               if verdict.status == MISSING and verdict.fate is None
+               and not query.value.startswith(("/", ".."))]
+    if not missing:
+        return paths
+    out = dict(paths)
+    for label, repo in repos.available:
+        index: dict[str, set[str]] = {}
+        for path in repo.tracked_paths():
+            parts = path.split("/")
+            for end in range(1, len(parts) + 1):  # the file and every folder above it
+                index.setdefault(parts[end - 1], set()).add("/".join(parts[:end]))
+        for query in missing:
+            if out[query].status != MISSING:
+                continue
+            value = query.value.rstrip("/")
+            tail = "/" + value
+            found = min((path for path in index.get(value.rsplit("/", 1)[-1], ())
+                         if path.endswith(tail)), default=None)
+            if found is not None:
+                out[query] = PathVerdict(EXISTS, label, reason=f"as {found}")
+    return out

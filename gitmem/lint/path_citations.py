@@ -21,7 +21,9 @@ source folder (`scripts/deploy.sh`). A string is a path citation only if it look
 
 `~/...` paths are outside the repository by definition. A trailing `:12` / `#L12` line reference
 is dropped. Link targets are read relative to the memory's folder (Markdown's meaning) and, as
-agents often write them, relative to the repository root: either reading may exist.
+agents often write them, relative to the repository root: either reading may exist. Other
+relative paths are read from the root and from the memory's folder and each folder above it, as
+the package a memory sits in sees them.
 """
 
 from __future__ import annotations
@@ -124,8 +126,18 @@ def queries_for(text: str, style: str, memory_path: str) -> tuple[PathQuery, ...
         folder = posixpath.dirname(memory_path)
         readings.append(posixpath.normpath(posixpath.join(folder, text)))
     readings.append(posixpath.normpath(text))
-    unique = dict.fromkeys(readings)
-    return tuple(PathQuery("path", reading) for reading in unique)
+    queries = [PathQuery("path", reading) for reading in dict.fromkeys(readings)]
+    if style != "link" and not text.startswith("../"):
+        # a memory inside a package (packages/cli/CLAUDE.md) names paths as the package sees
+        # them: `test/x.test.ts` is packages/cli/test/x.test.ts. Such a reading only counts
+        # when it exists (grounding judges it unverifiable otherwise).
+        folder = posixpath.dirname(memory_path)
+        while folder:
+            reading = posixpath.normpath(posixpath.join(folder, text))
+            if reading not in readings:
+                queries.append(PathQuery("package", reading))
+            folder = posixpath.dirname(folder)
+    return tuple(queries)
 
 
 def path_citations_in_line(line: str, line_number: int, memory_path: str) -> list[PathCitation]:

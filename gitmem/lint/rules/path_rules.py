@@ -6,12 +6,34 @@ a build); a path outside the repository cannot be checked here and is only noted
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 
 from gitmem.lint.evidence import MISSING, OUTSIDE, PathVerdict, best_path_verdict, describe_repo
 from gitmem.lint.path_citations import PathCitation
 from gitmem.lint.rule import LintContext, MemoryRule
 from gitmem.model import Finding, Memory
+
+
+# Words that make a line state where things go rather than point at a file that is there.
+_CONVENTION_WORDS = re.compile(
+    r"\b(?:put|place[sd]?|goes|go|live|lives|belongs?|should|must|create[sd]?|add|save[sd]?|"
+    r"store[sd]?|keep|write|new|will|convention|conventions|organi[sz]ed|structure|layout)\b",
+    re.I,
+)
+
+
+def is_convention(memory: Memory, citation: PathCitation, verdict: PathVerdict) -> bool:
+    """A missing path that never existed (no deleting or renaming commit) named as where things
+    go: a folder (`tests/`), or a line that says "put", "live in", "should", "create"...
+    ("Put integration tests in `tests/`"). A path that existed and is gone is never one."""
+    if verdict.fate is not None:
+        return False
+    if citation.text.endswith("/"):
+        return True
+    lines = memory.raw.split(b"\n")
+    line = lines[citation.line - 1] if 0 < citation.line <= len(lines) else b""
+    return _CONVENTION_WORDS.search(line.decode("utf-8", "replace")) is not None
 
 
 def judged_paths(
@@ -40,6 +62,8 @@ class MissingPath(MemoryRule):
         for citation, verdict in judged_paths(memory, context):
             if verdict is None or verdict.status != MISSING:
                 continue
+            if is_convention(memory, citation, verdict):
+                continue  # GM313
             where = verdict.reason or (describe_repo(verdict.repo) if verdict.repo else "")
             where = f" in {where}" if where else ""
             history = f" ({verdict.fate.describe()})" if verdict.fate else ""
@@ -48,6 +72,31 @@ class MissingPath(MemoryRule):
                 f"{citation.text} does not exist{where}{history}",
                 signals={"fate": verdict.fate.kind} if verdict.fate else None,
             )
+
+
+class ConventionPath(MemoryRule):
+    """A path named as a convention ("put integration tests in `tests/`", "components live in
+    `src/components/`") that does not exist and never did.
+
+    The memory says where things go, not that they are there: only noted. A path that existed
+    and was deleted or renamed is GM311, with the commit that did it.
+    """
+
+    code = "GM313"
+    name = "convention-path"
+    severity = "info"
+    summary = "A path named as a convention that does not exist yet"
+
+    def check(self, memory: Memory, context: LintContext) -> Iterable[Finding]:
+        for citation, verdict in judged_paths(memory, context):
+            if verdict is None or verdict.status != MISSING:
+                continue
+            if is_convention(memory, citation, verdict):
+                yield self.finding(
+                    memory.path, citation.line,
+                    f"{citation.text} is named as a convention but does not exist (yet); "
+                    "nothing to fix unless the convention changed",
+                )
 
 
 class OutsidePath(MemoryRule):
