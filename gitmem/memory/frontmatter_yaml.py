@@ -80,6 +80,8 @@ def load_frontmatter_yaml(text: str) -> tuple[Any, YamlFailure | None]:
     value, failure = _load_guarded(text)
     if isinstance(failure, yaml.YAMLError):
         lenient = _quote_unanchored_glob_values(text) if "&" not in text else None
+        if lenient is None and "&" not in text:
+            lenient = _quote_unparsable_values(text)
         if lenient is None:
             return None, _describe(failure, text)
         value, lenient_failure = _load_guarded(lenient)
@@ -212,6 +214,33 @@ def _quote_unanchored_glob_values(text: str) -> str | None:
         if value.startswith("*"):
             lines[index] = line[: match.end()] + " " + json.dumps(value)
             changed = True
+    return "\n".join(lines) if changed else None
+
+
+def _quote_unparsable_values(text: str) -> str | None:
+    """Read a one-line value that is not YAML on its own as the text it is, as the agents do:
+    Claude Code's documented `argument-hint: [pr-number] [priority]` (a flow sequence followed
+    by more text) and `description: Standards: NYC location, ...` (a second `: `) load as
+    strings there. None when no line needs it (the error is then real)."""
+    lines = text.split("\n")
+    changed = False
+    for index, line in enumerate(lines):
+        match = TOP_LEVEL_KEY.match(line)
+        if match is None:
+            continue
+        value = line[match.end() :].strip()
+        following = lines[index + 1] if index + 1 < len(lines) else ""
+        if not value or value[0] in "|>\"'&!" or following[:1] in (" ", "\t"):
+            continue  # block scalars, quoted values, multi-line values: left to YAML
+        if value.count("[") != value.count("]") or value.count("{") != value.count("}"):
+            continue  # an unclosed flow collection is a real error
+        try:
+            yaml.load("k: " + value, Loader=_Loader)
+            continue
+        except yaml.YAMLError:
+            pass
+        lines[index] = line[: match.end()] + " " + json.dumps(value)
+        changed = True
     return "\n".join(lines) if changed else None
 
 

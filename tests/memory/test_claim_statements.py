@@ -71,3 +71,28 @@ def test_records_of_events(record: Claim) -> None:
 ])
 def test_standing_claims(standing: Claim) -> None:
     assert not is_record(standing)
+
+
+# Frontmatter the agents accept (Claude Code documents `argument-hint: [pr-number] [priority]`
+# and reads a description with a second `: ` as text): not GM101.
+@pytest.mark.parametrize("frontmatter, key, value", [
+    ("argument-hint: [archive-or-table-id] <description>\n", "argument-hint",
+     "[archive-or-table-id] <description>"),
+    ("argument-hint: [pr-number] [priority] [assignee]\n", "argument-hint",
+     "[pr-number] [priority] [assignee]"),
+    ("description: Cover letters: city, format, length.\ntype: feedback\n", "description",
+     "Cover letters: city, format, length."),
+])
+def test_frontmatter_agents_accept_is_valid(frontmatter: str, key: str, value: str) -> None:
+    from gitmem.memory.parse import parse_memory
+
+    memory = parse_memory(".claude/memory/x.md", f"---\nname: x\n{frontmatter}---\n- Body.\n".encode())
+    assert memory.problems == () or not memory.problems
+    assert memory.meta[key] == value
+
+
+def test_unclosed_flow_sequence_is_still_invalid() -> None:
+    from gitmem.memory.parse import parse_memory
+
+    memory = parse_memory("CLAUDE.md", b"---\ntags: [a, b\nname: x\n---\n- Body.\n")
+    assert any("not valid YAML" in problem.message for problem in memory.problems)
