@@ -1092,7 +1092,7 @@ class CodeRepo:
         self._trust_env = dict(trust_env or {})
         self.root = Path(repo.workdir or repo.path).resolve()
         self.shallow = bool(repo.is_shallow)
-        self._default_tip = self._find_default_tip()
+        self._default_tips = self._find_default_tips()
         self._reachable: frozenset[bytes] | None = None
         self._reachability_asked = 0
 
@@ -1120,13 +1120,29 @@ class CodeRepo:
             return None
         return cls(label, repo)
 
-    def _find_default_tip(self) -> str | None:
+    def _find_default_tips(self) -> tuple[str, ...]:
+        """The default branch's tip (`origin/HEAD`, else `main`, else `master`, else `HEAD`),
+        plus the local branch of the same name and HEAD: a commit made here and not pushed
+        yet is on the default branch as this clone has it, not on an abandoned branch."""
+        tips: list[str] = []
+        default_name = ""
         for name in ("refs/remotes/origin/HEAD", "refs/heads/main", "refs/heads/master", "HEAD"):
             try:
-                return str(self._repo.references[name].resolve().target)
+                ref = self._repo.references[name].resolve()
             except (KeyError, pygit2.GitError):
                 continue
-        return None
+            tips.append(str(ref.target))
+            default_name = ref.name.rsplit("/", 1)[-1] if name.startswith("refs/remotes/") else ""
+            break
+        local = [f"refs/heads/{default_name}"] if default_name else []
+        for name in (*local, "HEAD"):
+            try:
+                target = str(self._repo.references[name].resolve().target)
+            except (KeyError, pygit2.GitError):
+                continue
+            if target not in tips:
+                tips.append(target)
+        return tuple(tips)
 
     def lookup_commit(self, hexprefix: str) -> CommitLookup:
         try:
@@ -1141,7 +1157,7 @@ class CodeRepo:
             return CommitLookup("not_a_commit", str(obj.id))
         sha = str(obj.id)
         reachable = None
-        if self._default_tip is not None:
+        if self._default_tips:
             reachable = self._on_default_branch(obj.id, sha)
         return CommitLookup("found", sha, reachable)
 
@@ -1150,15 +1166,16 @@ class CodeRepo:
         past that, one walk of the default branch's history answers all the rest: each
         `descendant_of` walks back from the tip, so thousands of claims would walk it
         thousands of times."""
-        tip = self._default_tip
-        if tip is None or sha == tip:
-            return sha == tip
+        tips = self._default_tips
+        if sha in tips:
+            return True
         self._reachability_asked += 1
         if self._reachable is None and self._reachability_asked <= _ONE_BY_ONE:
-            return bool(self._repo.descendant_of(tip, sha))
+            return any(self._repo.descendant_of(tip, sha) for tip in tips)
         if self._reachable is None:
-            walker = self._repo.walk(pygit2.Oid(hex=tip),
-                                     pygit2.enums.SortMode.NONE)
+            walker = self._repo.walk(pygit2.Oid(hex=tips[0]), pygit2.enums.SortMode.NONE)
+            for tip in tips[1:]:
+                walker.push(pygit2.Oid(hex=tip))
             self._reachable = frozenset(commit.id.raw for commit in walker)
         return oid.raw in self._reachable
 

@@ -157,3 +157,25 @@ def test_gm304_commit_only_on_an_unmerged_branch(tmp_path: Path) -> None:
     assert [(f["code"], f["severity"]) for f in findings] == [("GM304", "info")]
     git(repo, "merge", "-q", "--no-edit", "feature")
     assert lint_json(repo) == []
+
+
+def test_gm304_a_local_commit_not_pushed_yet_is_on_the_default_branch(tmp_path: Path) -> None:
+    """origin/HEAD names the default branch, but a commit made here and not pushed yet is on
+    that branch as this clone has it (issue 17: a public project's fresh commit was called
+    "not on its default branch")."""
+    upstream = make_repo(tmp_path / "up", {"a.txt": "1\n"})
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "-q", str(upstream), str(clone))
+    write(clone, {"a.txt": "2\n"})
+    local = commit_all(clone, "local work")
+    write(clone, {"memory/a.md": f"- Fixed in commit {local[:10]}.\n"})
+    commit_all(clone)
+    assert git(clone, "rev-parse", "origin/HEAD").strip() != local
+    assert lint_json(clone) == []
+    git(clone, "switch", "-q", "-c", "side")
+    write(clone, {"a.txt": "3\n"})
+    side = commit_all(clone, "side work")
+    git(clone, "switch", "-q", "main")
+    write(clone, {"memory/b.md": f"- Fixed in commit {side[:10]}.\n"})
+    commit_all(clone)
+    assert [f["code"] for f in lint_json(clone)] == ["GM304"]
