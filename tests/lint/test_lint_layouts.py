@@ -118,3 +118,20 @@ def test_annotate_queues_in_the_claude_memory_index(tmp_path: Path) -> None:
     assert not (repo / "MEMORY.md").exists()
     assert "Pending review" in (repo / ".claude/memory/MEMORY.md").read_text()
     assert git(repo, "status", "--porcelain") == ""
+
+
+def test_a_copied_agent_file_is_one_duplicate_finding(tmp_path: Path) -> None:
+    """GEMINI.md copied from AGENTS.md repeated 34 claims in a public project: one thing to act
+    on, so one GM201, not 34."""
+    rules = "".join(f"- Rule {word} applies to every module.\n"
+                    for word in ("alpha", "beta", "gamma", "delta", "epsilon", "zeta"))
+    repo = make_repo(tmp_path / "r", {
+        "AGENTS.md": rules + "- Deploys run on Fridays.\n",
+        "GEMINI.md": rules + "- Reviews need two approvals.\n",
+        "CLAUDE.md": "- Deploys run on Fridays.\n",
+    })
+    findings = cli(repo, "lint", "--json").json()["findings"]
+    assert [(f["code"], f["path"], f["related"][0]["path"]) for f in findings] == [
+        ("GM201", "AGENTS.md", "GEMINI.md"), ("GM201", "AGENTS.md", "CLAUDE.md")]
+    assert findings[0]["message"].startswith("6 claims of AGENTS.md are repeated verbatim in "
+                                             "GEMINI.md")

@@ -48,6 +48,26 @@ def corpus_pair_findings(context: LintContext) -> list[PairFinding]:
     return pairs
 
 
+COPIED_FILE_MIN = 5  # verbatim repeats between two files that make them one copied file
+
+
+def copied_files(context: LintContext) -> dict[tuple[str, str], list[PairFinding]]:
+    """(earlier path, later path) -> their verbatim duplicate pairs, for file pairs sharing at
+    least COPIED_FILE_MIN identical claims (kept in the run's memo)."""
+    key = MEMO_KEY + ":copied"
+    if key not in context.memo:
+        groups: dict[tuple[str, str], list[PairFinding]] = {}
+        for pair in corpus_pair_findings(context):
+            first, second = ordered(pair)
+            if pair.kind == "duplicate" and pair.identical and first.path != second.path:
+                groups.setdefault((first.path, second.path), []).append(pair)
+        context.memo[key] = {paths: sorted(pairs, key=lambda p: ordered(p)[0].line)
+                             for paths, pairs in sorted(groups.items())
+                             if len(pairs) >= COPIED_FILE_MIN}
+    copied: dict[tuple[str, str], list[PairFinding]] = context.memo[key]
+    return copied
+
+
 def quote(claim: Claim) -> str:
     text = " ".join(claim.text.split())
     return f'"{text[:_QUOTE_LENGTH - 1]}…"' if len(text) > _QUOTE_LENGTH else f'"{text}"'
@@ -62,6 +82,10 @@ def ordered(pair: PairFinding) -> tuple[Claim, Claim]:
 class PairRule(CorpusRule):
     """Shared shape of the GM2xx rules: select pairs, describe one."""
 
+    def folded(self, pair: PairFinding, context: LintContext) -> bool:
+        """Whether a file-level finding already stands for this pair (GM201: a copied file)."""
+        return False
+
     def wanted(self, pair: PairFinding) -> bool:
         raise NotImplementedError
 
@@ -70,7 +94,7 @@ class PairRule(CorpusRule):
 
     def check_corpus(self, context: LintContext) -> Iterable[Finding]:
         for pair in corpus_pair_findings(context):
-            if self.wanted(pair):
+            if self.wanted(pair) and not self.folded(pair, context):
                 first, second = ordered(pair)
                 signals = {"class": pair.klass, "score": round(pair.score, 3), **pair.signals}
                 yield self.finding(first.path, first.line, self.describe(first, second, pair),
@@ -101,6 +125,25 @@ class Duplicate(PairRule):
         if pair.identical:
             return f"{quote(first)} is repeated verbatim at {_where(second)}"
         return f"{quote(first)} duplicates {quote(second)} at {_where(second)}"
+
+    def folded(self, pair: PairFinding, context: LintContext) -> bool:
+        first, second = ordered(pair)
+        return pair.identical and (first.path, second.path) in copied_files(context)
+
+    def check_corpus(self, context: LintContext) -> Iterable[Finding]:
+        """One finding per copied file (AGENTS.md copied into GEMINI.md repeats dozens of
+        claims; that is one thing to act on), then the other pairs one by one."""
+        for (path_a, path_b), pairs in copied_files(context).items():
+            first, second = ordered(pairs[0])
+            yield self.finding(
+                path_a, first.line,
+                f"{len(pairs)} claims of {path_a} are repeated verbatim in {path_b}, from "
+                f"{quote(first)} at {_where(second)} on: keep one copy, or have one file "
+                "point to the other",
+                related=[Location(second.path, second.line)], confidence=1.0,
+                signals={"class": "match", "identical": True, "copied_claims": len(pairs)},
+            )
+        yield from super().check_corpus(context)
 
 
 class PossibleDuplicate(PairRule):
