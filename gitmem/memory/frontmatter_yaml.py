@@ -80,7 +80,7 @@ def load_frontmatter_yaml(text: str) -> tuple[Any, YamlFailure | None]:
     value, failure = _load_guarded(text)
     if isinstance(failure, yaml.YAMLError):
         lenient = _quote_unanchored_glob_values(text) if "&" not in text else None
-        if lenient is None and "&" not in text:
+        if lenient is None and _ANCHOR.search(text) is None:  # "A & B" is text, `&a` is not
             lenient = _quote_unparsable_values(text)
         if lenient is None:
             return None, _describe(failure, text)
@@ -215,6 +215,9 @@ def _quote_unanchored_glob_values(text: str) -> str | None:
             lines[index] = line[: match.end()] + " " + json.dumps(value)
             changed = True
     return "\n".join(lines) if changed else None
+
+
+_ANCHOR = re.compile(r"&\S")
 
 
 def _quote_unparsable_values(text: str) -> str | None:

@@ -82,6 +82,8 @@ def test_standing_claims(standing: Claim) -> None:
      "[pr-number] [priority] [assignee]"),
     ("description: Cover letters: city, format, length.\ntype: feedback\n", "description",
      "Cover letters: city, format, length."),
+    ("title: Search & Scoring\ndescription: Session: gate, scoring.\n", "description",
+     "Session: gate, scoring."),
 ])
 def test_frontmatter_agents_accept_is_valid(frontmatter: str, key: str, value: str) -> None:
     from gitmem.memory.parse import parse_memory
