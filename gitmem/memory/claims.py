@@ -15,10 +15,10 @@ import re
 from bisect import bisect_right
 
 from gitmem.memory.sentences import split_sentences
-from gitmem.memory.statements import is_label, is_record
+from gitmem.memory.statements import is_label, is_list_label, is_record
 from gitmem.model import Claim
 
-__all__ = ["is_label", "is_record", "segment_claims"]
+__all__ = ["is_label", "is_list_label", "is_record", "segment_claims"]
 
 _STRUCTURE_STARTS = frozenset("#-*+_=`~|:<[0123456789")
 _HAS_WORD = re.compile(r"[^\W_]")
@@ -78,6 +78,8 @@ class _Scanner:
                 return
             kind = "sentence"  # one sentence: skip the splitter
         text = " ".join(text.split())  # add() inlined: this runs once per claim
+        if kind != "sentence" and is_list_label(text):
+            return
         if (text[:1].isalnum() or _HAS_WORD.search(text)) and not is_label(text):
             self.claims.append(Claim(self.path, self.lines[0], text, kind, self.section))
 

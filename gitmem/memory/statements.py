@@ -30,6 +30,23 @@ _VERSION_LINE = re.compile(
     re.I,
 )
 _MAX_LABEL_WORDS = 8
+# a short list entry ending in a noun of action ("Work order management", "Risk identification"):
+# an entry of a feature list, repeated under every module it applies to
+_NOUN_ENDING = re.compile(r"(?:tions?|sions?|ments?|ings?|ances?|ences?|ity|ities|ness|ics|ysis)$",
+                          re.I)
+# only code spans and links, no words of its own: a reference list, not a statement
+_REFERENCES_ONLY = re.compile(r"(?:\s*(?:`[^`]*`|\[[^\]]*\](?:\([^)]*\))?)[\s,;]*)+")
+
+
+def is_list_label(text: str) -> bool:
+    """A list entry that names rather than says: two or three words ending in a noun of action
+    and no rule word ("Budget recommendations"), or nothing but code spans and links."""
+    if _REFERENCES_ONLY.fullmatch(text):
+        return True
+    words = text.split()
+    return (2 <= len(words) <= 3 and _NOUN_ENDING.search(words[-1]) is not None
+            and not any(ch.isdigit() or ch in "`.!?:" for ch in text)
+            and _RULE_WORDS.search(text) is None)
 
 
 def is_label(text: str) -> bool:

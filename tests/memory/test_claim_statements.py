@@ -26,6 +26,10 @@ def texts(body: str, path: str = "memory-bank/systemPatterns.md") -> list[str]:
     "- v1.4.0 (2025-03-02)\n",
     "- [2.0.1] - 2024-11-30\n",
     "$$P(X = 1) = c + (1 - c)$$\n",
+    "- Work order management\n",
+    "- Risk identification\n",
+    "- `web/src/app/route.ts`\n",
+    "- [designPatterns.md], [systemPatterns.md]\n",
 ])
 def test_labels_and_version_lines_are_not_claims(body: str) -> None:
     assert all(t.startswith("Entries") for t in texts(body))
@@ -37,6 +41,9 @@ def test_labels_and_version_lines_are_not_claims(body: str) -> None:
     ("**Language:** Python 3.12\n", "**Language:** Python 3.12"),
     ("Note: run `make` first.\n", "Note: run `make` first."),
     ("- parent\n  - child\n", "parent"),
+    ("- Deploy on Fridays\n", "Deploy on Fridays"),
+    ("- Use connection pooling\n", "Use connection pooling"),
+    ("- The entry is `src/app.py`\n", "The entry is `src/app.py`"),
 ])
 def test_statements_stay_claims(body: str, kept: str) -> None:
     assert kept in texts(body)
