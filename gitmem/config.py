@@ -45,9 +45,9 @@ class Config:
     # not the user's): the workspace trusts some of them less (verify.code_repos)
     from_file: frozenset[str] = dataclasses.field(default=frozenset(), compare=False)
     # the fields a source set (the others are defaults, which discovery may refine)
-    explicit: frozenset[str] = frozenset()
+    explicit: frozenset[str] = dataclasses.field(default=frozenset(), compare=False)
     # the agent-memory layouts discovery found (memory.include was not configured)
-    layouts: tuple[str, ...] = ()
+    layouts: tuple[str, ...] = dataclasses.field(default=(), compare=False)
 
 
 def _text(value: str) -> str:

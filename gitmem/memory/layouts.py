@@ -45,7 +45,8 @@ LAYOUTS: tuple[Layout, ...] = (
     Layout("roo", "Roo Code", (".roorules", "**/.roo/rules/**/*.md")),
     Layout("kiro", "Kiro", ("**/.kiro/steering/**/*.md",)),
 )
-# The shape of a repository that is all memory: every Markdown file is read.
+# The shape of a repository that is all memory (a root `memory/` folder, usually beside its
+# MEMORY.md index): every Markdown file is read, as before discovery existed.
 ALL_MEMORY_INDEX = "MEMORY.md"
 ALL_MEMORY_FOLDER = "memory/"
 # Never memory, whichever layout. `.claude/commands`, `agents`, `skills` and `plans` are prompts
@@ -89,7 +90,7 @@ def discover_layouts(paths: Iterable[str]) -> Discovery:
     """The known layouts among `paths` (repo-relative, POSIX), in the table's order."""
     listed = list(paths)
     top = {path.split("/", 1)[0] + ("/" if "/" in path else "") for path in listed}
-    if ALL_MEMORY_INDEX in top and ALL_MEMORY_FOLDER in top:
+    if ALL_MEMORY_FOLDER in top:  # gitmem's own shape: memory/ (and its MEMORY.md index)
         return Discovery((), True)
     # one regex pass over every path (100,000 in a large project), then the few that match
     candidates = [path for path in listed if _ANY_LAYOUT.matches(path)]

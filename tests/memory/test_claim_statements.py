@@ -64,6 +64,7 @@ def claim(text: str, section: str = "", path: str = "memory-bank/systemPatterns.
     claim("The importer handles CSV", path="memory-bank/progress.md"),
     claim("The importer handles CSV", path="memory-bank/journal/2025_03_02_refactor.md"),
     claim("The importer handles CSV", path="memory-bank/tasks/TASK-004.md"),
+    claim("The importer handles CSV", path=".claude/memory/project_session_2026-03-15.md"),
 ])
 def test_records_of_events(record: Claim) -> None:
     assert is_record(record)
@@ -75,6 +76,7 @@ def test_records_of_events(record: Claim) -> None:
     claim("The importer handles CSV", section="System Patterns"),
     claim("Fixtures live in `tests/fixtures/`", path="CLAUDE.md"),
     claim("Logging goes to stderr", section="Logging"),
+    claim("Never squash merges", path="memory/history-policy.md"),
 ])
 def test_standing_claims(standing: Claim) -> None:
     assert not is_record(standing)
