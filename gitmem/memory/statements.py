@@ -110,4 +110,9 @@ def is_record(claim: Claim) -> bool:
     section = claim.section
     if section and (_DATED.search(section) or _RECORD_SECTION.search(section)):
         return True
-    return _RECORD_PATH.search(claim.path) is not None
+    return is_record_path(claim.path)
+
+
+def is_record_path(path: str) -> bool:
+    """A log-like memory file: a journal, a changelog, progress or session notes, a dated file."""
+    return _RECORD_PATH.search(path) is not None

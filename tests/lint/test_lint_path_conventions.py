@@ -79,3 +79,24 @@ def test_a_clone_missing_a_deleted_blob_does_not_crash(tmp_path: Path) -> None:
     (repo / ".git" / "objects" / blob[:2] / blob[2:]).unlink()
     got = findings(repo)
     assert [(code, "deleted in" in message) for _, code, _, message in got] == [("GM311", True)]
+
+
+def test_what_the_memory_already_says_or_a_record_held_is_not_reported(tmp_path: Path) -> None:
+    """Seen on public memories: a struck-through tool 'retired and deleted', an example
+    mapping, a data file built on a server, a journal entry listing the files of its day."""
+    repo = make_repo(tmp_path / "r", {"src/lib/pipeline.ts": "", "tools/migrate.py": ""})
+    git(repo, "mv", "src/lib/pipeline.ts", "src/lib/rag.ts")
+    git(repo, "rm", "-q", "tools/migrate.py")
+    git(repo, "commit", "-q", "-m", "reorganise")
+    write(repo, {
+        "memory-bank/journal/2025_02_28_setup.md": "- Created `src/lib/pipeline.ts`.\n",
+        "memory-bank/systemPatterns.md": (
+            "- ~~Migration tool `tools/migrate.py`~~ retired.\n"
+            "- Example: `src/app/page.tsx` maps to `tests/app/page.test.tsx`.\n"
+            "- Prices are cached in `cache/prices.npy`.\n"
+            "- The pipeline is `src/lib/pipeline.ts`.\n"),
+    })
+    commit_all(repo)
+    got = findings(repo)
+    assert [(code, line) for line, code, _, _ in got] == [("GM311", 4)]
+    assert "renamed to src/lib/rag.ts" in got[0][3]

@@ -12,28 +12,55 @@ from collections.abc import Iterable, Iterator
 from gitmem.lint.evidence import MISSING, OUTSIDE, PathVerdict, best_path_verdict, describe_repo
 from gitmem.lint.path_citations import PathCitation
 from gitmem.lint.rule import LintContext, MemoryRule
+from gitmem.memory.statements import is_record_path
 from gitmem.model import Finding, Memory
 
 
 # Words that make a line state where things go rather than point at a file that is there.
 _CONVENTION_WORDS = re.compile(
     r"\b(?:put|place[sd]?|goes|go|live|lives|belongs?|should|must|create[sd]?|add|save[sd]?|"
-    r"store[sd]?|keep|write|new|will|convention|conventions|organi[sz]ed|structure|layout)\b",
+    r"store[sd]?|keep|write|new|will|convention|conventions|organi[sz]ed|structure|layout|"
+    r"planned|pending|todo|tbd|proposed|future)\b",
     re.I,
 )
+# A line that already says the path is gone (struck through, "deleted", "renamed", "A → B"),
+# or names it as an example: nothing left to report.
+_ACKNOWLEDGED = re.compile(
+    r"~~|→|->|\b(?:deleted|removed|retired|dangling|renamed|obsolete|deprecated|no longer|"
+    r"example|examples|e\.g\.|for instance|such as)\b|已删除|删除|退役|过时|废弃",
+    re.I,
+)
+# Data and build artefacts (never in git, made by a run or a build) named with no history.
+_ARTEFACT = re.compile(r"\.(?:so|dylib|dll|npy|npz|pkl|pickle|parquet|h5|hdf5|db|sqlite3?|log|"
+                       r"bin|pt|pth|onnx|ckpt|feather|arrow)$", re.I)
+
+
+def _line(memory: Memory, number: int) -> str:
+    lines = memory.raw.split(b"\n")
+    return lines[number - 1].decode("utf-8", "replace") if 0 < number <= len(lines) else ""
 
 
 def is_convention(memory: Memory, citation: PathCitation, verdict: PathVerdict) -> bool:
     """A missing path that never existed (no deleting or renaming commit) named as where things
-    go: a folder (`tests/`), or a line that says "put", "live in", "should", "create"...
-    ("Put integration tests in `tests/`"). A path that existed and is gone is never one."""
+    go: a folder (`tests/`), or a line that says "put", "live in", "should", "create",
+    "planned"... ("Put integration tests in `tests/`"). A path that existed and is gone is
+    never one."""
     if verdict.fate is not None:
         return False
     if citation.text.endswith("/"):
         return True
-    lines = memory.raw.split(b"\n")
-    line = lines[citation.line - 1] if 0 < citation.line <= len(lines) else b""
-    return _CONVENTION_WORDS.search(line.decode("utf-8", "replace")) is not None
+    return _CONVENTION_WORDS.search(_line(memory, citation.line)) is not None
+
+
+def nothing_to_report(memory: Memory, citation: PathCitation, verdict: PathVerdict) -> bool:
+    """The line already says the path is gone or names it as an example; a data or build
+    artefact with no history; or a record of an event (a journal entry, a dated session note)
+    citing a path that was right when it was written and was renamed or deleted since."""
+    if _ACKNOWLEDGED.search(_line(memory, citation.line)):
+        return True
+    if verdict.fate is None:
+        return _ARTEFACT.search(citation.text.rstrip("/")) is not None
+    return is_record_path(memory.path)
 
 
 def judged_paths(
@@ -61,6 +88,8 @@ class MissingPath(MemoryRule):
     def check(self, memory: Memory, context: LintContext) -> Iterable[Finding]:
         for citation, verdict in judged_paths(memory, context):
             if verdict is None or verdict.status != MISSING:
+                continue
+            if nothing_to_report(memory, citation, verdict):
                 continue
             if is_convention(memory, citation, verdict):
                 continue  # GM313
@@ -91,7 +120,9 @@ class ConventionPath(MemoryRule):
         for citation, verdict in judged_paths(memory, context):
             if verdict is None or verdict.status != MISSING:
                 continue
-            if is_convention(memory, citation, verdict):
+            if is_convention(memory, citation, verdict) and not nothing_to_report(
+                memory, citation, verdict
+            ):
                 yield self.finding(
                     memory.path, citation.line,
                     f"{citation.text} is named as a convention but does not exist (yet); "
