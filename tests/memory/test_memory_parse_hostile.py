@@ -62,7 +62,8 @@ def test_frontmatter_that_is_not_a_mapping(frontmatter: str, kind: str) -> None:
         (b"---\nname: ok\ntags: [a, b\n---\nBody.\n", 3),
         (b"---\nname: ok\ndescription: \"unterminated\n---\n", 3),
         (b"---\nname: ok\n  bad: indent\n---\n", 3),
-        (b"---\r\nname: ok\r\n\r\nkey: a: b\r\n---\r\n", 4),
+        # (`key: a: b` is no error any more: the agents read such a value as its text)
+        (b"---\r\nname: ok\r\n\r\nkey: {a: b\r\n---\r\n", 4),
         (b"\xef\xbb\xbf---\nx: 1\nx: !!python/object:os.system ls\n---\n", 3),
     ],
 )
