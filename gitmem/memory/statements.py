@@ -99,10 +99,15 @@ _EVENT_VERBS = frozenset(
 _FIRST_WORD = re.compile(r"[^A-Za-z]*([A-Za-z]+)")
 
 
+# a status mark: a feature matrix or checklist entry ("❌ No payroll" under one pricing tier,
+# "✅ Clock in/out tracking" under another), a state at a time, not a standing claim
+_STATUS_MARKS = ("✅", "❌", "✔", "✓", "✗", "✘", "☑", "☐", "⚠", "🔄", "🚧", "⏳", "🟢", "🔴", "🟡")
+
+
 def is_record(claim: Claim) -> bool:
-    """A claim that records an event rather than stating something that stays true."""
+    """A claim that records an event or a status rather than stating something that stays true."""
     text = claim.text
-    if _STARTS_DATED.match(text):
+    if text.startswith(_STATUS_MARKS) or _STARTS_DATED.match(text):
         return True
     first = _FIRST_WORD.match(text)
     if first and first.group(1).lower() in _EVENT_VERBS and first.group(1)[:1].isupper():

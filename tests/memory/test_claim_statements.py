@@ -58,6 +58,8 @@ def claim(text: str, section: str = "", path: str = "memory-bank/systemPatterns.
     claim("2026-02-07: switched the cache to Redis"),
     claim("Removed hardcoded price IDs in favour of environment variables only"),
     claim("Fixed the login redirect loop"),
+    claim("❌ No payroll", section="Business Basic"),
+    claim("✅ Clock in/out tracking", section="Enterprise"),
     claim("The importer handles CSV", section="2025-03-02 — Session notes"),
     claim("The importer handles CSV", section="Recent Changes"),
     claim("The importer handles CSV", section="v1.2.0"),
