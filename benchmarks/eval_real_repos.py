@@ -1,0 +1,185 @@
+"""gitmem lint on public projects that keep agent memory beside their code (issue 17).
+
+    python benchmarks/eval_real_repos.py run --mirrors /work/.mirror     # table of every repository
+    python benchmarks/eval_real_repos.py sample --per-code 30 --seed 17  # findings to judge
+    python benchmarks/eval_real_repos.py score                           # precision per code
+
+The list of repositories and the commit each one is read at is `real_repos.json` beside this
+script; their content is never copied into this repository. A repository is read from a local
+copy: `--mirrors DIR` holds `owner+name/repo` git directories (what the search tool's fetch
+writes), or `--clones DIR` holds `owner+name` checkouts. Each one is cloned into a temporary
+folder at its recorded commit, with no `.gitmem.toml` of ours, and linted as a new user would:
+`gitmem lint --format json` with the defaults (layout discovery, every rule).
+
+`run` writes `--out` (default `/tmp/gitmem-real-repos.json`): per repository the layouts read,
+files, claims, findings by code, seconds, exit code. `sample` draws findings of that run at
+random, per code, and prints them with the lines they point at, to judge by eye. Judgments are
+kept in `real_repos_judged.jsonl`, one object a line: repository, commit, code, path, line, the
+related location, a digest of the message (to recognise the same finding in a later run), the
+verdict (`true`: a person would act on it; `false`; `unsure`) and a note in our own words;
+never the memory's text. `score` matches those judgments against a run and prints precision per
+code (true / (true + false); unsure left out) and how many judged findings the run still has.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter, defaultdict
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+LIST = HERE / "real_repos.json"
+JUDGED = HERE / "real_repos_judged.jsonl"
+GITMEM = [sys.executable, "-m", "gitmem"]
+PAIR_CODES = ("GM201", "GM202", "GM211")
+
+
+def digest(message: str) -> str:
+    return hashlib.sha1(message.encode("utf-8"), usedforsecurity=False).hexdigest()[:12]
+
+
+def source_of(repo: str, mirrors: Path | None, clones: Path | None) -> Path | None:
+    slug = repo.replace("/", "+")
+    for candidate in ((mirrors / slug / "repo") if mirrors else None,
+                      (clones / slug) if clones else None):
+        if candidate is not None and candidate.exists():
+            return candidate
+    return None
+
+
+def lint_one(entry: dict[str, str], source: Path) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory(prefix="gitmem-real-") as tmp:
+        work = Path(tmp) / "repo"
+        subprocess.run(["git", "clone", "-q", "--no-checkout", str(source), str(work)],
+                       check=True, capture_output=True)
+        subprocess.run(["git", "-C", str(work), "checkout", "-q", entry["commit"]],
+                       check=True, capture_output=True)
+        start = time.perf_counter()
+        proc = subprocess.run([*GITMEM, "-C", str(work), "lint", "--format", "json"],
+                              capture_output=True, text=True, check=False)
+        seconds = time.perf_counter() - start
+    row: dict[str, Any] = {"repo": entry["repo"], "commit": entry["commit"],
+                           "exit": proc.returncode, "seconds": round(seconds, 2)}
+    try:
+        data = json.loads(proc.stdout)
+    except json.JSONDecodeError:
+        row["error"] = proc.stderr.strip().splitlines()[-1:] or ["no output"]
+        return row
+    row.update(layouts=data.get("layouts", []), files=data["summary"]["files"],
+               claims=data["summary"]["claims"],
+               codes=dict(Counter(f["code"] for f in data["findings"])),
+               findings=[{k: f[k] for k in ("code", "severity", "path", "line", "related")}
+                         | {"digest": digest(f["message"]), "message": f["message"]}
+                         for f in data["findings"]])
+    return row
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    entries = json.loads(LIST.read_text())
+    rows = []
+    for entry in entries:
+        source = source_of(entry["repo"], args.mirrors, args.clones)
+        if source is None:
+            print(f"skip {entry['repo']}: no local copy", file=sys.stderr)
+            continue
+        row = lint_one(entry, source)
+        rows.append(row)
+        print(f"{row['repo']}: exit {row['exit']}, {row.get('files')} files, "
+              f"{row.get('codes')}, {row['seconds']}s", file=sys.stderr)
+    args.out.write_text(json.dumps(rows, indent=1))
+    print(table(rows))
+    return 0
+
+
+def table(rows: list[dict[str, Any]]) -> str:
+    codes = sorted({code for row in rows for code in row.get("codes", {})})
+    head = ["repository", "commit", "layouts", "files", "claims", *codes, "exit", "seconds"]
+    lines = ["| " + " | ".join(head) + " |", "|" + " --- |" * len(head)]
+    for row in rows:
+        cells = [row["repo"], row["commit"][:10], ", ".join(row.get("layouts", [])) or "(all)",
+                 str(row.get("files", "-")), str(row.get("claims", "-")),
+                 *(str(row.get("codes", {}).get(code, 0)) for code in codes),
+                 str(row["exit"]), f"{row['seconds']:.1f}"]
+        lines.append("| " + " | ".join(cells) + " |")
+    total = Counter()
+    for row in rows:
+        total.update(row.get("codes", {}))
+    slowest = max(rows, key=lambda row: row["seconds"])
+    lines.append("")
+    lines.append(f"{len(rows)} repositories, {sum(r.get('files', 0) for r in rows)} files, "
+                 f"{sum(r.get('claims', 0) for r in rows)} claims; findings "
+                 + ", ".join(f"{code} {n}" for code, n in sorted(total.items()))
+                 + f"; exit 70: {sum(r['exit'] == 70 for r in rows)}; slowest "
+                 f"{slowest['repo']} {slowest['seconds']:.1f}s")
+    return "\n".join(lines)
+
+
+def cmd_sample(args: argparse.Namespace) -> int:
+    rows = json.loads(args.out.read_text())
+    by_code: dict[str, list[tuple[dict[str, Any], dict[str, Any]]]] = defaultdict(list)
+    for row in rows:
+        for finding in row.get("findings", []):
+            by_code[finding["code"]].append((row, finding))
+    rng = random.Random(args.seed)
+    for code in sorted(by_code):
+        found = by_code[code]
+        for row, finding in rng.sample(found, min(args.per_code, len(found))):
+            print(json.dumps({"repo": row["repo"], "commit": row["commit"], "code": code,
+                              "path": finding["path"], "line": finding["line"],
+                              "related": finding["related"], "digest": finding["digest"],
+                              "message": finding["message"]}, ensure_ascii=False))
+    return 0
+
+
+def _key(item: dict[str, Any]) -> tuple[Any, ...]:
+    related = tuple((r["path"], r["line"]) for r in item.get("related", []))
+    return (item["repo"], item["code"], item["path"], item["line"], related)
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    judged = [json.loads(line) for line in JUDGED.read_text().splitlines() if line.strip()]
+    present: set[tuple[Any, ...]] | None = None
+    if args.out.exists():
+        rows = json.loads(args.out.read_text())
+        present = {_key({"repo": row["repo"], **finding})
+                   for row in rows for finding in row.get("findings", [])}
+    verdicts: dict[str, Counter[str]] = defaultdict(Counter)
+    still = Counter()
+    for item in judged:
+        verdicts[item["code"]][item["verdict"]] += 1
+        if present is not None and _key(item) in present:
+            still[item["code"]] += 1
+    print("| code | judged | true | false | unsure | precision | still reported |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    for code in sorted(verdicts):
+        v = verdicts[code]
+        decided = v["true"] + v["false"]
+        precision = f"{v['true'] / decided:.0%}" if decided else "-"
+        print(f"| {code} | {sum(v.values())} | {v['true']} | {v['false']} | {v['unsure']} | "
+              f"{precision} | {still[code] if present is not None else '-'} |")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("command", choices=("run", "sample", "score"))
+    parser.add_argument("--mirrors", type=Path, help="folder of owner+name/repo git dirs")
+    parser.add_argument("--clones", type=Path, help="folder of owner+name checkouts")
+    parser.add_argument("--out", type=Path, default=Path(tempfile.gettempdir())
+                        / "gitmem-real-repos.json")
+    parser.add_argument("--per-code", type=int, default=30)
+    parser.add_argument("--seed", type=int, default=17)
+    args = parser.parse_args(argv)
+    return {"run": cmd_run, "sample": cmd_sample, "score": cmd_score}[args.command](args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
