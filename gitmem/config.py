@@ -190,6 +190,11 @@ def load_config(
             data = tomllib.loads(toml_text)
         except tomllib.TOMLDecodeError as exc:
             raise InvalidInputError(f"{CONFIG_FILE} is not valid TOML ({exc}); fix it and run again")
+        except RecursionError:  # the parser recurses once per level of arrays and tables
+            raise InvalidInputError(
+                f"{CONFIG_FILE} nests arrays or tables too deeply to read; gitmem's settings are "
+                "flat lists and values: fix the file and run again"
+            ) from None
         for section, table in data.items():
             if not isinstance(table, dict):
                 warnings.append(f"{CONFIG_FILE}: ignoring top-level key {section!r}")
