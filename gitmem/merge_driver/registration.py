@@ -50,7 +50,8 @@ def register_merge_driver(repo: Repo, python: str) -> list[str]:
         for key, value in wanted.items():
             _git(repo, "config", key, value)
         lines.append("merge driver: registered in .git/config as merge.gitmem")
-    block = [ATTRIBUTES_BEGIN, *(f"{glob} merge=gitmem" for glob in include), ATTRIBUTES_END]
+    block = [ATTRIBUTES_BEGIN, *(f"{attributes_pattern(glob)} merge=gitmem" for glob in include),
+             ATTRIBUTES_END]
     if _write_attributes_block(repo, block):
         lines.append(
             ".gitattributes: memory files now use merge=gitmem; commit .gitattributes so every "
@@ -60,6 +61,16 @@ def register_merge_driver(repo: Repo, python: str) -> list[str]:
     else:
         lines.append(".gitattributes: already routes memory files to merge=gitmem")
     return lines
+
+
+def attributes_pattern(glob: str) -> str:
+    """A glob as one `.gitattributes` pattern. One with a space, a quote or a backslash, or that
+    reads as a comment, is C-quoted (git reads `"my notes/*.md"` as one pattern), so a committed
+    glob cannot add an attribute of its author's choosing (`x.md filter=lfs`). Control
+    characters never get here (the configuration refuses them)."""
+    if not any(char in glob for char in ' "\\') and not glob.startswith("#"):
+        return glob
+    return '"' + glob.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def unregister_merge_driver(repo: Repo) -> list[str]:
