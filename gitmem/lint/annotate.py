@@ -20,6 +20,7 @@ from gitmem.model import FileChange, Finding, Plan, severity_rank
 
 HEADING = f"## {PENDING_REVIEW}"
 ANNOTATED_SEVERITIES = ("warning", "error")
+MARKDOWN_SUFFIXES = (".md", ".mdc", ".markdown")
 _ITEM = re.compile(r"^- \[(?P<code>[A-Z]+\d+)\] (?P<where>.+?): (?P<message>.*)$")
 _LINE_NUMBER = re.compile(r":\d+$")
 _SECTION = re.compile(rf"^ {{0,3}}##[ \t]+{re.escape(PENDING_REVIEW)}[ \t#]*$", re.IGNORECASE)
@@ -37,6 +38,8 @@ def review_file_problem(review_file: str, is_memory: Callable[[str], bool]) -> s
         return "it is not a path inside the working tree"
     if not is_memory(review_file):
         return "it is not a memory file (memory.include does not match it, or memory.exclude does)"
+    if not review_file.lower().endswith(MARKDOWN_SUFFIXES):  # with include = ["**"]: a script
+        return f"it is not a Markdown file ({', '.join(MARKDOWN_SUFFIXES)})"
     return None
 
 

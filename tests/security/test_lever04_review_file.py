@@ -38,6 +38,20 @@ def test_annotate_writes_the_review_queue_only_into_a_memory_file(
     assert gitmem(repo, "log").code == 0  # the configuration still reads
 
 
+def test_with_every_file_a_memory_the_review_file_is_still_markdown(tmp_path: Path) -> None:
+    """Found by the sec-a red-team pass: `include = ["**"]` made a shell script a memory file,
+    and annotate appended lines quoting the memories' claims (`$(...)` included) to it."""
+    repo = make_repo(tmp_path / "r", {
+        ".gitmem.toml": '[memory]\ninclude = ["**"]\nexclude = []\n'
+                        '[lint]\nreview_file = "scripts/setup.sh"\n',
+        "memory/a.md": MEMORY, "scripts/setup.sh": "#!/bin/sh\necho ok\n",
+    })
+    before = snapshot(repo)
+    result = gitmem(repo, "lint", "--annotate")
+    assert result.code == 3 and "not a Markdown file" in result.err, result
+    assert snapshot(repo) == before
+
+
 def test_annotate_still_writes_a_memory_review_file(tmp_path: Path) -> None:
     repo = make_repo(tmp_path / "r", {
         ".gitmem.toml": '[lint]\nreview_file = "memory/REVIEW.md"\n', "memory/a.md": MEMORY,
