@@ -175,6 +175,12 @@ def _apply(values: dict[str, Any], section: str, key: str, raw: Any, source: str
         ) from None
 
 
+def _shown(name: str) -> str:
+    """A key name from the committed file as a warning may print it: a quoted TOML key can hold a
+    newline or a terminal escape (a forged `::error` line in CI, a retitled terminal)."""
+    return name if name.isprintable() else repr(name)
+
+
 def load_config(
     toml_text: str | None,
     git_config: Mapping[str, str] | None = None,
@@ -201,7 +207,8 @@ def load_config(
                 continue
             for key, raw in table.items():
                 if (section, key) not in KEYS:
-                    warnings.append(f"{CONFIG_FILE}: ignoring unknown key [{section}] {key}")
+                    warnings.append(
+                        f"{CONFIG_FILE}: ignoring unknown key [{_shown(section)}] {_shown(key)}")
                 elif (section, key) in EXECUTABLE_KEYS:
                     warnings.append(
                         f"{CONFIG_FILE}: ignoring [{section}] {key}: a committed file may not make "
