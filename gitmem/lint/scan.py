@@ -20,7 +20,9 @@ MAX_PER_LINE = 200  # code spans or links looked at in one line
 
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
-_CODE_SPAN = re.compile(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)")
+# A span opens only at the start of a backtick run (CommonMark): opening anywhere inside a run
+# of thousands made each position rescan the rest of it (quadratic; a committed line hung lint).
+_CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)")
 URL = re.compile(  # a scheme is short: bounded, so a long run of "c++c++" costs linear time
     r"(?:\b[A-Za-z][A-Za-z0-9+.-]{0,31}://|\bwww\.|\bmailto:)[^\s<>\"'`]*", re.IGNORECASE
 )
