@@ -1060,6 +1060,7 @@ class Repo:
 
 # ----- code repositories that memories cite ---------------------------------------------------
 _ONE_BY_ONE = 16  # reachability questions answered by descendant_of before one full walk
+_LONGEST_PATH = 4096  # PATH_MAX on Linux: a longer cited path names no file anywhere
 
 
 class UnreadableRepo(Exception):
@@ -1181,6 +1182,8 @@ class CodeRepo:
 
     def path_state(self, path: str) -> str:
         """"exists" | "ignored" | "missing" | "outside" for a path cited relative to the root."""
+        if len(path) > _LONGEST_PATH:  # no file has it; resolving it and libgit2's ignore check
+            return "missing"  # cost time quadratic in its length
         candidate = Path(path) if os.path.isabs(path) else self.root / path
         try:
             resolved = candidate.resolve()
