@@ -22,6 +22,7 @@ from gitmem.errors import EXIT_INTERNAL, GitmemError, UsageError
 from gitmem.lint.engine import LintReport
 from gitmem.lint.formats import render
 from gitmem.lint.formats.github import escape_data
+from gitmem.lint.formats.printable import printable
 from gitmem.lint.run import LintRequest, lint_workspace
 from gitmem.workspace import open_workspace
 
@@ -84,7 +85,8 @@ def run_action(env: Mapping[str, str], directory: str, out: TextIO, err: TextIO)
             ) from None
     report = lint_workspace(ws, LintRequest(since=base))
     out.write(render(report, "github"))
-    err.writelines(f"gitmem: notice: {notice}\n" for notice in report.notices)
+    # a notice can name a committed file: a newline in it must not start a workflow command
+    err.writelines(f"gitmem: notice: {printable(notice)}\n" for notice in report.notices)
     _append(env.get("GITHUB_STEP_SUMMARY"), job_summary(report, base, fail_on))
     counts = report.counts()
     _append(env.get("GITHUB_OUTPUT"),

@@ -27,3 +27,21 @@ def test_an_unknown_key_is_warned_about_without_its_control_characters(tmp_path:
     assert "ignoring unknown key" in result.err
     assert not any(line.startswith("::") for line in result.err.splitlines()), result.err
     assert "\x1b" not in result.err and "\x07" not in result.err and "\u202e" not in result.err
+
+
+def test_the_github_action_writes_notices_with_their_control_characters_escaped(
+    tmp_path: Path,
+) -> None:
+    """Same lever in the GitHub Action's notices (here: an unknown rule named in the committed
+    lint.select, holding a right-to-left override that reorders the job log's line)."""
+    import io
+
+    from gitmem.ci_action import run_action
+
+    repo = make_repo(tmp_path / "r", {
+        ".gitmem.toml": '[lint]\nselect = ["GM3", "X\\u202eY"]\n', "memory/a.md": MEMORY,
+    })
+    out, err = io.StringIO(), io.StringIO()
+    run_action({"INPUT_FAIL_ON": "never"}, str(repo), out, err)
+    assert "ignoring unknown rule" in err.getvalue(), err.getvalue()
+    assert "\u202e" not in err.getvalue() and "\\u202e" in err.getvalue()
