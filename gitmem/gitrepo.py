@@ -597,6 +597,14 @@ class Repo:
                 out.add(delta.new_file.path)
         return out
 
+    def commit_paths(self, commit_id: str) -> set[str]:
+        """Every path a commit changes against its first parent (each file of a root commit)."""
+        commit = self._commit(commit_id)
+        if not commit.parents:
+            return set(self.tree_files(commit_id))
+        diff = self._repo.diff(commit.parents[0], commit)
+        return {d.old_file.path for d in diff.deltas} | {d.new_file.path for d in diff.deltas}
+
     # ----- history -------------------------------------------------------------------------
     def walk(self, start: str | None = None, first_parent: bool = False) -> Iterator[CommitInfo]:
         """Commits reachable from start (HEAD by default), newest first."""

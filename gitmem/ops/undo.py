@@ -5,9 +5,18 @@ from __future__ import annotations
 from gitmem import trailers as t
 from gitmem.errors import GitStateError, UsageError
 from gitmem.gitrepo import Repo
-from gitmem.model import FileChange, Plan
+from gitmem.model import FileChange, Op, Plan
 from gitmem.ops.apply import plan_message
 from gitmem.ops.history import list_ops
+
+
+def still_in_force(repo: Repo, op: Op) -> bool:
+    """Whether `op` is not undone. An undo names the op it reverts in `Gitmem-Reverts`, but a
+    hand-made commit can carry that trailer without reverting anything: such a claim counts
+    only when its commit changed some file the op changed (a real undo always does)."""
+    if op.undone_by is None:
+        return True
+    return not repo.commit_paths(op.undone_by) & repo.commit_paths(op.id)
 
 
 def resolve_op(repo: Repo, op_id: str | None, last: bool, run: str | None = None) -> list[str]:
@@ -17,14 +26,14 @@ def resolve_op(repo: Repo, op_id: str | None, last: bool, run: str | None = None
         # the undo commits of a run carry its id too; undoing them again would redo the run
         chosen = [
             o.id for o in ops
-            if run in o.trailers.get(t.RUN, ()) and o.op != "undo" and o.undone_by is None
+            if run in o.trailers.get(t.RUN, ()) and o.op != "undo" and still_in_force(repo, o)
         ]
         if not chosen:
             raise UsageError(f"no operation of run {run!r} is left to undo")
         return chosen  # newest first: reverting in this order never conflicts within the run
     if last:
         for op in ops:
-            if op.op != "undo" and op.undone_by is None:
+            if op.op != "undo" and still_in_force(repo, op):
                 return [op.id]
         raise GitStateError("there is no gitmem operation left to undo")
     if not op_id:
@@ -40,7 +49,7 @@ def resolve_op(repo: Repo, op_id: str | None, last: bool, run: str | None = None
             "(use `git revert` for other commits)"
         )
     undone_by = by_id[sha].undone_by
-    if undone_by:
+    if undone_by and not still_in_force(repo, by_id[sha]):
         raise GitStateError(f"{sha[:12]} was already undone by {undone_by[:12]}")
     return [sha]
 

@@ -110,3 +110,30 @@ def test_an_unforged_plan_still_applies_and_log_sees_it(tmp_path: Path) -> None:
     assert result.code == 0, result
     [entry] = json.loads(gitmem(repo, "log", "--json").out)["ops"]
     assert entry["op"] == "supersede" and entry["id"] == git(repo, "rev-parse", "HEAD").strip()
+
+
+def test_a_hand_commit_that_only_claims_to_undo_an_op_does_not_block_its_undo(
+    tmp_path: Path,
+) -> None:
+    """Beyond the report (forged trailers in hand commits): a commit with `Gitmem-Op: undo` and
+    `Gitmem-Reverts: <op>` that changed none of the op's files made `gitmem undo <op>` refuse
+    ("already undone") while the op stayed in force."""
+    repo = make_repo(tmp_path / "m", {"memory/a.md": MEMORY})
+    assert gitmem(repo, "protect", "memory/a.md").code == 0
+    op = git(repo, "rev-parse", "HEAD").strip()
+    (repo / "notes.txt").write_text("unrelated\n")
+    git(repo, "add", "notes.txt")
+    git(repo, "commit", "-q", "--no-verify", "-m", "gitmem: undo protect memory/a.md",
+        "-m", f"This reverts commit {op}.", "-m", f"Gitmem-Op: undo\nGitmem-Reverts: {op}")
+    claimed = git(repo, "rev-parse", "HEAD").strip()
+    for args in ((op[:12],), ("--last",)):
+        result = gitmem(repo, "undo", *args)
+        assert result.code == 0, result
+        assert (repo / "memory/a.md").read_text() == MEMORY  # really undone now
+        real = git(repo, "rev-parse", "HEAD").strip()
+        entry = next(o for o in json.loads(gitmem(repo, "log", "--json").out)["ops"]
+                     if o["id"] == op)
+        assert entry["undone_by"] == real  # the real undo, not the claim
+        again = gitmem(repo, "undo", op[:12])
+        assert again.code == 4 and real[:12] in again.err, again
+        git(repo, "reset", "-q", "--hard", claimed)
