@@ -172,6 +172,8 @@ def _move_from_scratch(scratch: Path, dir_fd: int, name: str, data: bytes, mode:
     scratch.mkdir(parents=True, exist_ok=True)
     scratch_fd = os.open(scratch, _DIR_FLAGS)
     try:
+        if os.fstat(scratch_fd).st_dev != os.fstat(dir_fd).st_dev:
+            return False  # a rename cannot cross file systems: write beside the file instead
         tmp = _write_temp(scratch_fd, f"{secrets.token_hex(8)}{TEMP_SUFFIX}", data, mode)
         if step is not None:
             step("after-temp-file")

@@ -7,11 +7,17 @@ itself a link.
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
+import sys
+import tempfile
 from pathlib import Path
+
+import pytest
 
 from gitutil import commit_all, git, gitmem, make_repo, snapshot
 
+ROOT = Path(__file__).resolve().parents[2]
 MEMORY = "---\nname: a\ntype: project\n---\n- A fact.\n"
 
 
@@ -106,3 +112,41 @@ def test_temporary_copies_live_in_the_git_dir_of_a_linked_worktree(tmp_path: Pat
     assert result.code == 0, result
     assert not (tmp_path / "outside.txt").exists()
     assert "protected: true" in (linked / "memory/a.md").read_text()
+
+
+OTHER_FS = Path("/dev/shm")
+
+
+def _on_another_file_system(path: Path) -> bool:
+    return OTHER_FS.is_dir() and os.access(OTHER_FS, os.W_OK) and (
+        os.stat(OTHER_FS).st_dev != os.stat(path).st_dev)
+
+
+def test_a_worktree_on_another_file_system_gets_its_copies_beside_and_cleaned(
+    tmp_path: Path,
+) -> None:
+    """The git dir's scratch folder cannot be renamed across file systems: the copy is then made
+    beside the file under a fresh random name (O_EXCL: a committed link of any name is never
+    written through), and a copy a killed op left there is removed by the next command."""
+    if not _on_another_file_system(tmp_path):
+        pytest.skip("no second file system to put a linked worktree on")
+    repo = make_repo(tmp_path / "repo", {"memory/a.md": MEMORY})
+    assert gitmem(repo, "init").code == 0
+    linked = Path(tempfile.mkdtemp(dir=OTHER_FS)) / "linked"
+    try:
+        git(repo, "worktree", "add", "-q", "-b", "side", str(linked))
+        result = gitmem(linked, "protect", "memory/a.md")
+        assert result.code == 0, result
+        assert untracked(linked) == ""
+        killed = subprocess.run(
+            [sys.executable, "-m", "gitmem", "unprotect", "memory/a.md"], cwd=linked,
+            env=dict(os.environ, PYTHONPATH=str(ROOT), GITMEM_TEST_CRASH_AT="after-temp-file"),
+            capture_output=True, check=False)
+        assert killed.returncode == 137
+        strays = [p for p in os.listdir(linked / "memory") if p.endswith(".gitmem-tmp")]
+        assert len(strays) == 1, strays
+        assert gitmem(linked, "log").code == 0  # finishes the op and removes the copy
+        assert untracked(linked) == ""
+        assert "protected" not in (linked / "memory/a.md").read_text()
+    finally:
+        shutil.rmtree(linked.parent, ignore_errors=True)
