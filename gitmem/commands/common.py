@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TextIO, TypeVar
 
 import click
 
@@ -22,6 +23,17 @@ def workspace(ctx: click.Context, overrides: dict[str, Any] | None = None) -> Wo
 
 def emit_json(data: Any) -> None:
     click.echo(jsontext.dumps(data, indent=2))
+
+
+def wants_color(stream: TextIO) -> bool:
+    """Colour for a terminal, unless NO_COLOR is set to a non-empty value (no-color.org: an
+    empty NO_COLOR does not turn colour off)."""
+    if os.environ.get("NO_COLOR"):
+        return False
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):  # no isatty, or a closed stream
+        return False
 
 
 def location(path: str, line: int) -> dict[str, object]:

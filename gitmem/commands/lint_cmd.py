@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
 import click
 
 from gitmem import safe_write
-from gitmem.commands.common import short, workspace
+from gitmem.commands.common import short, wants_color, workspace
 from gitmem.errors import InvalidInputError, UsageError
 from gitmem.lint.annotate import annotate_plan, review_file_problem
 from gitmem.lint.engine import LintReport
@@ -48,7 +47,7 @@ def _check_review_file(ws: Workspace) -> None:
 
 
 def _write(text: str, output: str | None, color: bool, root: Path) -> None:
-    if output:
+    if output and output != "-":  # `-o -` is stdout, as everywhere
         try:
             safe_write.write_named_file(output, text.encode("utf-8"), root)
         except OSError as error:
@@ -68,7 +67,7 @@ def _write(text: str, output: str | None, color: bool, root: Path) -> None:
 @click.option("--ignore", multiple=True, metavar="CODES", help="Skip these rules (same forms).")
 @click.option("--staged", is_flag=True, help="Lint only the memories the index changes, as staged.")
 @click.option("--since", metavar="REV", help="Lint only the memories changed since REV.")
-@click.option("--output", "-o", type=click.Path(dir_okay=False), help="Write the report here.")
+@click.option("--output", "-o", type=click.Path(dir_okay=False), help="Write the report to this file ('-': stdout).")
 @click.option("--quiet", "-q", is_flag=True, help="Findings only: no summary, no notices.")
 @click.option("--annotate", is_flag=True,
               help="Queue warnings and errors in the review file's '## Pending review' section "
@@ -108,7 +107,7 @@ def lint(
             click.echo(f"gitmem: notice: {printable(notice)}", err=True)
     if not report.files and paths and not quiet:
         click.echo("gitmem: notice: no memory files among the given paths", err=True)
-    color = fmt == "text" and not output and sys.stdout.isatty() and "NO_COLOR" not in os.environ
+    color = fmt == "text" and output in (None, "-") and wants_color(sys.stdout)
     _write(render(report, fmt, color=color, quiet=quiet), output, color, ws.repo.root)
     if annotate:
         _annotate(ws, report, quiet)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import sys
 
 import click
 
@@ -155,6 +156,15 @@ def dismiss(ctx: click.Context, item_id: str, until: str | None, reason: str) ->
     click.echo(f"dismissed {item.id} until {day.isoformat()} in {short(sha)}")
 
 
+def _stdin_text() -> str:
+    data = sys.stdin.buffer.read()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise UsageError(f"the text on stdin is not valid UTF-8 (byte {error.start}); "
+                         "convert it to UTF-8 and run again") from None
+
+
 @click.command()
 @click.argument("text")
 @click.option("--category", required=True, help="The memory's type (user, feedback, project...).")
@@ -166,7 +176,11 @@ def dismiss(ctx: click.Context, item_id: str, until: str | None, reason: str) ->
 @click.pass_context
 def save(ctx: click.Context, text: str, category: str, tags: tuple[str, ...], from_user: bool,
          folder: str, force: bool, reason: str) -> None:
-    """Write a new memory and, in the same commit, supersede what it contradicts."""
+    """Write a new memory and, in the same commit, supersede what it contradicts.
+
+    TEXT is what to remember; `-` reads it from stdin."""
+    if text == "-":
+        text = _stdin_text()
     if not text.strip():
         raise UsageError("TEXT is empty; say what to remember")
     try:
