@@ -13,6 +13,11 @@ import json
 import re
 from typing import Any
 
+# The version of every JSON shape gitmem prints (`lint --format json` and each command's
+# `--json`), the same top-level "version" field in all of them; docs/schemas/ has one JSON
+# Schema per shape. Fields may be added freely; removing or retyping one raises it.
+JSON_VERSION = 1
+
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 

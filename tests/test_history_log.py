@@ -87,7 +87,7 @@ def test_log_json_is_the_same_bytes_with_and_without_the_cache(
     git(repo, "checkout", "-q", "--orphan", "fresh")
     git(repo, "rm", "-q", "-rf", ".")
     cached, reread, walked = log_outputs(repo, monkeypatch, "--json")  # no commit yet
-    assert cached == reread == walked == '{\n  "ops": []\n}\n'
+    assert cached == reread == walked == '{\n  "version": 1,\n  "ops": []\n}\n'
 
 
 def test_a_damaged_op_cache_gives_the_same_log(repo: Path,

@@ -63,7 +63,7 @@ def test_no_match_says_so_on_stderr_and_exits_1(tmp_path: Path) -> None:
     assert result.code == 1 and result.out == ""
     assert "no memory matches the query" in result.err
     as_json = gitmem(repo, "recall", "kubernetes", "--json")
-    assert as_json.code == 1 and json.loads(as_json.out) == {"memories": []}
+    assert as_json.code == 1 and json.loads(as_json.out) == {"version": 1, "memories": []}
     assert gitmem(repo, "recall", "tabs").code == 0
 
 

@@ -21,8 +21,9 @@ def workspace(ctx: click.Context, overrides: dict[str, Any] | None = None) -> Wo
     return ws
 
 
-def emit_json(data: Any) -> None:
-    click.echo(jsontext.dumps(data, indent=2))
+def emit_json(data: dict[str, Any]) -> None:
+    """A command's --json output: `data` under the shared top-level "version" field."""
+    click.echo(jsontext.dumps({"version": jsontext.JSON_VERSION, **data}, indent=2))
 
 
 def wants_color(stream: TextIO) -> bool:

@@ -24,6 +24,7 @@ from typing import Any
 
 from gitmem import trailers as t
 from gitmem.gitrepo import CommitInfo, Repo
+from gitmem.jsontext import JSON_VERSION
 from gitmem.memory.cache_files import (
     PACKAGE,
     cache_disabled,
@@ -278,9 +279,10 @@ def _json_head(op_id: str, name: str, date: str, summary: str, paths: Sequence[s
 
 
 def _json_document(ops: list[str]) -> str:
+    head = '{\n  "version": ' + str(JSON_VERSION) + ',\n  "ops": '
     if not ops:
-        return '{\n  "ops": []\n}'
-    return '{\n  "ops": [\n' + ",\n".join(ops) + "\n  ]\n}"
+        return head + "[]\n}"
+    return head + "[\n" + ",\n".join(ops) + "\n  ]\n}"
 
 
 _quote = json.encoder.encode_basestring  # what json.dumps(ensure_ascii=False) escapes with
@@ -295,6 +297,7 @@ _NULL_END = "null" + _OP_END
 
 def ops_as_json(ops: Iterable[Op]) -> dict[str, object]:
     return {
+        "version": JSON_VERSION,
         "ops": [
             {
                 "id": o.id,

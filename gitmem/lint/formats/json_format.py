@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from gitmem import jsontext
+from gitmem.jsontext import JSON_VERSION
 from gitmem.lint.engine import LintReport
 from gitmem.model import Finding
 
-VERSION = 1
+VERSION = JSON_VERSION
 
 
 def finding_json(finding: Finding) -> dict[str, Any]:
