@@ -34,6 +34,9 @@ def corpus_repo(shared_dir: Path, tmp_path: Path, name: str, limit: int | None) 
         target = repo / name / path.relative_to(source)
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(path, target)
+    # A collection of rules, not a project: every file is memory, whatever layouts it holds
+    # (layout discovery would read only the folders that look like one agent's layout).
+    (repo / ".gitmem.toml").write_text('[memory]\ninclude = ["**/*.md", "**/*.mdc"]\n')
     commit_all(repo, "corpus")
     return repo
 
