@@ -585,12 +585,15 @@ class Repo:
                 out.append(StagedEntry(new.path, "modified", str(old.id), str(new.id)))
         return out
 
+    def merge_base(self, base: str, head: str = "HEAD") -> str:
+        """The commit `git diff base...head` starts from (base itself when they share none)."""
+        base_id, head_id = self.resolve_commit(base), self.resolve_commit(head)
+        return str(self._repo.merge_base(base_id, head_id) or base_id)
+
     def changed_paths(self, base: str, head: str = "HEAD") -> set[str]:
         """Paths whose content differs between merge-base(base, head) and head."""
         head_id = self.resolve_commit(head)
-        base_id = self.resolve_commit(base)
-        merge_base = self._repo.merge_base(base_id, head_id) or base_id
-        diff = self._repo.diff(self._commit(str(merge_base)), self._commit(head_id))
+        diff = self._repo.diff(self._commit(self.merge_base(base, head_id)), self._commit(head_id))
         out: set[str] = set()
         for delta in diff.deltas:
             if delta.new_file.path and delta.status_char() != "D":
@@ -604,6 +607,33 @@ class Repo:
             return set(self.tree_files(commit_id))
         diff = self._repo.diff(commit.parents[0], commit)
         return {d.old_file.path for d in diff.deltas} | {d.new_file.path for d in diff.deltas}
+
+    def diff_patch(self, args: Sequence[str], index_file: str | os.PathLike[str] | None = None
+                   ) -> str:
+        """git's own diff as text (`git diff -U0 -M ARGS`): zero context, renames followed, and
+        the user's diff settings that would change its shape (prefixes, colour, external and
+        textconv drivers, quoted non-ASCII names) fixed. Bytes that are not UTF-8 are kept as
+        surrogates, as os.fsdecode keeps them in paths."""
+        env = clean_git_env()
+        if index_file is not None:
+            env["GIT_INDEX_FILE"] = str(self.root / index_file)
+        proc = subprocess.run(
+            ["git", "-c", "core.quotePath=false", "diff", "--no-color", "--no-ext-diff",
+             "--no-textconv", "--no-relative", "--src-prefix=a/", "--dst-prefix=b/", "--text",
+             "--full-index", "--ignore-submodules", "-U0", "-M", *args],
+            cwd=self.root, capture_output=True, env=env, check=False)
+        if proc.returncode != 0:
+            raise GitStateError(f"git diff failed ({proc.stderr.decode(errors='replace').strip()}"
+                                "); check the repository with `git status`")
+        return proc.stdout.decode("utf-8", "surrogateescape")
+
+    def untracked_files(self) -> list[str]:
+        """Untracked, not-ignored files (`git ls-files --others --exclude-standard`)."""
+        proc = subprocess.run(["git", "ls-files", "-z", "--others", "--exclude-standard"],
+                              cwd=self.root, capture_output=True, env=clean_git_env(),
+                              check=False)
+        return sorted(os.fsdecode(p) for p in proc.stdout.split(b"\0")
+                      if p and not p.endswith(b"/") and proc.returncode == 0)
 
     # ----- history -------------------------------------------------------------------------
     def walk(self, start: str | None = None, first_parent: bool = False) -> Iterator[CommitInfo]:

@@ -11,14 +11,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from gitmem.hooks_run.corpus import fresh_claims, hook_corpus
-from gitmem.hooks_run.staged import added_lines
+from gitmem.hooks_run.staged import MemoryChanges
 from gitmem.lint.engine import run_rules
-from gitmem.lint.extract import extract_citations
+from gitmem.lint.evidence import Evidence
 from gitmem.lint.grounding import gather_evidence
-from gitmem.lint.rule import LintContext
+from gitmem.lint.extract import Citations, citations_in_force, extract_citations
+from gitmem.lint.rule import LintContext, Rule
 from gitmem.lint.rules.staged_rules import StagedChange, StagedRule
 from gitmem.lint.run import LintRequest, choose_rules
-from gitmem.model import Finding
+from gitmem.model import Finding, Memory
 from gitmem.workspace import Workspace
 
 
@@ -28,25 +29,34 @@ class ChangeCheck:
     notices: tuple[str, ...] = ()
     added: Mapping[str, frozenset[int]] = field(default_factory=dict)  # path -> lines it adds
     files: int = 0  # changed memory files checked
+    corpus: tuple[Memory, ...] = ()
+    evidence: Evidence = field(default_factory=Evidence)
+    citations: Mapping[str, Citations] = field(default_factory=dict)
 
 
 def check_changes(
-    ws: Workspace, changes: Sequence[StagedChange], index_file: str | None,
-    *, staged_guards: bool,
+    ws: Workspace, change_set: MemoryChanges, index_file: str | None,
+    *, staged_guards: bool, rules: Sequence[Rule] | None = None,
 ) -> ChangeCheck:
     """Lint the changed memories; with `staged_guards`, also GM401-GM403 on each change.
-    `index_file` is the index holding the changed versions (None: the user's index)."""
+    `index_file` is the index holding the rest of the corpus (None: the user's index); `rules`
+    default to the configured ones (lint.select / lint.ignore)."""
+    changes, added = change_set.changes, change_set.added
     if not changes:
         return ChangeCheck()
     changed = [c.after for c in changes if c.after is not None]
-    added = {c.path: added_lines(c) for c in changes}
     corpus = hook_corpus(ws, index_file, changed, fresh_claims(changed, added))
-    rules, notices = choose_rules(ws, LintRequest())  # lint.select / lint.ignore apply
+    notices: list[str] = []
+    if rules is None:
+        rules, notices = choose_rules(ws, LintRequest())
     guards = [r for r in rules if isinstance(r, StagedRule)] if staged_guards else []
     rules = tuple(r for r in rules if not isinstance(r, StagedRule))
-    citations = {m.path: extract_citations(m, ws.config.review_file) for m in changed}
+    # the citations full lint checks: none of a superseded memory or claim
+    citations = {m.path: citations_in_force(m, extract_citations(m, ws.config.review_file))
+                 for m in changed}
     evidence = gather_evidence(citations.values(), ws.code_repos())
     context = LintContext(corpus, ws.config, evidence, citations)
     findings, failures = run_rules(context, rules, {m.path for m in changed})
     findings += [f for c in changes for rule in guards for f in rule.check_change(c, context)]
-    return ChangeCheck(tuple(findings), tuple(notices + failures), added, len(changes))
+    return ChangeCheck(tuple(findings), tuple(notices + failures), added, len(changes),
+                       corpus, evidence, citations)

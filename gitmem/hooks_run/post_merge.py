@@ -15,7 +15,7 @@ from typing import TextIO
 
 from gitmem.hooks_run.check import check_changes
 from gitmem.hooks_run.policy import classify, on_added_line
-from gitmem.hooks_run.staged import merged_memory_changes, staged_memory_changes
+from gitmem.hooks_run.staged import merged_change_set, staged_change_set
 from gitmem.lint.formats.text import finding_line, plural
 from gitmem.model import Finding
 from gitmem.review_queue import ReviewItem, enqueue, today
@@ -50,8 +50,7 @@ def _post_merge(
         err.write("gitmem post-merge: no ORIG_HEAD, so nothing to compare; skipped\n")
         return
     start = time.perf_counter()
-    changes = (staged_memory_changes(ws, None) if squash
-               else merged_memory_changes(ws, "ORIG_HEAD"))
+    changes = staged_change_set(ws, None) if squash else merged_change_set(ws, "ORIG_HEAD")
     check = check_changes(ws, changes, None, staged_guards=False)
     if not check.files:
         return

@@ -12,7 +12,7 @@ from typing import TextIO
 
 from gitmem.hooks_run.check import check_changes
 from gitmem.hooks_run.policy import HookOutcome, classify
-from gitmem.hooks_run.staged import staged_memory_changes
+from gitmem.hooks_run.staged import staged_change_set
 from gitmem.lint.formats.text import finding_line, plural
 from gitmem.workspace import Workspace
 
@@ -21,7 +21,7 @@ def run_pre_commit_checks(
     ws: Workspace, index_file: str | None, out: TextIO, err: TextIO
 ) -> int:
     start = time.perf_counter()
-    check = check_changes(ws, staged_memory_changes(ws, index_file), index_file,
+    check = check_changes(ws, staged_change_set(ws, index_file), index_file,
                           staged_guards=True)
     err.writelines(f"gitmem: notice: {notice}\n" for notice in check.notices)
     if not check.files:

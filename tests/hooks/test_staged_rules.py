@@ -6,7 +6,6 @@ import pytest
 
 from gitmem.config import Config
 from gitmem.hooks_run.policy import classify
-from gitmem.hooks_run.staged import added_lines
 from gitmem.lint.rule import LintContext
 from gitmem.lint.rules.staged_rules import (
     MemoryDeleted,
@@ -65,12 +64,6 @@ def test_protected_frontmatter_only_change_and_unprotected_edit_pass() -> None:
     assert check(ProtectedEdited(), mem(body, "name: a\nprotected: true\n"),
                  mem(body, "name: b\nprotected: true\n")) == []
     assert check(ProtectedEdited(), mem(body), mem("- Two.\n")) == []
-
-
-def test_added_lines_are_the_staged_lines_head_lacks() -> None:
-    before, after = mem("- One.\n- Two.\n"), mem("- One.\n- Two!\n- Three.\n")
-    assert added_lines(StagedChange("memory/a.md", "modified", before, after)) == {5, 6}
-    assert added_lines(StagedChange("memory/a.md", "added", None, after)) == set(range(1, 8))
 
 
 def finding(code: str, severity: str, line: int = 5, related: int | None = None) -> Finding:
