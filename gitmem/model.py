@@ -116,6 +116,7 @@ class Finding:
     related: tuple[Location, ...] = ()
     confidence: float | None = None
     signals: Mapping[str, Any] = field(default_factory=dict)
+    fingerprint: str = ""  # stable across moved lines (gitmem.lint.fingerprint); "" until set
 
     @property
     def sort_key(self) -> tuple[str, int, str, str]:

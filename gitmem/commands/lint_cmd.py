@@ -65,8 +65,14 @@ def _write(text: str, output: str | None, color: bool, root: Path) -> None:
 @click.option("--select", multiple=True, metavar="CODES",
               help="Only these rules: codes, code prefixes (GM3) or names, comma-separated.")
 @click.option("--ignore", multiple=True, metavar="CODES", help="Skip these rules (same forms).")
-@click.option("--staged", is_flag=True, help="Lint only the memories the index changes, as staged.")
+@click.option("--staged", is_flag=True,
+              help="Report only what the index adds, as the pre-commit hook does: findings on "
+                   "staged added or changed lines, pairs with a new side, GM401-GM403.")
 @click.option("--since", metavar="REV", help="Lint only the memories changed since REV.")
+@click.option("--diff", "diff", metavar="REV",
+              help="Report only what the working tree adds since REV (its merge base with "
+                   "HEAD), as git's diff shows it: findings on added or changed lines, pairs "
+                   "with a new side.")
 @click.option("--output", "-o", type=click.Path(dir_okay=False), help="Write the report to this file ('-': stdout).")
 @click.option("--quiet", "-q", is_flag=True, help="Findings only: no summary, no notices.")
 @click.option("--annotate", is_flag=True,
@@ -75,7 +81,8 @@ def _write(text: str, output: str | None, color: bool, root: Path) -> None:
 @click.pass_context
 def lint(
     ctx: click.Context, paths: tuple[str, ...], fmt: str, as_json: bool, select: tuple[str, ...],
-    ignore: tuple[str, ...], staged: bool, since: str | None, output: str | None, quiet: bool,
+    ignore: tuple[str, ...], staged: bool, since: str | None, diff: str | None,
+    output: str | None, quiet: bool,
     annotate: bool,
 ) -> int:
     """Check memory files: frontmatter, references, claimed commits and cited paths.
@@ -97,10 +104,11 @@ def lint(
         _check_review_file(ws)
     # a bar on stderr for long runs in a terminal; never for --quiet or a format tools read
     ws.progress = Progress(quiet=quiet or fmt != "text", stream=sys.stderr)
-    if since:
-        ws.repo.resolve_commit(since)  # a UsageError naming the bad revision, before any work
-    request = LintRequest(tuple(ws.relpath(p) for p in paths), staged, since, selected, ignored,
-                          grounding=fmt == "json")
+    for rev in (since, diff):
+        if rev:
+            ws.repo.resolve_commit(rev)  # a UsageError naming the bad revision, before any work
+    request = LintRequest(tuple(ws.relpath(p) for p in paths), staged, since, diff, selected,
+                          ignored, grounding=fmt == "json")
     report = lint_workspace(ws, request)
     if not quiet:
         for notice in report.notices:

@@ -1,8 +1,9 @@
 """`gitmem lint` against a workspace: choose the corpus and the files to report, ground, run.
 
-The corpus is every memory of the working tree (or of the index with --staged); the targets are
-what is reported: all memories, the ones under PATHS, the ones the index changes (--staged) or
-the ones changed since a revision (--since). Corpus rules still compare against everything.
+The corpus is every memory of the working tree; the targets are what is reported: all
+memories, the ones under PATHS or the ones changed since a revision (--since). Corpus rules
+still compare against everything. --staged and --diff REV report what a change adds instead
+(`diff_run.py`, the hooks' path).
 """
 
 from __future__ import annotations
@@ -16,12 +17,12 @@ from gitmem.lint.cached import cached_citations, prime_corpus_pairs
 from gitmem.lint.engine import LintReport, lint_corpus
 from gitmem.lint.evidence import Evidence
 from gitmem.lint.extract import MAX_CITATIONS, citations_in_force
+from gitmem.lint.fingerprint import with_fingerprints
 from gitmem.lint.grounding import gather_evidence
 from gitmem.lint.registry import enabled_rules, unknown_selectors
 from gitmem.lint.rule import LintContext, Rule
-from gitmem.lint.rules.staged_rules import StagedRule
 from gitmem.lint.summary import grounding_summary
-from gitmem.model import Finding, Memory
+from gitmem.model import Memory
 from gitmem.workspace import Workspace
 
 
@@ -30,6 +31,7 @@ class LintRequest:
     paths: tuple[str, ...] = ()  # repo-relative files or folders; empty: everything
     staged: bool = False
     since: str | None = None
+    diff: str | None = None  # --diff REV: what the working tree adds since merge-base(REV, HEAD)
     select: tuple[str, ...] = ()  # from the command line; empty: lint.select of the config
     ignore: tuple[str, ...] = ()
     grounding: bool = True  # the per-memory summary even when no GM3xx rule is selected
@@ -58,9 +60,6 @@ def choose_rules(ws: Workspace, request: LintRequest) -> tuple[tuple[Rule, ...],
 
 def choose_targets(ws: Workspace, corpus: Sequence[Memory], request: LintRequest) -> set[str]:
     targets = {memory.path for memory in corpus}
-    if request.staged:
-        changed = {e.path for e in ws.repo.staged_changes() if e.status != "deleted"}
-        targets &= changed
     if request.since:
         targets &= ws.repo.changed_paths(request.since)
     if request.paths:
@@ -75,10 +74,16 @@ def choose_targets(ws: Workspace, corpus: Sequence[Memory], request: LintRequest
 
 def lint_workspace(ws: Workspace, request: LintRequest) -> LintReport:
     start = time.perf_counter()
-    if request.staged and request.since:
-        raise UsageError("--staged and --since cannot be combined; pick one")
+    chosen = [name for name, given in (("--staged", request.staged), ("--since", request.since),
+                                       ("--diff", request.diff)) if given]
+    if len(chosen) > 1:
+        raise UsageError(f"{' and '.join(chosen)} cannot be combined; pick one")
     rules, notices = choose_rules(ws, request)
-    corpus = ws.memories("index" if request.staged else "worktree", save=False)  # saved below
+    if request.staged or request.diff:
+        from gitmem.lint.diff_run import lint_change
+
+        return lint_change(ws, rules, notices, request.staged, request.diff, request.paths)
+    corpus = ws.memories("worktree", save=False)  # saved below
     targets = choose_targets(ws, corpus, request)
     review_file = ws.config.review_file
     linted = [memory for memory in corpus if memory.path in targets]
@@ -97,26 +102,10 @@ def lint_workspace(ws: Workspace, request: LintRequest) -> LintReport:
     ws.cache.save()
     summary = grounding_summary(linted, evidence, citations, review_file) if grounded else []
     report = lint_corpus(corpus, rules, context, targets, summary)
-    guards = staged_guard_findings(ws, rules, context, request) if request.staged else []
     return LintReport(
-        findings=tuple(sorted([*report.findings, *guards], key=lambda f: f.sort_key)),
+        findings=tuple(sorted(with_fingerprints(report.findings, corpus),
+                              key=lambda f: f.sort_key)),
         rules=report.rules, files=report.files, claims=report.claims,
         seconds=time.perf_counter() - start, memories=report.memories,
         notices=tuple(notices) + report.notices, layouts=ws.config.layouts,
     )
-
-
-def staged_guard_findings(
-    ws: Workspace, rules: Sequence[Rule], context: LintContext, request: LintRequest
-) -> list[Finding]:
-    """GM401-GM403 on each staged change of a memory (HEAD's version against the index's),
-    as the pre-commit hook runs them."""
-    guards = [rule for rule in rules if isinstance(rule, StagedRule)]
-    if not guards:
-        return []
-    from gitmem.hooks_run.staged import staged_memory_changes
-
-    changes = [c for c in staged_memory_changes(ws)
-               if not request.paths or under(c.path, request.paths)]
-    return [finding for change in changes for rule in guards
-            for finding in rule.check_change(change, context)]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -51,7 +52,7 @@ def test_json_is_the_design_contract() -> None:
     assert data["findings"][0] == {
         "code": "GM104", "name": "supersede-cycle", "severity": "error", "path": "memory/a.md",
         "line": 4, "related": [{"path": "memory/b.md", "line": 7}], "message": "loops: a -> b -> a",
-        "confidence": 0.83, "signals": {"polarity": "opposite"},
+        "confidence": 0.83, "signals": {"polarity": "opposite"}, "fingerprint": "",
     }
     assert data["findings"][1]["confidence"] is None and data["findings"][1]["signals"] == {}
     assert data["memories"] == [{"path": "memory/a.md", "claims": 2, "verified": 1, "broken": 1,
@@ -85,7 +86,7 @@ SARIF_SUBSET: dict[str, Any] = {
                     "properties": {"rules": {"type": "array", "items": {
                         "type": "object",
                         "required": ["id", "name", "shortDescription", "fullDescription", "help",
-                                     "helpUri", "defaultConfiguration"],
+                                     "defaultConfiguration"],
                         "properties": {
                             "defaultConfiguration": {"type": "object", "properties": {
                                 "level": {"enum": ["none", "note", "warning", "error"]}}},
@@ -118,11 +119,12 @@ def test_sarif_has_the_structure_code_scanning_requires() -> None:
     log = json.loads(render(REPORT, "sarif"))
     assert log["version"] == "2.1.0" and "sarif-2.1.0" in log["$schema"]
     driver = log["runs"][0]["tool"]["driver"]
-    assert driver["name"] == "gitmem" and driver["informationUri"].startswith("https://")
+    assert driver["name"] == "gitmem" and "informationUri" not in driver  # no invented home
     ids = [rule["id"] for rule in driver["rules"]]
     assert ids == [rule.code for rule in enabled_rules()]
     for rule in driver["rules"]:
-        assert rule["helpUri"].endswith(f"docs/rules/{rule['id']}.md")
+        assert "helpUri" not in rule  # gitmem has no public URL; the help names the page
+        assert f"docs/rules/{rule['id']}.md" in rule["help"]["text"]
         assert rule["help"]["text"] and rule["help"]["markdown"]
         assert rule["fullDescription"]["text"] and rule["shortDescription"]["text"]
     results = log["runs"][0]["results"]
@@ -137,7 +139,12 @@ def test_sarif_has_the_structure_code_scanning_requires() -> None:
     assert related["artifactLocation"]["uri"] == "memory/b.md"
     assert related["region"]["startLine"] == 7
     assert "relatedLocations" not in results[1]
-    assert len({r["partialFingerprints"]["gitmemFinding/v1"] for r in results}) == 3
+    assert all("partialFingerprints" not in r for r in results)  # none set on these
+    marked = dataclasses.replace(REPORT, findings=tuple(
+        dataclasses.replace(f, fingerprint=f"{n:032x}") for n, f in enumerate(REPORT.findings)))
+    results = json.loads(render(marked, "sarif"))["runs"][0]["results"]
+    assert [r["partialFingerprints"] for r in results] == [
+        {"gitmemFinding/v2": f"{n:032x}"} for n in range(3)]
     assert sarif.physical_location(Location("mem/a b#.md", 1))["artifactLocation"]["uri"] == \
         "mem/a%20b%23.md"
 

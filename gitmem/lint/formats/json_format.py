@@ -23,6 +23,7 @@ def finding_json(finding: Finding) -> dict[str, Any]:
         "message": finding.message,
         "confidence": finding.confidence,
         "signals": dict(finding.signals),
+        "fingerprint": finding.fingerprint,
     }
 
 

@@ -1,14 +1,16 @@
 """`--format sarif`: SARIF 2.1.0 for GitHub code scanning (`github/codeql-action/upload-sarif`).
 
-One run; the driver lists the enabled rules (id, name, descriptions, help, helpUri, default
-level); each result points at its rule by id and index, at the memory by a repo-relative URI
-under `%SRCROOT%`, and at the other side of a pair through `relatedLocations`. A stable
-`partialFingerprints` entry lets code scanning follow a finding across pushes.
+One run; the driver lists the enabled rules (id, name, descriptions, help, default level);
+each result points at its rule by id and index, at the memory by a repo-relative URI under
+`%SRCROOT%`, and at the other side of a pair through `relatedLocations`. The finding's
+fingerprint (`gitmem.lint.fingerprint`: code and normalised claim text, never the line) is its
+`partialFingerprints` entry, so code scanning follows an alert across pushes and moved lines.
+gitmem has no public web home, so no `helpUri` or `informationUri` is invented: each rule's help
+names its page in gitmem's own documentation (docs/rules/CODE.md).
 """
 
 from __future__ import annotations
 
-import hashlib
 import inspect
 from typing import Any
 from urllib.parse import quote
@@ -19,8 +21,8 @@ from gitmem.lint.rule import Rule
 from gitmem.model import Finding, Location
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
-INFORMATION_URI = "https://github.com/gitmem/gitmem"
-RULE_HELP_URI = INFORMATION_URI + "/blob/main/docs/rules/{code}.md"
+RULE_DOC = "docs/rules/{code}.md"
+FINGERPRINT_KEY = "gitmemFinding/v2"
 LEVELS = {"error": "error", "warning": "warning", "info": "note"}
 SRCROOT = "%SRCROOT%"
 
@@ -29,17 +31,17 @@ def rule_descriptor(rule: Rule) -> dict[str, Any]:
     own_doc = vars(type(rule)).get("__doc__")
     explanation = inspect.cleandoc(own_doc) if own_doc else rule.summary
     first_paragraph = explanation.split("\n\n", 1)[0].replace("\n", " ")
-    help_uri = RULE_HELP_URI.format(code=rule.code)
+    page = RULE_DOC.format(code=rule.code)
     return {
         "id": rule.code,
         "name": rule.name,
         "shortDescription": {"text": rule.summary},
         "fullDescription": {"text": first_paragraph},
         "help": {
-            "text": f"{explanation}\n\nSee {help_uri}",
-            "markdown": f"**{rule.code} {rule.name}**\n\n{explanation}\n\n[Rule documentation]({help_uri})",
+            "text": f"{explanation}\n\nSee {page} in gitmem's documentation.",
+            "markdown": f"**{rule.code} {rule.name}**\n\n{explanation}\n\nSee `{page}` in "
+                        "gitmem's documentation.",
         },
-        "helpUri": help_uri,
         "defaultConfiguration": {"level": LEVELS[rule.severity]},
         "properties": {"tags": ["memory", rule.name]},
     }
@@ -52,12 +54,6 @@ def physical_location(location: Location) -> dict[str, Any]:
     }
 
 
-def fingerprint(finding: Finding) -> str:
-    sides = [finding.path, *(loc.path for loc in finding.related)]
-    key = "\0".join([finding.code, *sides, finding.message])
-    return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:32]
-
-
 def result(finding: Finding, rule_index: int) -> dict[str, Any]:
     out: dict[str, Any] = {
         "ruleId": finding.code,
@@ -65,8 +61,9 @@ def result(finding: Finding, rule_index: int) -> dict[str, Any]:
         "level": LEVELS.get(finding.severity, "warning"),
         "message": {"text": finding.message},
         "locations": [{"physicalLocation": physical_location(Location(finding.path, finding.line))}],
-        "partialFingerprints": {"gitmemFinding/v1": fingerprint(finding)},
     }
+    if finding.fingerprint:
+        out["partialFingerprints"] = {FINGERPRINT_KEY: finding.fingerprint}
     if finding.related:
         out["relatedLocations"] = [
             {"id": index, "physicalLocation": physical_location(loc),
@@ -91,7 +88,6 @@ def sarif_log(report: LintReport) -> dict[str, Any]:
             "tool": {"driver": {
                 "name": "gitmem",
                 "version": __version__,
-                "informationUri": INFORMATION_URI,
                 "rules": [rule_descriptor(rule) for rule in report.rules],
             }},
             "columnKind": "unicodeCodePoints",

@@ -1,0 +1,52 @@
+"""A fingerprint per finding that survives moved lines and unrelated edits.
+
+Code scanning, baselines and review tools follow a finding across commits by a key that must not
+change when other lines of the memory change. The key is the rule's code and, for every side of
+the finding (both sides of a pair, in either order), the memory's path and the text of the line
+the finding points at, normalised (list marker dropped, whitespace collapsed, case folded): never
+the line number and never the message (a pair's message names the other side's line). Findings
+that share a key (the same claim twice, two problems on one line) are numbered in file order, so
+no two findings of a run share a fingerprint.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from gitmem.model import Finding, Memory
+
+_MARKER = re.compile(r"^(?:[-*+]|\d+[.)])\s+")
+
+
+def line_text(memory: Memory | None, line: int) -> str:
+    """The finding's line of the memory, normalised; "" when there is none (a deleted file)."""
+    if memory is None or line < 1:
+        return ""
+    lines = memory.raw.decode("utf-8", "replace").split("\n")
+    if line > len(lines):
+        return ""
+    return " ".join(_MARKER.sub("", lines[line - 1].strip()).split()).casefold()
+
+
+def finding_key(finding: Finding, memories: dict[str, Memory]) -> str:
+    sides = [(finding.path, finding.line), *((loc.path, loc.line) for loc in finding.related)]
+    texts = sorted(f"{path}\0{line_text(memories.get(path), line)}" for path, line in sides)
+    return "\0\0".join([finding.code, *texts])
+
+
+def with_fingerprints(findings: Iterable[Finding], corpus: Sequence[Memory]) -> list[Finding]:
+    """The findings, each with its fingerprint (32 hex digits), in their given order."""
+    memories = {memory.path: memory for memory in corpus}
+    ordered = sorted(findings, key=lambda f: (f.sort_key, tuple(f.related)))
+    seen: Counter[str] = Counter()
+    out = []
+    for finding in ordered:
+        key = finding_key(finding, memories)
+        seen[key] += 1
+        digest = hashlib.sha256(f"{key}\0{seen[key]}".encode("utf-8", "surrogatepass"))
+        out.append(dataclasses.replace(finding, fingerprint=digest.hexdigest()[:32]))
+    return out
