@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from pathlib import Path
 
@@ -11,6 +12,7 @@ from gitmem import safe_write
 from gitmem.commands.common import short, wants_color, workspace
 from gitmem.errors import InvalidInputError, UsageError
 from gitmem.lint.annotate import annotate_plan, review_file_problem
+from gitmem.lint.baseline import apply_baseline, entry, read_baseline, write_baseline
 from gitmem.lint.engine import LintReport
 from gitmem.lint.formats import FORMATS, render
 from gitmem.lint.formats.printable import printable
@@ -46,6 +48,28 @@ def _check_review_file(ws: Workspace) -> None:
         )
 
 
+def _baselined(report: LintReport, baseline: str | None, write_to: str | None,
+               *, whole: bool, root: Path) -> LintReport:
+    """The report less what the baseline knows; with `write_to`, the baseline written first
+    from this run (so nothing is new) and what the previous one held that is gone, fixed."""
+    if write_to:
+        try:
+            previous = read_baseline(Path(baseline or write_to), missing_ok=True)
+        except InvalidInputError:  # an unreadable old file is what the new one replaces
+            previous = {}
+        write_baseline(Path(write_to), report.findings, root)
+        current = {f.fingerprint: entry(f) for f in report.findings}
+        done = apply_baseline(report, {**previous, **current}, whole=True)
+        return dataclasses.replace(done, notices=(
+            *report.notices, f"wrote {len(current)} findings to {write_to}" + (
+                f"; dropped {len(done.baseline['fixed'])} fixed" if done.baseline and
+                done.baseline["fixed"] else "")))
+    if baseline:
+        return apply_baseline(report, read_baseline(Path(baseline)), whole=whole,
+                              source=baseline)
+    return report
+
+
 def _write(text: str, output: str | None, color: bool, root: Path) -> None:
     if output and output != "-":  # `-o -` is stdout, as everywhere
         try:
@@ -73,6 +97,12 @@ def _write(text: str, output: str | None, color: bool, root: Path) -> None:
               help="Report only what the working tree adds since REV (its merge base with "
                    "HEAD), as git's diff shows it: findings on added or changed lines, pairs "
                    "with a new side.")
+@click.option("--baseline", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Report only findings not recorded in FILE (see --write-baseline); a full "
+                   "run also lists the recorded ones that are fixed.")
+@click.option("--write-baseline", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Record every finding of this run in FILE (sorted, one per line) and report "
+                   "none; entries no longer found are dropped.")
 @click.option("--output", "-o", type=click.Path(dir_okay=False), help="Write the report to this file ('-': stdout).")
 @click.option("--quiet", "-q", is_flag=True, help="Findings only: no summary, no notices.")
 @click.option("--annotate", is_flag=True,
@@ -82,7 +112,7 @@ def _write(text: str, output: str | None, color: bool, root: Path) -> None:
 def lint(
     ctx: click.Context, paths: tuple[str, ...], fmt: str, as_json: bool, select: tuple[str, ...],
     ignore: tuple[str, ...], staged: bool, since: str | None, diff: str | None,
-    output: str | None, quiet: bool,
+    baseline: str | None, write_baseline: str | None, output: str | None, quiet: bool,
     annotate: bool,
 ) -> int:
     """Check memory files: frontmatter, references, claimed commits and cited paths.
@@ -96,6 +126,10 @@ def lint(
     if annotate and staged:
         raise UsageError("--annotate queues findings of the committed memories; it cannot be "
                          "combined with --staged")
+    scoped = bool(staged or since or diff or paths)
+    if write_baseline and scoped:
+        raise UsageError("--write-baseline records the findings of the whole memory; run it "
+                         "without --staged, --diff, --since or PATHS")
     selected, ignored = split_selectors(select), split_selectors(ignore)
     validate_selectors("--select", selected)
     validate_selectors("--ignore", ignored)
@@ -109,7 +143,8 @@ def lint(
             ws.repo.resolve_commit(rev)  # a UsageError naming the bad revision, before any work
     request = LintRequest(tuple(ws.relpath(p) for p in paths), staged, since, diff, selected,
                           ignored, grounding=fmt == "json")
-    report = lint_workspace(ws, request)
+    report = _baselined(lint_workspace(ws, request), baseline, write_baseline, whole=not scoped,
+                        root=ws.repo.root)
     if not quiet:
         for notice in report.notices:
             click.echo(f"gitmem: notice: {printable(notice)}", err=True)

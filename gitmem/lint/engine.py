@@ -7,9 +7,10 @@ fails on one file becomes a notice for that file, never the end of the run.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
+from typing import Any
 
 from gitmem.lint.rule import CorpusRule, LintContext, MemoryRule, Rule
 from gitmem.lint.summary import MemoryGrounding
@@ -31,6 +32,7 @@ class LintReport:
     memories: tuple[MemoryGrounding, ...] = ()
     notices: tuple[str, ...] = ()
     layouts: tuple[str, ...] = ()  # the agent-memory layouts read (empty: the configured globs)
+    baseline: Mapping[str, Any] | None = None  # {"known": n, "fixed": [entries]} with --baseline
 
     def counts(self) -> dict[str, int]:
         out = {"error": 0, "warning": 0, "info": 0}

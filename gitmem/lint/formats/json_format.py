@@ -28,7 +28,7 @@ def finding_json(finding: Finding) -> dict[str, Any]:
 
 
 def report_json(report: LintReport) -> dict[str, Any]:
-    return {
+    out = {
         "version": VERSION,
         "findings": [finding_json(finding) for finding in report.findings],
         "memories": [row.as_json() for row in report.memories],
@@ -42,6 +42,9 @@ def report_json(report: LintReport) -> dict[str, Any]:
             "seconds": round(report.seconds, 3),
         },
     }
+    if report.baseline is not None:  # only with --baseline / --write-baseline
+        out["baseline"] = dict(report.baseline)
+    return out
 
 
 def render(report: LintReport) -> str:

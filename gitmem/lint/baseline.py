@@ -1,0 +1,92 @@
+"""`gitmem lint --baseline FILE` / `--write-baseline FILE`: record today's findings once.
+
+A memory adopted with hundreds of findings should not fail every change over its past. The
+baseline is a small JSON file committed beside the memory: one entry per line (fingerprint,
+code, path, message), sorted by path, code and fingerprint, so a review of it reads like a list
+and a fixed finding is one removed line. A lint with `--baseline` reports only findings whose
+fingerprint (`gitmem.lint.fingerprint`, unmoved by moved lines and unrelated edits) is not in
+the file; entries that no longer occur are reported as fixed, and the next `--write-baseline`
+drops them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from gitmem import jsontext
+from gitmem.errors import InvalidInputError, UsageError
+from gitmem.lint.engine import LintReport
+from gitmem.model import Finding
+
+VERSION = 1
+FIELDS = ("fingerprint", "code", "path", "message")
+
+
+def entry(finding: Finding) -> dict[str, str]:
+    return {"fingerprint": finding.fingerprint, "code": finding.code, "path": finding.path,
+            "message": finding.message}
+
+
+def baseline_text(findings: Iterable[Finding]) -> str:
+    """The file's text: one sorted entry per line, so its diffs are reviewable."""
+    entries = sorted((entry(f) for f in findings if f.fingerprint),
+                     key=lambda e: (e["path"], e["code"], e["fingerprint"]))
+    rows = ",\n".join("  " + jsontext.dumps(e) for e in entries)
+    return (f'{{"version": {VERSION}, "findings": [\n{rows}\n]}}\n' if rows
+            else f'{{"version": {VERSION}, "findings": []}}\n')
+
+
+def read_baseline(path: Path, *, missing_ok: bool = False) -> dict[str, dict[str, str]]:
+    """fingerprint -> entry. A missing file is an error (exit 3) unless `missing_ok`."""
+    try:
+        data: Any = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        if missing_ok:
+            return {}
+        raise InvalidInputError(f"baseline {path}: no such file; write one with "
+                                f"`gitmem lint --write-baseline {path}`") from None
+    except (OSError, ValueError) as exc:
+        raise InvalidInputError(f"baseline {path}: cannot read it as a gitmem baseline ({exc}); "
+                                "write it again with --write-baseline") from None
+    rows = data.get("findings") if isinstance(data, dict) else None
+    if not isinstance(rows, list) or data.get("version") != VERSION or not all(
+            isinstance(r, dict) and isinstance(r.get("fingerprint"), str) for r in rows):
+        raise InvalidInputError(f"baseline {path}: not a version-{VERSION} gitmem baseline; "
+                                "write it again with --write-baseline")
+    return {r["fingerprint"]: {k: str(r.get(k, "")) for k in FIELDS} for r in rows}
+
+
+def write_baseline(path: Path, findings: Sequence[Finding], root: Path) -> None:
+    """Write the file as `lint --output` writes: inside the working tree `root`, no link is
+    followed (a cloned repository may commit the baseline as a link to a file of the user's)."""
+    from gitmem import safe_write
+
+    try:
+        safe_write.write_named_file(path, baseline_text(findings).encode("utf-8"), root)
+    except OSError as exc:
+        raise UsageError(f"--write-baseline {path}: cannot write it ({exc.strerror})") from None
+
+
+def apply_baseline(report: LintReport, known: Mapping[str, Mapping[str, str]],
+                   *, whole: bool, source: str = "the baseline") -> LintReport:
+    """The report without the findings the baseline knows. `whole`: the run linted every
+    memory, so a baseline entry it did not see is fixed (a scoped run cannot tell)."""
+    seen = {f.fingerprint for f in report.findings}
+    new = tuple(f for f in report.findings if f.fingerprint not in known)
+    fixed = [dict(e) for fp, e in sorted(known.items(), key=lambda kv: (kv[1]["path"], kv[0]))
+             if whole and fp not in seen]
+    notices = report.notices
+    if len(new) < len(report.findings):
+        hidden = len(report.findings) - len(new)
+        notices += (f"{hidden} {'finding' if hidden == 1 else 'findings'} recorded in {source} "
+                    "not shown",)
+    if fixed:
+        notices += (f"{len(fixed)} baseline {'entry' if len(fixed) == 1 else 'entries'} no "
+                    "longer found (fixed); the next --write-baseline drops "
+                    f"{'it' if len(fixed) == 1 else 'them'}",)
+    summary = {"known": len(report.findings) - len(new), "fixed": fixed}
+    return dataclasses.replace(report, findings=new, notices=notices, baseline=summary)
