@@ -72,5 +72,5 @@ def new_side_first(finding: Finding, added: Mapping[str, frozenset[int]]) -> Fin
     others = tuple(loc for loc in finding.related if loc != new)
     return dataclasses.replace(
         finding, path=new.path, line=new.line, related=(old, *others),
-        message=f"{finding.message} (the new claim is {new.path}:{new.line}; the older one "
+        message=f"{finding.message} (the new claim is this line; the older one is "
                 f"{old.path}:{old.line})")
