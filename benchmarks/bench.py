@@ -38,7 +38,7 @@ GITMEM = [sys.executable, "-m", "gitmem"]
 DEFAULT_WORKDIR = Path(tempfile.gettempdir()) / "gitmem-bench"
 DOC_START = "<!-- bench:start -->"
 DOC_END = "<!-- bench:end -->"
-BENCHMARKS = ("startup", "lint", "scale", "hook", "claims", "log")
+BENCHMARKS = ("startup", "lint", "scale", "hook", "diff", "claims", "log")
 
 
 # ----- running one command ---------------------------------------------------------------------
@@ -327,6 +327,40 @@ def bench_hook(args: argparse.Namespace, rows: list[Row]) -> None:
                     args.repeat, before=add_rules_file)
     rows.append(Row(f"`git commit` of a new {claims}-claim memory, pre-commit hook, "
                     f"{args.files} files", hooked, plain, "git commit --no-verify"))
+
+
+def bench_diff(args: argparse.Namespace, rows: list[Row]) -> None:
+    """`lint --diff REV` on a branch that changes one memory against `lint --staged` of the
+    same change, each beside `git diff` of that change: the pull-request check must cost no
+    more than the pre-commit check."""
+    source = repo_for(args.workdir, f"lint-{args.files}", args.files, seed=args.seed)
+    repo = args.workdir / f"diff-{args.files}"
+    if not (repo / ".git").is_dir():
+        subprocess.run(["git", "clone", "-q", str(source), str(repo)], check=True, env=bench_env())
+    git = ["git", "-C", str(repo)]
+    subprocess.run([*git, "checkout", "-q", "-B", "bench-pr", "origin/HEAD"], check=True,
+                   env=bench_env())
+    target = sorted((repo / "memory").rglob("*.md"))[len(args.sizes) + 1]
+    with open(target, "a", encoding="utf-8") as fh:
+        fh.write("- Bench pull request: keep the release notes short.\n")
+    subprocess.run([*git, "add", str(target)], check=True, env=bench_env())
+    staged_cmd = [*GITMEM, "lint", "--staged", "--format", "json"]
+    run_once(staged_cmd, repo)  # warm up: page cache, key index, blob caches
+    staged = measure(staged_cmd, repo, args.repeat)
+    git_staged = measure(["git", "diff", "--cached", "-U0", "-M"], repo, args.repeat)
+    subprocess.run([*git, "commit", "-q", "--no-verify", "-m", "bench pr"], check=True,
+                   env=bench_env())
+    diff_cmd = [*GITMEM, "lint", "--diff", "origin/HEAD", "--format", "json"]
+    run_once(diff_cmd, repo)
+    diff = measure(diff_cmd, repo, args.repeat)
+    git_diff = measure(["git", "diff", "-U0", "-M", "origin/HEAD"], repo, args.repeat)
+    subprocess.run([*git, "reset", "-q", "--hard", "origin/HEAD"], check=True, env=bench_env())
+    rows.append(Row(f"`lint --staged`, one staged memory, {args.files} files", staged,
+                    git_staged, "git diff --cached -U0"))
+    rows.append(Row(f"`lint --diff REV`, a branch changing one memory, {args.files} files", diff,
+                    git_diff, "git diff -U0 REV", f"<= --staged ({_fmt_s(staged.median)})",
+                    diff.median <= staged.median * 1.1,
+                    note=f"{diff.median / staged.median:.2f}x --staged"))
 
 
 def bench_claims(args: argparse.Namespace, rows: list[Row]) -> None:
