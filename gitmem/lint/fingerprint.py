@@ -41,7 +41,7 @@ def finding_key(finding: Finding, memories: dict[str, Memory]) -> str:
 def with_fingerprints(findings: Iterable[Finding], corpus: Sequence[Memory]) -> list[Finding]:
     """The findings, each with its fingerprint (32 hex digits), in their given order."""
     memories = {memory.path: memory for memory in corpus}
-    ordered = sorted(findings, key=lambda f: (f.sort_key, tuple(f.related)))
+    ordered = sorted(findings, key=lambda f: (f.sort_key, [(r.path, r.line) for r in f.related]))
     seen: Counter[str] = Counter()
     out = []
     for finding in ordered:

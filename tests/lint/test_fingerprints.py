@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import tempfile
 from pathlib import Path
@@ -60,3 +61,14 @@ def test_the_same_hash_on_two_lines_gets_two_fingerprints_and_a_pair_is_order_fr
     shifted = [f["fingerprint"] for f in cli(repo, "lint", "--format", "json").json()["findings"]
                if f["code"] == "GM211"]
     assert shifted == first
+
+
+def test_findings_alike_but_for_their_other_side_are_told_apart() -> None:
+    from gitmem.lint.fingerprint import with_fingerprints
+    from gitmem.model import Finding, Location
+
+    pair = Finding("GM201", "duplicate", "warning", "m/a.md", 1, "same", (Location("m/b.md", 2),))
+    other = dataclasses.replace(pair, related=(Location("m/c.md", 2),))
+    prints = {f.related[0].path: f.fingerprint for f in with_fingerprints([other, pair], [])}
+    assert len(set(prints.values())) == 2
+    assert with_fingerprints([pair], [])[0].fingerprint == prints["m/b.md"]
