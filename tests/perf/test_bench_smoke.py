@@ -67,12 +67,14 @@ def test_update_doc_replaces_only_the_marked_section(tmp_path: Path) -> None:
 
 def test_bench_quick_run_prints_the_table(tmp_path: Path) -> None:
     proc = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "bench.py"), "--quick", "--only", "lint,log",
-         "--workdir", str(tmp_path)],
-        capture_output=True, text=True, check=False, timeout=120,
+        [sys.executable, str(ROOT / "benchmarks" / "bench.py"), "--quick", "--only",
+         "lint,diff,log", "--workdir", str(tmp_path)],
+        capture_output=True, text=True, check=False, timeout=300,
     )
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "| lint 200 files, cold |" in proc.stdout
     assert "| lint 200 files, warm |" in proc.stdout
     assert "`gitmem log --json`, 200 op commits" in proc.stdout
     assert "read every file" in proc.stdout and "git log" in proc.stdout
+    assert "| `lint --diff REV`, a branch changing one memory, 200 files (" in proc.stdout
+    assert "git diff -U0 REV" in proc.stdout and "FAILED" not in proc.stdout
