@@ -614,7 +614,7 @@ class Repo:
         the user's diff settings that would change its shape (prefixes, colour, external and
         textconv drivers, quoted non-ASCII names) fixed. Bytes that are not UTF-8 are kept as
         surrogates, as os.fsdecode keeps them in paths."""
-        env = clean_git_env()
+        env = self.git_env()  # a repository git trusts by safe.directory stays trusted
         if index_file is not None:
             env["GIT_INDEX_FILE"] = str(self.root / index_file)
         proc = subprocess.run(
@@ -630,7 +630,7 @@ class Repo:
     def untracked_files(self) -> list[str]:
         """Untracked, not-ignored files (`git ls-files --others --exclude-standard`)."""
         proc = subprocess.run(["git", "ls-files", "-z", "--others", "--exclude-standard"],
-                              cwd=self.root, capture_output=True, env=clean_git_env(),
+                              cwd=self.root, capture_output=True, env=self.git_env(),
                               check=False)
         return sorted(os.fsdecode(p) for p in proc.stdout.split(b"\0")
                       if p and not p.endswith(b"/") and proc.returncode == 0)
