@@ -4,7 +4,6 @@ docs/exit-codes.md gives it, and changes nothing."""
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import subprocess
@@ -15,8 +14,8 @@ from pathlib import Path
 
 import pytest
 from gitutil import commit_all, git, gitmem, make_repo, snapshot
+from secutil import forge_plan
 
-from gitmem.ops.store import _digest
 
 ROOT = Path(__file__).resolve().parents[2]
 MEMORY = "---\nname: a\ntype: project\n---\n- A fact.\n"
@@ -108,19 +107,6 @@ def test_the_merge_driver_merges_an_impossible_do_not_reopen_date(tmp_path: Path
     assert merged.endswith("- One.\n")
 
 
-def _forged_plan(repo: Path, edit: object) -> str:
-    made = gitmem(repo, "plan", "supersede", "memory/old.md", "--by", "memory/new.md", "--json")
-    assert made.code == 0, made
-    [plan_file] = (repo / ".git/gitmem/plans").glob(f"{json.loads(made.out)['plan']}*.json")
-    data = json.loads(plan_file.read_text())
-    edit(data["plan"])  # type: ignore[operator]
-    digest = _digest(data["plan"])
-    data["id"] = digest
-    plan_file.unlink()
-    (plan_file.parent / f"{digest}.json").write_text(json.dumps(data))
-    return digest[:12]
-
-
 @pytest.mark.parametrize("forgery", ["bad-key", "empty-summary", "control-summary"])
 def test_a_forged_plan_with_a_malformed_trailer_or_summary_is_refused(
     tmp_path: Path, forgery: str
@@ -135,7 +121,7 @@ def test_a_forged_plan_with_a_malformed_trailer_or_summary_is_refused(
         else:
             payload["summary"] = "\x1b[2J\x07 \t"
 
-    plan_id = _forged_plan(repo, edit)
+    plan_id = forge_plan(repo, edit)
     before = snapshot(repo)
     result = gitmem(repo, "apply", plan_id, "--confirm")
     refused_cleanly(result, 5)

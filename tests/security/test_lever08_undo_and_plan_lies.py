@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 from gitutil import git, gitmem, make_repo, snapshot
+from secutil import forge_plan
 
-from gitmem.ops.store import _digest
 
 MEMORY = "---\nname: a\ntype: project\n---\n- A fact.\n"
 OLD = "---\nname: wrapper\n---\n- The wrapper takes no arguments.\n"
@@ -56,18 +56,6 @@ def test_undo_of_a_mode_only_change_is_not_reported_as_nothing_to_do(tmp_path: P
     assert "mode" in result.err and "memory/a.md" in result.err, result
     assert snapshot(repo) == before
 
-
-def forge_plan(repo: Path, edit: object) -> str:
-    made = gitmem(repo, "plan", "supersede", "memory/old.md", "--by", "memory/new.md", "--json")
-    assert made.code == 0, made
-    [plan_file] = (repo / ".git/gitmem/plans").glob(f"{json.loads(made.out)['plan']}*.json")
-    data = json.loads(plan_file.read_text())
-    edit(data["plan"])  # type: ignore[operator]
-    digest = _digest(data["plan"])
-    data["id"] = digest
-    plan_file.unlink()
-    (plan_file.parent / f"{digest}.json").write_text(json.dumps(data))
-    return digest[:12]
 
 
 def _set(key: str, value: object):  # type: ignore[no-untyped-def]
