@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Any
 
 import yaml
@@ -202,8 +203,9 @@ def _skip_quoted(text: str, start: int, line: int) -> tuple[int, int]:
     return index, line
 
 
-def _quote_unanchored_glob_values(text: str) -> str | None:
-    """Rewrite `key: *.ts` lines as `key: "*.ts"`; None when there is nothing to rewrite."""
+def _quote_top_level_values(text: str, literal: Callable[[str, str], bool]) -> str | None:
+    """Quote each one-line top-level value `literal(value, next line)` says is meant as text,
+    as a JSON string (valid YAML); None when there is nothing to rewrite."""
     lines = text.split("\n")
     changed = False
     for index, line in enumerate(lines):
@@ -211,10 +213,15 @@ def _quote_unanchored_glob_values(text: str) -> str | None:
         if match is None:
             continue
         value = line[match.end() :].strip()
-        if value.startswith("*"):
+        if literal(value, lines[index + 1] if index + 1 < len(lines) else ""):
             lines[index] = line[: match.end()] + " " + json.dumps(value)
             changed = True
     return "\n".join(lines) if changed else None
+
+
+def _quote_unanchored_glob_values(text: str) -> str | None:
+    """Rewrite `key: *.ts` lines as `key: "*.ts"`; None when there is nothing to rewrite."""
+    return _quote_top_level_values(text, lambda value, _following: value.startswith("*"))
 
 
 _ANCHOR = re.compile(r"&\S")
@@ -225,26 +232,19 @@ def _quote_unparsable_values(text: str) -> str | None:
     Claude Code's documented `argument-hint: [pr-number] [priority]` (a flow sequence followed
     by more text) and `description: Standards: NYC location, ...` (a second `: `) load as
     strings there. None when no line needs it (the error is then real)."""
-    lines = text.split("\n")
-    changed = False
-    for index, line in enumerate(lines):
-        match = TOP_LEVEL_KEY.match(line)
-        if match is None:
-            continue
-        value = line[match.end() :].strip()
-        following = lines[index + 1] if index + 1 < len(lines) else ""
-        if not value or value[0] in "|>\"'&!" or following[:1] in (" ", "\t"):
-            continue  # block scalars, quoted values, multi-line values: left to YAML
-        if value.count("[") != value.count("]") or value.count("{") != value.count("}"):
-            continue  # an unclosed flow collection is a real error
-        try:
-            yaml.load("k: " + value, Loader=_Loader)
-            continue
-        except yaml.YAMLError:
-            pass
-        lines[index] = line[: match.end()] + " " + json.dumps(value)
-        changed = True
-    return "\n".join(lines) if changed else None
+    return _quote_top_level_values(text, _unparsable_alone)
+
+
+def _unparsable_alone(value: str, following: str) -> bool:
+    if not value or value[0] in "|>\"'&!" or following[:1] in (" ", "\t"):
+        return False  # block scalars, quoted values, multi-line values: left to YAML
+    if value.count("[") != value.count("]") or value.count("{") != value.count("}"):
+        return False  # an unclosed flow collection is a real error
+    try:
+        yaml.load("k: " + value, Loader=_Loader)
+    except yaml.YAMLError:
+        return True
+    return False
 
 
 def _describe(error: yaml.YAMLError, text: str) -> YamlFailure:
