@@ -215,8 +215,9 @@ def test_plan_changes_nothing_tracked_and_apply_commits_it(repo: Path) -> None:
     assert refused.code == 2 and snapshot(repo) == before
     applied = gitmem(repo, "apply", data["plan"], "--confirm")
     assert applied.code == 0, applied
-    twice = gitmem(repo, "apply", data["plan"], "--confirm")
-    assert twice.code == 5 and "was already applied in" in twice.err, twice
+    twice = gitmem(repo, "apply", data["plan"], "--confirm")  # a no-op, like init twice
+    assert twice.code == 0 and "was already applied in" in twice.out, twice
+    assert twice.out.rstrip().endswith("nothing to do")
     found = t.trailer_map(t.parse_trailers(head_message(repo)))
     assert found["Gitmem-Plan"] == (data["plan"],)
 
@@ -280,8 +281,13 @@ def test_undo_of_init_in_a_new_repository_removes_the_config_and_redoes(tmp_path
     repo = make_repo(tmp_path / "fresh")  # unborn branch, no commits yet
     assert gitmem(repo, "init").code == 0  # the repository's first commit
     config = (repo / ".gitmem.toml").read_bytes()
-    undo = gitmem(repo, "undo", "--last")
+    init = git(repo, "rev-parse", "HEAD").strip()
+    refused = gitmem(repo, "undo", "--last")  # --last never walks back into the init
+    assert refused.code == 4 and f"run `gitmem undo {init[:12]}` if you mean it" in refused.err
+    assert "removes .gitmem.toml" in refused.err and (repo / ".gitmem.toml").exists()
+    undo = gitmem(repo, "undo", init)
     assert undo.code == 0, undo
+    assert "undo removes .gitmem.toml, which" in undo.err
     assert not (repo / ".gitmem.toml").exists()
     assert git(repo, "ls-files").strip() == ""
     assert gitmem(repo, "undo", "--last").code == 4  # nothing left: the init is undone

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import click
 
 from gitmem import trailers as t
-from gitmem.commands.common import emit_json, short, workspace
+from gitmem.commands.common import emit_json, json_options, short, wants_json, workspace
 from gitmem.config import CONFIG_FILE, default_toml
 from gitmem.errors import GitStateError, StalePlanError, UsageError
 from gitmem.lint.formats.printable import printable
@@ -165,10 +165,11 @@ def plan() -> None:
 @click.argument("old")
 @click.option("--by", "new", required=True, help="The memory that replaces OLD.")
 @click.option("--reason", default="", help="Why (recorded as Gitmem-Reason).")
-@click.option("--json", "as_json", is_flag=True, help="Print the plan as JSON.")
+@json_options
 @click.pass_context
-def plan_supersede(ctx: click.Context, old: str, new: str, reason: str, as_json: bool) -> None:
+def plan_supersede(ctx: click.Context, old: str, new: str, reason: str, as_json: bool, fmt: str) -> None:
     """Plan marking OLD as superseded by NEW."""
+    as_json = wants_json(as_json, fmt)
     ws = workspace(ctx)
     p = _supersede(ws, old, new, reason)
     _store_and_print(ws, p, as_json)
@@ -178,11 +179,12 @@ def plan_supersede(ctx: click.Context, old: str, new: str, reason: str, as_json:
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--into", default=None, help="The surviving memory (default: the first).")
 @click.option("--reason", default="", help="Why (recorded as Gitmem-Reason).")
-@click.option("--json", "as_json", is_flag=True, help="Print the plan as JSON.")
+@json_options
 @click.pass_context
 def plan_merge(ctx: click.Context, paths: tuple[str, ...], into: str | None, reason: str,
-               as_json: bool) -> None:
+               as_json: bool, fmt: str) -> None:
     """Plan merging memories into one survivor."""
+    as_json = wants_json(as_json, fmt)
     ws = workspace(ctx)
     p = _merge(ws, paths, into, reason)
     _store_and_print(ws, p, as_json)
@@ -203,8 +205,10 @@ def apply(ctx: click.Context, plan_id: str, confirm: bool) -> None:
             value.startswith(key) for value in op.trailers.get(t.PLAN, ()))), None)
         if applied is None:
             raise
-        raise StalePlanError(f"plan {plan_id} was already applied in {short(applied.id)} "
-                             f"({applied.summary.removeprefix('gitmem: ')}); nothing to do") from None
+        state = f", undone since by {short(applied.undone_by)}" if applied.undone_by else ""
+        click.echo(f"plan {plan_id} was already applied in {short(applied.id)} "
+                   f"({printable(applied.summary.removeprefix('gitmem: '))}{state}); nothing to do")
+        return
     for change in p.changes:
         if change.path.startswith("/") or ".." in change.path.split("/") or (
             not ws.matcher.matches(change.path) and change.path.rsplit("/", 1)[-1] != INDEX_NAME
@@ -276,7 +280,8 @@ def unprotect(ctx: click.Context, path: str, reason: str) -> None:
 
 @click.command()
 @click.argument("op_id", metavar="[OP]", required=False)
-@click.option("--last", is_flag=True, help="Undo the newest operation not yet undone.")
+@click.option("--last", is_flag=True,
+              help="Undo the newest operation not yet undone (never an init).")
 @click.option("--run", "run_id", default=None, help="Undo every operation of one sweep run.")
 @click.pass_context
 def undo(ctx: click.Context, op_id: str | None, last: bool, run_id: str | None) -> None:
@@ -285,6 +290,10 @@ def undo(ctx: click.Context, op_id: str | None, last: bool, run_id: str | None) 
         raise UsageError("name exactly one of: an operation id, --last, or --run RUN")
     ws = workspace(ctx)
     for sha, p in undo_plans(ws.repo, resolve_op(ws.repo, op_id, last, run_id), run_id):
+        for change in p.changes:
+            if change.after is None:  # said before the commit: the file leaves the tree
+                click.echo(f"undo removes {printable(change.path)}, which "
+                           f"{short(sha)} added", err=True)
         new = commit_changes(ws, p)
         summary = printable(p.summary.removeprefix("gitmem: undo "))
         click.echo(f"undid {short(sha)} ({summary}) in {short(new)}")

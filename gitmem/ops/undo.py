@@ -31,8 +31,13 @@ def resolve_op(repo: Repo, op_id: str | None, last: bool, run: str | None = None
         if not chosen:
             raise UsageError(f"no operation of run {run!r} is left to undo")
         return chosen  # newest first: reverting in this order never conflicts within the run
-    if last:
+    if last:  # walks back past undos and undone ops; stops at an init, which it never takes
         for op in ops:
+            if op.op == "init" and still_in_force(repo, op):
+                raise GitStateError(
+                    f"the newest operation left to undo is `gitmem init` ({op.id[:12]}); undoing "
+                    f"it removes {', '.join(op.paths) or 'the configuration'}: run `gitmem undo "
+                    f"{op.id[:12]}` if you mean it")
             if op.op != "undo" and still_in_force(repo, op):
                 return [op.id]
         raise GitStateError("there is no gitmem operation left to undo")
