@@ -18,10 +18,11 @@ from gitmem.trailers import sanitize_value as safe
 @click.command()
 @click.option("--op", "op_name", default=None, help="Only operations of this kind.")
 @click.option("--path", default=None, help="Only operations that touched this memory.")
-@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@json_options
 @click.pass_context
-def log(ctx: click.Context, op_name: str | None, path: str | None, as_json: bool) -> None:
+def log(ctx: click.Context, op_name: str | None, path: str | None, as_json: bool, fmt: str) -> None:
     """The gitmem operations in history, newest first."""
+    as_json = wants_json(as_json, fmt)
     if op_name is not None and op_name not in t.OPS:
         raise UsageError(f"--op {op_name}: no such operation; one of {', '.join(t.OPS)}")
     ws = workspace(ctx)
@@ -67,10 +68,11 @@ def show(ctx: click.Context, path: str, as_of: str | None) -> None:
 
 @click.command()
 @click.argument("path")
-@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@json_options
 @click.pass_context
-def history(ctx: click.Context, path: str, as_json: bool) -> None:
+def history(ctx: click.Context, path: str, as_json: bool, fmt: str) -> None:
     """A memory's timeline: every commit that changed it, ops marked."""
+    as_json = wants_json(as_json, fmt)
     ws = workspace(ctx)
     rel = ws.memory_path(path, must_exist=False)
     events = path_timeline(ws.repo, rel)

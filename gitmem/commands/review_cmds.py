@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from gitmem.commands.common import emit_json, location, short, workspace
+from gitmem.commands.common import emit_json, json_options, location, short, wants_json, workspace
 from gitmem.consistency.corpus import corpus_pairs
 from gitmem.errors import EXIT_FINDINGS, UsageError
 from gitmem.memory.parse import parse_memory
@@ -27,10 +27,11 @@ from gitmem.workspace import Workspace
 
 
 @click.command()
-@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@json_options
 @click.pass_context
-def candidates(ctx: click.Context, as_json: bool) -> None:
+def candidates(ctx: click.Context, as_json: bool, fmt: str) -> None:
     """Duplicate and contradiction candidate pairs with score, class and signals."""
+    as_json = wants_json(as_json, fmt)
     ws = workspace(ctx)
     pairs = detected_pairs(ws, ws.memories("worktree"))
     if as_json:
@@ -60,10 +61,11 @@ def _item(ws: Workspace, memories: list[Memory], item_id: str, today: dt.date) -
 
 
 @click.command()
-@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@json_options
 @click.pass_context
-def review(ctx: click.Context, as_json: bool) -> None:
+def review(ctx: click.Context, as_json: bool, fmt: str) -> None:
     """The pending-review queue: pairs waiting for a person's decision."""
+    as_json = wants_json(as_json, fmt)
     ws = workspace(ctx)
     items = current_items(ws, ws.memories("worktree"), dt.date.today())
     if as_json:

@@ -7,7 +7,7 @@ import datetime as dt
 import click
 
 from gitmem import trailers as t
-from gitmem.commands.common import emit_json, location, short, workspace
+from gitmem.commands.common import emit_json, json_options, location, short, wants_json, workspace
 from gitmem.errors import GitStateError, StalePlanError
 from gitmem.ops.apply import commit_changes
 from gitmem.ops.sweep import Decision, current_items, decide, new_run_id, undone_items
@@ -23,10 +23,11 @@ def _sweep_entry(d: Decision, status: str, commit: str | None = None) -> dict[st
 
 @click.command()
 @click.option("--apply", "do_apply", is_flag=True, help="Commit the resolutions (default: dry run).")
-@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@json_options
 @click.pass_context
-def sweep(ctx: click.Context, do_apply: bool, as_json: bool) -> None:
+def sweep(ctx: click.Context, do_apply: bool, as_json: bool, fmt: str) -> None:
     """The scheduled pass: resolve what the authority order decides, queue the rest."""
+    as_json = wants_json(as_json, fmt)
     ws = workspace(ctx)
     if do_apply:
         ws.repo.require_writable()  # detached HEAD, a merge in progress: refuse the whole run
