@@ -52,31 +52,32 @@ COMMANDS: dict[str, str] = {
 
 
 # command name -> the one-line help `gitmem --help` shows, so listing commands imports none of
-# them (tests/test_cli_docs.py checks each against the command's own docstring)
+# them (tests/test_cli_docs.py checks each against the command's own docstring): its first
+# sentence, up to 100 characters, long enough that none but merge-driver's is cut mid-sentence
 SHORT_HELP: dict[str, str] = {
     'init': 'Write .gitmem.toml with the defaults, as one commit (Gitmem-Op: init).',
-    'lint': 'Check memory files: frontmatter, references, claimed commits and...',
-    'candidates': 'Duplicate and contradiction candidate pairs with score, class and...',
+    'lint': 'Check memory files: frontmatter, references, claimed commits and cited paths.',
+    'candidates': 'Duplicate and contradiction candidate pairs with score, class and signals.',
     'plan': 'Compute a plan, print its diff and id; change nothing tracked.',
     'apply': 'Apply a stored plan as one op commit; refuse a stale or tampered plan.',
     'supersede': 'Mark OLD as superseded by NEW (plan + apply in one step).',
     'merge': 'Merge memories into one survivor (plan + apply in one step).',
-    'protect': 'Pin a memory: it can survive a merge but is never merged away or...',
+    'protect': 'Pin a memory: it can survive a merge but is never merged away or superseded.',
     'unprotect': "Remove a memory's pin.",
     'review': "The pending-review queue: pairs waiting for a person's decision.",
-    'resolve': "Settle a review item: the other side's claim is superseded (one op...",
-    'dismiss': 'Dismiss a review item: record a per-pair cooldown in both memories...',
-    'sweep': 'The scheduled pass: resolve what the authority order decides, queue...',
-    'save': 'Write a new memory and, in the same commit, supersede what it...',
+    'resolve': "Settle a review item: the other side's claim is superseded (one op commit).",
+    'dismiss': 'Dismiss a review item: record a per-pair cooldown in both memories (one op commit).',
+    'sweep': 'The scheduled pass: resolve what the authority order decides, queue the rest.',
+    'save': 'Write a new memory and, in the same commit, supersede what it contradicts.',
     'log': 'The gitmem operations in history, newest first.',
     'undo': 'Revert an op commit (undoing an undo is a redo).',
     'show': 'Print a memory, now or at a point in time.',
     'history': "A memory's timeline: every commit that changed it, ops marked.",
     'recall': 'Active memories matching a query, best first, with matching claims.',
-    'hooks': "Install or remove gitmem's git hooks (pre-commit, post-merge) and...",
+    'hooks': "Install or remove gitmem's git hooks (pre-commit, post-merge) and merge driver.",
     'hook': "Run a git hook's checks (called by the installed shims).",
-    'merge-driver': 'Merge a memory file for git (merge.gitmem.driver): writes the...',
-    'demo': 'Build a throwaway memory repo with planted problems and walk...',
+    'merge-driver': 'Merge a memory file for git (merge.gitmem.driver): writes the result to OURS; exit 1 on a...',
+    'demo': 'Build a throwaway memory repo with planted problems and walk through the main job.',
 }
 
 

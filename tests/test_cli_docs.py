@@ -41,4 +41,4 @@ def test_static_short_help_matches_each_command() -> None:
     for name in COMMANDS:
         command = cli.get_command(ctx, name)
         assert command is not None
-        assert SHORT_HELP[name] == command.get_short_help_str(limit=70), name
+        assert SHORT_HELP[name] == command.get_short_help_str(limit=100), name
