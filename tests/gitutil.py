@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 
 def git(repo: Path, *args: str, check: bool = True, input: str | None = None) -> str:
@@ -79,3 +82,17 @@ def gitmem(repo: Path, *args: str, input: str | None = None) -> Result:
             code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
         return Result(code, out.getvalue().decode("utf-8", "replace"),
                       err.getvalue().decode("utf-8", "replace"))
+
+
+def forge_plan_file(plan_file: Path, edit: Callable[[dict[str, Any]], object]) -> str:
+    """Edit a stored plan's payload, recompute its digest and rename the file to match, as a
+    forger would. Returns the forged plan's short id."""
+    from gitmem.ops.store import _digest
+
+    data = json.loads(plan_file.read_text())
+    edit(data["plan"])
+    digest = _digest(data["plan"])
+    data["id"] = digest
+    plan_file.unlink()
+    (plan_file.parent / f"{digest}.json").write_text(json.dumps(data))
+    return digest[:12]

@@ -11,10 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from gitutil import git, gitmem, make_repo, snapshot
+from gitutil import forge_plan_file, git, gitmem, make_repo, snapshot
 from reliutil import assert_git_healthy
 
-from gitmem.ops.store import _digest
 
 OLD = "---\nname: wrapper\n---\n- The wrapper takes no arguments.\n"
 NEW = "---\nname: wrapper-v2\n---\n- The wrapper takes arguments since v2.\n"
@@ -33,17 +32,6 @@ def make_plan(repo: Path) -> tuple[str, Path]:
     plan_id = json.loads(made.out)["plan"]
     [path] = (repo / ".git/gitmem/plans").glob(f"{plan_id}*.json")
     return plan_id, path
-
-
-def forge(plan_file: Path, edit: Callable[[dict[str, Any]], None]) -> str:
-    """Edit the payload, recompute its digest and rename the file to match, as a forger would."""
-    data = json.loads(plan_file.read_text())
-    edit(data["plan"])
-    digest = _digest(data["plan"])
-    data["id"] = digest
-    plan_file.unlink()
-    (plan_file.parent / f"{digest}.json").write_text(json.dumps(data))
-    return digest[:12]
 
 
 def b64(data: bytes) -> str:
@@ -94,7 +82,7 @@ FORGERIES: dict[str, Callable[[dict[str, Any]], None]] = {
 @pytest.mark.parametrize("name", FORGERIES)
 def test_a_forged_plan_with_a_recomputed_digest_is_refused(repo: Path, name: str) -> None:
     _, plan_file = make_plan(repo)
-    forged_id = forge(plan_file, FORGERIES[name])
+    forged_id = forge_plan_file(plan_file, FORGERIES[name])
     before = snapshot(repo)
     hooks = sorted(p.name for p in (repo / ".git/hooks").iterdir())
     result = gitmem(repo, "apply", forged_id, "--confirm")

@@ -7,9 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from gitutil import gitmem
-
-from gitmem.ops.store import _digest
+from gitutil import forge_plan_file, gitmem
 
 
 def forge_plan(repo: Path, edit: Callable[[dict[str, Any]], object]) -> str:
@@ -19,10 +17,4 @@ def forge_plan(repo: Path, edit: Callable[[dict[str, Any]], object]) -> str:
     made = gitmem(repo, "plan", "supersede", "memory/old.md", "--by", "memory/new.md", "--json")
     assert made.code == 0, made
     [plan_file] = (repo / ".git/gitmem/plans").glob(f"{json.loads(made.out)['plan']}*.json")
-    data = json.loads(plan_file.read_text())
-    edit(data["plan"])
-    digest = _digest(data["plan"])
-    data["id"] = digest
-    plan_file.unlink()
-    (plan_file.parent / f"{digest}.json").write_text(json.dumps(data))
-    return digest[:12]
+    return forge_plan_file(plan_file, edit)
