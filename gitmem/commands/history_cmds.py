@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 import click
 
 from gitmem import trailers as t
 from gitmem.commands.common import emit_json, json_options, location, short, wants_json, workspace
 from gitmem.errors import EXIT_FINDINGS, UsageError
+from gitmem.lint.formats.printable import printable
 from gitmem.ops.evidence import claim_evidence
 from gitmem.ops.history import list_ops, log_json
 from gitmem.ops.recall import memory_evidence, with_evidence
@@ -63,7 +66,31 @@ def show(ctx: click.Context, path: str, as_of: str | None) -> None:
         data = ws.repo.read_at(commit, rel)
         if data is None:
             raise UsageError(f"{path} did not exist as of {as_of} (commit {short(commit)})")
-    click.echo(data.decode("utf-8", errors="replace"), nl=False)
+    _print_memory(data)
+
+
+_KEPT = re.compile(r"(\r?\n|\t)")  # what a terminal shows as layout, not as a command
+
+
+def _print_memory(data: bytes) -> None:
+    """A memory's bytes, exactly, into a pipe or a file (so `show --as-of` can restore one); on
+    a terminal every control character but line breaks and tabs is shown escaped, because a
+    cloned repository's memory may carry sequences that retitle, clear or rewrite the screen."""
+    out = click.get_text_stream("stdout")
+    if not _is_terminal(out):
+        out.flush()
+        click.get_binary_stream("stdout").write(data)
+        return
+    pieces = _KEPT.split(data.decode("utf-8", errors="replace"))
+    # split() puts the kept separators at the odd indices: only the text between them is escaped
+    click.echo("".join(p if i % 2 else printable(p) for i, p in enumerate(pieces)), nl=False)
+
+
+def _is_terminal(stream: object) -> bool:
+    try:
+        return bool(stream.isatty())  # type: ignore[attr-defined]
+    except (AttributeError, ValueError):  # no isatty, or a closed stream
+        return False
 
 
 @click.command()
