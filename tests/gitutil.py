@@ -46,6 +46,22 @@ def make_repo(root: Path, files: dict[str, str | bytes] | None = None, *, commit
     return root
 
 
+def citable(repo: Path) -> str:
+    """HEAD's full hash, once its first 12 digits hold a letter: gitmem reads an all-digit token
+    as a number, not a commit claim, and about 1 real hash in 100 abbreviates to all digits, which
+    made tests citing a fresh commit fail at random. HEAD is re-committed with a later committer
+    date (message, tree and parents kept) until its hash qualifies."""
+    sha = git(repo, "rev-parse", "HEAD").strip()
+    for second in range(1, 200):
+        if not sha[:12].isdigit():
+            return sha
+        env = {**os.environ, "GIT_COMMITTER_DATE": f"{1_700_000_000 + second} +0000"}
+        subprocess.run(["git", "commit", "-q", "--amend", "--no-edit", "--no-verify",
+                        "--allow-empty"], cwd=repo, env=env, check=True, capture_output=True)
+        sha = git(repo, "rev-parse", "HEAD").strip()
+    raise AssertionError("no hash with a letter in 200 tries")
+
+
 def snapshot(repo: Path) -> dict[str, object]:
     """HEAD, the index and every working-tree file: what a refusal must leave untouched."""
     head = git(repo, "rev-parse", "--verify", "-q", "HEAD", check=False).strip()

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from gitutil import git, gitmem, make_repo, snapshot, write
+from gitutil import citable, git, gitmem, make_repo, snapshot, write
 
 from gitmem import trailers as t
 
@@ -278,7 +278,7 @@ def test_save_refuses_text_that_brings_its_own_frontmatter(repo: Path) -> None:
 
 
 def test_save_of_a_real_commit_is_accepted(repo: Path) -> None:
-    sha = git(repo, "rev-parse", "HEAD").strip()
+    sha = citable(repo)
     result = gitmem(repo, "save", f"Memories were first added in commit {sha[:10]}.",
                     "--category", "project")
     assert result.code == 0, result
@@ -367,7 +367,7 @@ def test_a_losing_sentence_that_shares_its_line_is_marked_where_it_ends(tmp_path
 
 def evidenced_repo(root: Path, files: dict[str, str]) -> tuple[Path, str]:
     repo = make_repo(root, {"src/app.py": "print(1)\n"})
-    sha = git(repo, "rev-parse", "HEAD").strip()[:10]
+    sha = citable(repo)[:10]
     write(repo, {path: text.replace("SHA", sha) for path, text in files.items()})
     git(repo, "add", "-A")
     git(repo, "commit", "-qm", "memories")

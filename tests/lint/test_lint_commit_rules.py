@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygit2
-from gitutil import commit_all, git, make_repo, write
+from gitutil import citable, commit_all, git, make_repo, write
 from lintutil import cli
 
 TRAPS = """# Traps
@@ -24,7 +24,7 @@ def lint_json(repo: Path, *args: str) -> list[dict[str, object]]:
 
 def test_real_commit_is_verified_and_invented_one_is_gm301(tmp_path: Path) -> None:
     repo = make_repo(tmp_path / "r", {"src/app.py": "print(1)\n"})
-    real = git(repo, "rev-parse", "HEAD").strip()
+    real = citable(repo)
     write(repo, {"memory/a.md": f"# Notes\n\n- Fixed in commit {real[:10]}.\n"
                                 f"- Also `{real}`.\n- Fixed in commit 4f3c2b1a9e.\n" + TRAPS})
     commit_all(repo)
@@ -58,7 +58,7 @@ def test_superseded_memories_and_lines_are_history_not_checked(tmp_path: Path) -
 
 def test_frontmatter_commit_field_is_checked(tmp_path: Path) -> None:
     repo = make_repo(tmp_path / "r", {"x.txt": "x\n"})
-    real = git(repo, "rev-parse", "HEAD").strip()
+    real = citable(repo)
     write(repo, {"memory/a.md": f"---\ncommit: '{real[:8]}'\nsha: 'bad0bad0bad'\n---\nBody.\n"})
     commit_all(repo)
     assert [(f["code"], f["line"]) for f in lint_json(repo)] == [("GM301", 3)]
@@ -107,7 +107,7 @@ def test_gm303_when_a_configured_repository_is_missing(tmp_path: Path) -> None:
 
 def test_second_code_repository_is_searched(tmp_path: Path) -> None:
     app = make_repo(tmp_path / "app", {"main.go": "package main\n"})
-    sha = git(app, "rev-parse", "HEAD").strip()
+    sha = citable(app)
     repo = make_repo(tmp_path / "mem", {
         "memory/a.md": f"- Fixed in commit {sha[:9]} (see `main.go`).\n- commit 4f3c2b1a9e\n",
     })
@@ -119,11 +119,12 @@ def test_second_code_repository_is_searched(tmp_path: Path) -> None:
 
 def test_shallow_clone_makes_missing_commits_unverifiable_not_unknown(tmp_path: Path) -> None:
     origin = make_repo(tmp_path / "origin", {"a.txt": "1\n"})
-    old = git(origin, "rev-parse", "HEAD").strip()
+    old = citable(origin)
     write(origin, {"a.txt": "2\n"})
     commit_all(origin, "second")
     write(origin, {"memory/a.md": f"- Fixed in commit {old[:10]}.\n- Fixed in commit 4f3c2b1a9e.\n"})
-    tip = commit_all(origin, "memories")
+    commit_all(origin, "memories")
+    tip = citable(origin)
     shallow = tmp_path / "shallow"
     git(tmp_path, "clone", "-q", "--depth", "1", origin.as_uri(), str(shallow))
     assert (shallow / ".git" / "shallow").exists()
@@ -149,7 +150,8 @@ def test_gm304_commit_only_on_an_unmerged_branch(tmp_path: Path) -> None:
     repo = make_repo(tmp_path / "r", {"a.txt": "1\n"})
     git(repo, "switch", "-q", "-c", "feature")
     write(repo, {"a.txt": "2\n"})
-    side = commit_all(repo, "side work")
+    commit_all(repo, "side work")
+    side = citable(repo)
     git(repo, "switch", "-q", "main")
     write(repo, {"memory/a.md": f"- Fixed in commit {side[:10]}.\n"})
     commit_all(repo)
@@ -167,14 +169,16 @@ def test_gm304_a_local_commit_not_pushed_yet_is_on_the_default_branch(tmp_path: 
     clone = tmp_path / "clone"
     git(tmp_path, "clone", "-q", str(upstream), str(clone))
     write(clone, {"a.txt": "2\n"})
-    local = commit_all(clone, "local work")
+    commit_all(clone, "local work")
+    local = citable(clone)
     write(clone, {"memory/a.md": f"- Fixed in commit {local[:10]}.\n"})
     commit_all(clone)
     assert git(clone, "rev-parse", "origin/HEAD").strip() != local
     assert lint_json(clone) == []
     git(clone, "switch", "-q", "-c", "side")
     write(clone, {"a.txt": "3\n"})
-    side = commit_all(clone, "side work")
+    commit_all(clone, "side work")
+    side = citable(clone)
     git(clone, "switch", "-q", "main")
     write(clone, {"memory/b.md": f"- Fixed in commit {side[:10]}.\n"})
     commit_all(clone)
