@@ -15,7 +15,7 @@ from gitmem.consistency.analyze import PairFinding, find_pairs
 from gitmem.consistency.verdicts import PairVerdicts
 from gitmem.memory.inforce import claims_in_force, pair_dismissed
 from gitmem.memory.statements import is_record
-from gitmem.model import Memory
+from gitmem.model import Claim, Memory
 
 
 def memory_scope(memory: Memory, config: Config) -> tuple[str, ...]:
@@ -35,6 +35,13 @@ def memory_scope(memory: Memory, config: Config) -> tuple[str, ...]:
     return ()
 
 
+def compared_claims(memories: Sequence[Memory]) -> list[Claim]:
+    """The claims `corpus_pairs` compares: those in force of the active memories, records of
+    events (dated entries, task logs, progress notes) left out: they are not standing claims."""
+    return [claim for claim in claims_in_force(m for m in memories if m.active)
+            if not is_record(claim)]
+
+
 def corpus_pairs(
     memories: Sequence[Memory], config: Config, today: dt.date | None = None,
     focus: frozenset[str] | None = None, verdicts: PairVerdicts | None = None,
@@ -45,8 +52,7 @@ def corpus_pairs(
     today = today or dt.date.today()
     active = [m for m in memories if m.active]
     by_path = {m.path: m for m in active}
-    # records of events (dated entries, task logs, progress notes) are not standing claims
-    claims = [claim for claim in claims_in_force(active) if not is_record(claim)]
+    claims = compared_claims(active)
     pairs = find_pairs(
         claims,
         tags={m.path: m.tags for m in active},

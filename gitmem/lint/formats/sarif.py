@@ -2,7 +2,8 @@
 
 One run; the driver lists the enabled rules (id, name, descriptions, help, default level);
 each result points at its rule by id and index, at the memory by a repo-relative URI under
-`%SRCROOT%`, and at the other side of a pair through `relatedLocations`. The finding's
+`%SRCROOT%`, and at the other side of a pair through `relatedLocations` (a repeated claim's
+other copies too, each location once, each saying which it is). The finding's
 fingerprint (`gitmem.lint.fingerprint`: code and normalised claim text, never the line) is its
 `partialFingerprints` entry, so code scanning follows an alert across pushes and moved lines.
 gitmem has no public web home, so no `helpUri` or `informationUri` is invented: each rule's help
@@ -54,6 +55,18 @@ def physical_location(location: Location) -> dict[str, Any]:
     }
 
 
+def related_notes(finding: Finding) -> list[str]:
+    """What each related location is. A GM2xx finding over a repeated claim says how many
+    copies each side has (signals `copies`, `other_copies`): its related locations are the
+    other side's copies, then the other copies of its own claim."""
+    copies, other = finding.signals.get("copies"), finding.signals.get("other_copies")
+    if not isinstance(copies, int):
+        return ["the other side of this finding"] * len(finding.related)
+    sides = other if isinstance(other, int) else 0
+    return [("the other side of this finding" if n < sides else "another copy of this claim")
+            for n in range(len(finding.related))]
+
+
 def result(finding: Finding, rule_index: int) -> dict[str, Any]:
     out: dict[str, Any] = {
         "ruleId": finding.code,
@@ -67,8 +80,9 @@ def result(finding: Finding, rule_index: int) -> dict[str, Any]:
     if finding.related:
         out["relatedLocations"] = [
             {"id": index, "physicalLocation": physical_location(loc),
-             "message": {"text": "the other side of this finding"}}
-            for index, loc in enumerate(finding.related, 1)
+             "message": {"text": note}}
+            for index, (loc, note) in enumerate(zip(finding.related, related_notes(finding),
+                                                    strict=True), 1)
         ]
     properties: dict[str, Any] = {"severity": finding.severity}
     if finding.confidence is not None:

@@ -2,7 +2,9 @@
 
 These rules are thin: `corpus_pairs` compares the claims in force (active memories, claims no
 resolution has annotated, pairs outside a `do_not_reopen` cooldown) and the rules only turn its
-pairs into findings. The comparison runs once per lint run and is shared by the three rules.
+pairs into findings, folded by text first (claim_groups.py): a claim repeated in k places is one
+finding naming its k locations, and a contradiction with a repeated side names every copy. The
+comparison runs once per lint run and is shared by the three rules.
 The review file's own `## Pending review` queue is not compared: it quotes the claims it lists.
 """
 
@@ -13,9 +15,17 @@ from collections.abc import Iterable, Sequence
 
 from gitmem.config import Config
 from gitmem.consistency.analyze import PairFinding
-from gitmem.consistency.corpus import corpus_pairs
+from gitmem.consistency.corpus import compared_claims, corpus_pairs
 from gitmem.consistency.verdicts import PairVerdicts
 from gitmem.lint.rule import CorpusRule, LintContext
+from gitmem.lint.rules.claim_groups import (
+    ClaimGroup,
+    compared_files,
+    folded,
+    group_pairs,
+    places,
+)
+from gitmem.lint.rules.claim_groups import copied_files as copied_groups
 from gitmem.lint.scan import PENDING_REVIEW
 from gitmem.model import Claim, Finding, Location, Memory
 
@@ -48,23 +58,26 @@ def corpus_pair_findings(context: LintContext) -> list[PairFinding]:
     return pairs
 
 
-COPIED_FILE_MIN = 5  # verbatim repeats between two files that make them one copied file
+def claim_groups(context: LintContext) -> list[ClaimGroup]:
+    """The pairs of this run folded by text (claim_groups.py): a claim repeated in k places is
+    one group naming its k copies; kept in the run's memo."""
+    key = MEMO_KEY + ":groups"
+    if key not in context.memo:
+        memories = _without_review_queue(context.corpus, context.config.review_file)
+        context.memo[key] = group_pairs(corpus_pair_findings(context), compared_claims(memories))
+    groups: list[ClaimGroup] = context.memo[key]
+    return groups
 
 
-def copied_files(context: LintContext) -> dict[tuple[str, str], list[PairFinding]]:
-    """(earlier path, later path) -> their verbatim duplicate pairs, for file pairs sharing at
-    least COPIED_FILE_MIN identical claims (kept in the run's memo)."""
+def copied_files(context: LintContext) -> dict[tuple[str, str], list[ClaimGroup]]:
+    """(earlier path, later path) -> the verbatim groups they share, for file pairs sharing at
+    least COPIED_FILE_MIN claims (kept in the run's memo)."""
     key = MEMO_KEY + ":copied"
     if key not in context.memo:
-        groups: dict[tuple[str, str], list[PairFinding]] = {}
-        for pair in corpus_pair_findings(context):
-            first, second = ordered(pair)
-            if pair.kind == "duplicate" and pair.identical and first.path != second.path:
-                groups.setdefault((first.path, second.path), []).append(pair)
-        context.memo[key] = {paths: sorted(pairs, key=lambda p: ordered(p)[0].line)
-                             for paths, pairs in sorted(groups.items())
-                             if len(pairs) >= COPIED_FILE_MIN}
-    copied: dict[tuple[str, str], list[PairFinding]] = context.memo[key]
+        active = [m for m in context.corpus if m.active]
+        context.memo[key] = copied_groups(claim_groups(context),
+                                          compared_files(active, context.config))
+    copied: dict[tuple[str, str], list[ClaimGroup]] = context.memo[key]
     return copied
 
 
@@ -73,32 +86,35 @@ def quote(claim: Claim) -> str:
     return f'"{text[:_QUOTE_LENGTH - 1]}…"' if len(text) > _QUOTE_LENGTH else f'"{text}"'
 
 
-def ordered(pair: PairFinding) -> tuple[Claim, Claim]:
-    """The pair's two claims, the one earlier in (path, line) order first."""
-    a, b = pair.a, pair.b
-    return (a, b) if (a.path, a.line) <= (b.path, b.line) else (b, a)
+def _also(group: ClaimGroup) -> str:
+    """ (also at X, Y) when the finding's own claim is repeated."""
+    return f" (also at {places(group.first[1:])})" if len(group.first) > 1 else ""
 
 
 class PairRule(CorpusRule):
-    """Shared shape of the GM2xx rules: select pairs, describe one."""
+    """Shared shape of the GM2xx rules: select groups of pairs, describe one. Each location is
+    named once in the message, the finding's own never: formatters add none of them again."""
 
-    def folded(self, pair: PairFinding, context: LintContext) -> bool:
-        """Whether a file-level finding already stands for this pair (GM201: a copied file)."""
+    def folded(self, group: ClaimGroup, context: LintContext) -> bool:
+        """Whether a file-level finding already stands for this group (GM201: a copied file)."""
         return False
 
     def wanted(self, pair: PairFinding) -> bool:
         raise NotImplementedError
 
-    def describe(self, first: Claim, second: Claim, pair: PairFinding) -> str:
+    def describe(self, group: ClaimGroup) -> str:
         raise NotImplementedError
 
     def check_corpus(self, context: LintContext) -> Iterable[Finding]:
-        for pair in corpus_pair_findings(context):
-            if self.wanted(pair) and not self.folded(pair, context):
-                first, second = ordered(pair)
-                signals = {"class": pair.klass, "score": round(pair.score, 3), **pair.signals}
-                yield self.finding(first.path, first.line, self.describe(first, second, pair),
-                                   related=[Location(second.path, second.line)],
+        for group in claim_groups(context):
+            pair = group.pair
+            if self.wanted(pair) and not self.folded(group, context):
+                copies = ({"copies": len(group.first)} if group.identical else
+                          {"copies": len(group.first), "other_copies": len(group.second)})
+                signals = {"class": pair.klass, "score": round(pair.score, 3), **pair.signals,
+                           **copies}
+                yield self.finding(group.primary.path, group.primary.line, self.describe(group),
+                                   related=group.related(),
                                    confidence=round(pair.confidence, 3), signals=signals)
 
 
@@ -121,27 +137,28 @@ class Duplicate(PairRule):
     def wanted(self, pair: PairFinding) -> bool:
         return pair.kind == "duplicate" and pair.klass == "match"
 
-    def describe(self, first: Claim, second: Claim, pair: PairFinding) -> str:
-        if pair.identical:
-            return f"{quote(first)} is repeated verbatim at {_where(second)}"
-        return f"{quote(first)} duplicates {quote(second)} at {_where(second)}"
+    def describe(self, group: ClaimGroup) -> str:
+        if group.identical:
+            return f"{quote(group.primary)} is repeated verbatim at {places(group.first[1:])}"
+        return (f"{quote(group.primary)}{_also(group)} duplicates {quote(group.second[0])} at "
+                f"{places(group.second)}")
 
-    def folded(self, pair: PairFinding, context: LintContext) -> bool:
-        first, second = ordered(pair)
-        return pair.identical and (first.path, second.path) in copied_files(context)
+    def folded(self, group: ClaimGroup, context: LintContext) -> bool:
+        return folded(group, copied_files(context))
 
     def check_corpus(self, context: LintContext) -> Iterable[Finding]:
         """One finding per copied file (AGENTS.md copied into GEMINI.md repeats dozens of
-        claims; that is one thing to act on), then the other pairs one by one."""
-        for (path_a, path_b), pairs in copied_files(context).items():
-            first, second = ordered(pairs[0])
+        claims; that is one thing to act on), then the other groups one by one."""
+        for (path_a, path_b), groups in copied_files(context).items():
+            first = groups[0].primary
+            second = next(c for c in groups[0].first if c.path == path_b)
             yield self.finding(
                 path_a, first.line,
-                f"{len(pairs)} claims of {path_a} are repeated verbatim in {path_b}, from "
+                f"{len(groups)} claims of {path_a} are repeated verbatim in {path_b}, from "
                 f"{quote(first)} at {_where(second)} on: keep one copy, or have one file "
                 "point to the other",
                 related=[Location(second.path, second.line)], confidence=1.0,
-                signals={"class": "match", "identical": True, "copied_claims": len(pairs)},
+                signals={"class": "match", "identical": True, "copied_claims": len(groups)},
             )
         yield from super().check_corpus(context)
 
@@ -160,8 +177,9 @@ class PossibleDuplicate(PairRule):
     def wanted(self, pair: PairFinding) -> bool:
         return pair.kind == "duplicate" and pair.klass == "possible"
 
-    def describe(self, first: Claim, second: Claim, pair: PairFinding) -> str:
-        return f"{quote(first)} may duplicate {quote(second)} at {_where(second)}"
+    def describe(self, group: ClaimGroup) -> str:
+        return (f"{quote(group.primary)}{_also(group)} may duplicate {quote(group.second[0])} at "
+                f"{places(group.second)}")
 
 
 class Contradiction(PairRule):
@@ -179,5 +197,6 @@ class Contradiction(PairRule):
     def wanted(self, pair: PairFinding) -> bool:
         return pair.kind == "contradiction" and pair.klass in ("match", "possible")
 
-    def describe(self, first: Claim, second: Claim, pair: PairFinding) -> str:
-        return f"{quote(first)} contradicts {quote(second)} at {_where(second)}"
+    def describe(self, group: ClaimGroup) -> str:
+        return (f"{quote(group.primary)}{_also(group)} contradicts {quote(group.second[0])} at "
+                f"{places(group.second)}")

@@ -1,0 +1,147 @@
+"""A repeated claim is one finding: the judged pairs folded by text, every copy named once.
+
+A text held by k claims (the same bullet in AGENTS.md, CLAUDE.md and two rule files) is one
+claim in k places. The pairs `find_pairs` judged are folded by the texts of their two sides:
+all copies of one text are one duplicate group (one GM201 naming its k locations, not
+k(k - 1) / 2 pairs), and all pairs between two texts are one group whose sides are every copy of
+each text (one GM211 naming k + m locations, not k x m). The copies come from the claim set that
+was compared, never from the pairs, so the groups are the same whether the candidate generator
+pairs every two copies or each copy with the first only. A group carries the strongest verdict
+among its pairs (a contradiction over a duplicate, the match band over the possible one, then
+the higher confidence), so one text pair is one finding whatever its copies' tags or sections.
+
+Copied files are found on the groups too: a text whose first copy is in file A counts once
+towards (A, B) for each other file B holding a copy, when A and B are compared at all (their
+scopes overlap, no `do_not_reopen` cooldown between them).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from gitmem.config import Config
+from gitmem.consistency.analyze import PairFinding
+from gitmem.consistency.corpus import memory_scope
+from gitmem.consistency.scope import scopes_disjoint
+from gitmem.memory.inforce import pair_dismissed
+from gitmem.model import Claim, Location, Memory
+
+COPIED_FILE_MIN = 5  # verbatim repeats between two files that make them one copied file
+
+
+@dataclass(frozen=True)
+class ClaimGroup:
+    """The pairs between two texts (or among the copies of one), as one finding.
+
+    `first` holds the copies of the side whose first copy comes first in (path, line) order, in
+    that order: `first[0]` is where the finding points. `second` holds the other text's copies;
+    it is empty for a claim repeated verbatim."""
+
+    pair: PairFinding  # the strongest verdict among the group's pairs
+    first: tuple[Claim, ...]
+    second: tuple[Claim, ...] = ()
+
+    @property
+    def identical(self) -> bool:
+        return not self.second
+
+    @property
+    def primary(self) -> Claim:
+        return self.first[0]
+
+    def related(self) -> list[Location]:
+        """Every other location once: the other side's copies first (`related[0]` is the
+        partner of the finding's own line, as for a single pair), then this side's copies."""
+        return [Location(c.path, c.line) for c in (*self.second, *self.first[1:])]
+
+
+def _strength(pair: PairFinding) -> tuple[object, ...]:
+    """Sort key, strongest first; ties go to the pair earliest in file order."""
+    return (pair.kind != "contradiction", pair.klass != "match", -pair.confidence,
+            pair.a.path, pair.a.line, pair.b.path, pair.b.line)
+
+
+def _copies(claims: Iterable[Claim]) -> dict[str, tuple[Claim, ...]]:
+    held: dict[str, dict[tuple[str, int], Claim]] = {}
+    for claim in claims:
+        held.setdefault(claim.text, {}).setdefault((claim.path, claim.line), claim)
+    return {text: tuple(spots[k] for k in sorted(spots)) for text, spots in held.items()}
+
+
+def group_pairs(pairs: Iterable[PairFinding], claims: Iterable[Claim]) -> list[ClaimGroup]:
+    """One group per text pair met in `pairs` (a text with itself: its verbatim copies), its
+    sides every copy of each text among `claims`; sorted by where the findings point."""
+    best: dict[tuple[str, str], PairFinding] = {}
+    for pair in pairs:
+        key = (min(pair.a.text, pair.b.text), max(pair.a.text, pair.b.text))
+        if key not in best or _strength(pair) < _strength(best[key]):
+            best[key] = pair
+    copies = _copies(claims)
+
+    def copies_of(text: str, pair: PairFinding) -> tuple[Claim, ...]:
+        found = copies.get(text)
+        return found if found else tuple(sorted({c for c in (pair.a, pair.b) if c.text == text},
+                                                key=lambda c: (c.path, c.line)))
+
+    groups = []
+    for (s, t), pair in best.items():
+        side_s = copies_of(s, pair)
+        if s == t:
+            if len(side_s) > 1:
+                groups.append(ClaimGroup(pair, side_s))
+            continue
+        side_t = copies_of(t, pair)
+        if (side_t[0].path, side_t[0].line) < (side_s[0].path, side_s[0].line):
+            side_s, side_t = side_t, side_s
+        groups.append(ClaimGroup(pair, side_s, side_t))
+    return sorted(groups, key=lambda g: ((g.primary.path, g.primary.line),
+                                         [(r.path, r.line) for r in g.related()], g.pair.kind))
+
+
+def compared_files(memories: Sequence[Memory], config: Config,
+                   today: dt.date | None = None) -> Callable[[str, str], bool]:
+    """Whether two memories' claims are compared at all (as `corpus_pairs` decides)."""
+    today = today or dt.date.today()
+    by_path = {m.path: m for m in memories}
+    scopes = {m.path: memory_scope(m, config) for m in memories}
+
+    def compared(a: str, b: str) -> bool:
+        if a == b:
+            return True
+        if a not in by_path or b not in by_path:
+            return False
+        return (not scopes_disjoint(scopes[a], scopes[b])
+                and not pair_dismissed(by_path[a], by_path[b], today))
+    return compared
+
+
+def copied_files(groups: Iterable[ClaimGroup], compared: Callable[[str, str], bool]
+                 ) -> dict[tuple[str, str], list[ClaimGroup]]:
+    """(file of the first copies, file repeating them) -> the verbatim groups they share, for
+    file pairs sharing at least COPIED_FILE_MIN texts; the groups in order of the first file."""
+    shared: dict[tuple[str, str], list[ClaimGroup]] = {}
+    for group in groups:
+        if not group.identical:
+            continue
+        home = group.primary.path
+        for other in sorted({c.path for c in group.first} - {home}):
+            if compared(home, other):
+                shared.setdefault((home, other), []).append(group)
+    return {paths: sorted(found, key=lambda g: g.primary.line)
+            for paths, found in sorted(shared.items()) if len(found) >= COPIED_FILE_MIN}
+
+
+def folded(group: ClaimGroup, copied: dict[tuple[str, str], list[ClaimGroup]]) -> bool:
+    """Whether copied-file findings stand for every copy of this verbatim group: each copy but
+    the first lies in another file that copies the first copy's file."""
+    home = group.primary.path
+    return group.identical and all(
+        claim.path != home and (home, claim.path) in copied for claim in group.first[1:])
+
+
+def places(claims: Sequence[Claim]) -> str:
+    """`a.md:3`, `a.md:3 and b.md:4`, `a.md:3, b.md:4 and c.md:5`."""
+    spots = [f"{c.path}:{c.line}" for c in claims]
+    return spots[0] if len(spots) == 1 else f"{', '.join(spots[:-1])} and {spots[-1]}"

@@ -1,0 +1,122 @@
+"""A repeated claim is one finding: k copies of one text are reported once with their k
+locations (text, JSON, SARIF), not as k(k - 1) / 2 pairs, and a contradiction whose side is
+repeated names every copy of that side, once. The findings do not depend on which copy pairs
+the candidate generator emits (every pair of copies, or each copy with the first only)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from gitutil import make_repo
+from lintutil import Run, cli
+
+from gitmem.consistency import analyze
+from gitmem.model import Claim
+
+TABS = "Indent Python code with tabs."
+SPACES = "Indent Python code with spaces."
+TABS_AT = [("memory/a.md", 3), ("memory/b.md", 4), ("memory/c.md", 3), ("memory/d.md", 5)]
+SPACES_AT = [("memory/e.md", 3), ("memory/f.md", 4)]
+
+
+OTHER_TEXTS = ("Release notes live in CHANGELOG.md.", "Secrets never go into the repository.",
+              "The staging database is reset every night.", "Ask before adding a dependency.")
+
+
+def files() -> dict[str, str]:
+    """Each copy at its line, after unrelated bullets (one file each)."""
+    out: dict[str, str] = {}
+    other = iter(list(OTHER_TEXTS))
+    for path, line in TABS_AT + SPACES_AT:
+        text = TABS if (path, line) in TABS_AT else SPACES
+        filler = [f"# {path}", ""] + [f"- {next(other)}" for _ in range(line - 3)]
+        out[path] = "\n".join(filler + [f"- {text}", ""])
+    return out
+
+
+def copies_by_text(claims: list[Claim]) -> dict[str, list[int]]:
+    held: dict[str, list[int]] = {}
+    for x, claim in enumerate(claims):
+        held.setdefault(claim.text, []).append(x)
+    return held
+
+
+def every_copy_pair(generate: Callable[..., list[tuple[int, int]]]
+                    ) -> Callable[..., list[tuple[int, int]]]:
+    """The generator, widened so that each pair of texts it meets is every pair of their copies
+    (the old behaviour: k(k - 1) / 2 and k x m pairs)."""
+    def wide(claims: list[Claim], **kwargs: object) -> list[tuple[int, int]]:
+        held = copies_by_text(claims)
+        texts = {(claims[i].text, claims[j].text) for i, j in generate(claims, **kwargs)}
+        texts |= {(t, t) for t, xs in held.items() if len(xs) > 1}
+        out = {(min(x, y), max(x, y)) for s, t in texts for x in held[s] for y in held[t] if x != y}
+        return sorted(out)
+    return wide
+
+
+def first_copy_pairs(generate: Callable[..., list[tuple[int, int]]]
+                     ) -> Callable[..., list[tuple[int, int]]]:
+    """Each copy paired with the first copy of its own text and of each text it meets only."""
+    wide = every_copy_pair(generate)
+
+    def narrow(claims: list[Claim], **kwargs: object) -> list[tuple[int, int]]:
+        first = {t: xs[0] for t, xs in copies_by_text(claims).items()}
+        return [(i, j) for i, j in wide(claims, **kwargs)
+                if i == first[claims[i].text] or j == first[claims[j].text]]
+    return narrow
+
+
+def where(finding: dict[str, object]) -> list[tuple[str, int]]:
+    related = finding["related"]
+    assert isinstance(related, list)
+    return [(str(finding["path"]), int(str(finding["line"])))] + [
+        (r["path"], r["line"]) for r in related]
+
+
+@pytest.fixture(params=["every copy pair", "first copy only"])
+def lint_run(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+             ) -> Callable[..., Run]:
+    """`gitmem lint --select GM2 ARGS` on the repository, the candidate pairs widened to every
+    pair of copies or narrowed to each copy with the first (both: what the two generators
+    emit), around whatever text pairs the real generator finds."""
+    widen = every_copy_pair if request.param == "every copy pair" else first_copy_pairs
+    monkeypatch.setattr(analyze, "candidate_pairs", widen(analyze.candidate_pairs))
+    repo = make_repo(tmp_path / "r", files())
+    return lambda *args: cli(repo, "lint", "--select", "GM2", *args)
+
+
+def test_a_claim_in_four_files_and_its_contradiction_in_two_are_two_duplicates_and_one_contradiction(
+    lint_run: Callable[..., Run],
+) -> None:
+    findings = lint_run("--format", "json").json()["findings"]
+    assert sorted(f["code"] for f in findings) == ["GM201", "GM201", "GM211"]
+    tabs, spaces = sorted((f for f in findings if f["code"] == "GM201"),
+                          key=lambda f: -len(f["related"]))
+    assert where(tabs) == TABS_AT  # one finding, its four copies, in file order
+    assert tabs["message"] == (f'"{TABS}" is repeated verbatim at memory/b.md:4, memory/c.md:3 '
+                               "and memory/d.md:5")
+    assert where(spaces) == SPACES_AT
+    [contradiction] = [f for f in findings if f["code"] == "GM211"]
+    # the first copy of the tabs claim, then the other side first (related[0] is its partner)
+    assert where(contradiction) == [TABS_AT[0], *SPACES_AT, *TABS_AT[1:]]
+    assert contradiction["message"] == (
+        f'"{TABS}" (also at memory/b.md:4, memory/c.md:3 and memory/d.md:5) contradicts '
+        f'"{SPACES}" at memory/e.md:3 and memory/f.md:4')
+    assert len({f["fingerprint"] for f in findings}) == 3
+
+    sarif = json.loads(lint_run("--format", "sarif").out)["runs"][0]["results"]
+    assert len(sarif) == 3
+    for result, finding in zip(sarif, findings, strict=True):
+        assert result["ruleId"] == finding["code"]
+        spots = [(loc["physicalLocation"]["artifactLocation"]["uri"],
+                  loc["physicalLocation"]["region"]["startLine"])
+                 for loc in result["locations"] + result.get("relatedLocations", [])]
+        assert spots == where(finding)  # SARIF names what JSON names
+        assert result["partialFingerprints"]["gitmemFinding/v2"] == finding["fingerprint"]
+    sides = [r["message"]["text"] for r in sarif[[f["code"] for f in findings].index("GM211")]
+             ["relatedLocations"]]
+    assert sides == ["the other side of this finding"] * 2 + ["another copy of this claim"] * 3
+
