@@ -6,7 +6,8 @@ report only what the change is answerable for:
 
 - a finding on a line the change adds or changes;
 - a pair (duplicate, contradiction) when either side is such a line: a new claim that
-  contradicts an old one is reported on the new claim, the old side named beside it;
+  contradicts an old one is reported on the new claim, the old side named beside it (the
+  message's mention of the new claim's place becomes "this line": each location said once);
 - with --staged, the staged-change guards GM401-GM403 (they judge the change itself).
 
 Findings on lines the change leaves alone are the memory's past: `gitmem lint` without these
@@ -25,6 +26,7 @@ from gitmem.hooks_run.policy import on_added_line
 from gitmem.hooks_run.staged import MemoryChanges, staged_change_set, worktree_change_set
 from gitmem.lint.engine import LintReport
 from gitmem.lint.fingerprint import with_fingerprints
+from gitmem.lint.formats.locations import names, spot
 from gitmem.lint.rule import Rule
 from gitmem.lint.rules.staged_rules import StagedRule
 from gitmem.lint.summary import grounding_summary
@@ -70,7 +72,11 @@ def new_side_first(finding: Finding, added: Mapping[str, frozenset[int]]) -> Fin
         return finding
     old = Location(finding.path, finding.line)
     others = tuple(loc for loc in finding.related if loc != new)
-    return dataclasses.replace(
-        finding, path=new.path, line=new.line, related=(old, *others),
-        message=f"{finding.message} (the new claim is this line; the older one is "
-                f"{old.path}:{old.line})")
+    if names(finding.message, new):  # "... at memory/b.md:7": say each location once
+        message = (spot(new).sub("this line", finding.message)
+                   + f"; the older claim is at {old.path}:{old.line}")
+    else:
+        message = (f"{finding.message} (the new claim is this line; the older one is "
+                   f"{old.path}:{old.line})")
+    return dataclasses.replace(finding, path=new.path, line=new.line, related=(old, *others),
+                               message=message)

@@ -6,11 +6,12 @@ the candidate generator emits (every pair of copies, or each copy with the first
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from gitutil import make_repo
+from gitutil import commit_all, git, make_repo, write
 from lintutil import Run, cli
 
 from gitmem.consistency import analyze
@@ -120,3 +121,41 @@ def test_a_claim_in_four_files_and_its_contradiction_in_two_are_two_duplicates_a
              ["relatedLocations"]]
     assert sides == ["the other side of this finding"] * 2 + ["another copy of this claim"] * 3
 
+
+
+def said_once(line: str, spots: list[str]) -> None:
+    for spot in spots:
+        assert len(re.findall(rf"(?<![\w./-]){re.escape(spot)}(?!\d)", line)) <= 1, (spot, line)
+
+
+def test_each_location_is_said_once_on_a_line(lint_run: Callable[..., Run]) -> None:
+    lines = [line for line in lint_run().out.splitlines() if " GM2" in line]
+    assert len(lines) == 3
+    spots = [f"{path}:{n}" for path, n in TABS_AT + SPACES_AT]
+    for line in lines:
+        said_once(line, spots)
+        assert "(see " not in line, line  # the message already names every other copy
+    [contradiction] = [line for line in lines if " GM211 " in line]
+    assert sum(spot in contradiction for spot in spots) == 6  # all six places, once each
+
+
+def test_a_repeat_in_one_file_and_a_pair_turned_to_its_new_side_say_each_place_once(
+    tmp_path: Path,
+) -> None:
+    repo = make_repo(tmp_path / "r", {
+        "memory/a.md": f"# Style\n\n- {TABS}\n- Release notes live in CHANGELOG.md.\n- {TABS}\n",
+        "memory/b.md": "# Build\n\n- Secrets never go into the repository.\n"})
+    [line] = [x for x in cli(repo, "lint", "--select", "GM2").out.splitlines() if "GM201" in x]
+    assert line == (f'memory/a.md:3: GM201 "{TABS}" is repeated verbatim at memory/a.md:5 '
+                    "[warning]")  # was "... at memory/a.md:5 (see memory/a.md:5)"
+    git(repo, "checkout", "-q", "-b", "topic")
+    write(repo, {"memory/b.md": f"# Build\n\n- Secrets never go into the repository.\n- {SPACES}\n"})
+    commit_all(repo, "agent: spaces")
+    run = cli(repo, "lint", "--diff", "main", "--select", "GM211")
+    [line] = [x for x in run.out.splitlines() if "GM211" in x]
+    assert line.startswith("memory/b.md:4: GM211 ")  # the new claim, where the change is
+    said_once(line, ["memory/b.md:4", "memory/a.md:3", "memory/a.md:5"])
+    assert line.count("memory/b.md:4") == 1 and "(see " not in line
+    assert "at this line; the older claim is at memory/a.md:3" in line
+    github = cli(repo, "lint", "--diff", "main", "--select", "GM211", "--format", "github").out
+    assert "(see " not in github and github.count("memory/a.md:3") == 1

@@ -8,6 +8,7 @@ end the command early nor start a second one; other control characters are shown
 from __future__ import annotations
 
 from gitmem.lint.engine import LintReport
+from gitmem.lint.formats.locations import unnamed_related
 from gitmem.lint.formats.printable import printable
 from gitmem.model import Finding
 
@@ -26,8 +27,9 @@ def escape_property(text: str) -> str:
 
 def command(finding: Finding) -> str:
     message = finding.message
-    if finding.related:
-        message += " (see " + ", ".join(f"{loc.path}:{loc.line}" for loc in finding.related) + ")"
+    unnamed = unnamed_related(finding)  # each location once
+    if unnamed:
+        message += " (see " + ", ".join(f"{loc.path}:{loc.line}" for loc in unnamed) + ")"
     properties = ",".join(
         f"{key}={escape_property(value)}"
         for key, value in (("file", finding.path), ("line", str(finding.line)),

@@ -8,6 +8,7 @@ from itertools import groupby
 import click
 
 from gitmem.lint.engine import LintReport
+from gitmem.lint.formats.locations import unnamed_related
 from gitmem.lint.formats.printable import printable
 from gitmem.model import Finding
 
@@ -23,8 +24,9 @@ def finding_line(finding: Finding, *, color: bool = False) -> str:
     location = f"{printable(finding.path)}:{finding.line}:"
     code = finding.code
     tail = f" [{finding.severity}]"
-    if finding.related:
-        others = ", ".join(f"{printable(loc.path)}:{loc.line}" for loc in finding.related)
+    unnamed = unnamed_related(finding)  # each location once on the line
+    if unnamed:
+        others = ", ".join(f"{printable(loc.path)}:{loc.line}" for loc in unnamed)
         tail = f" (see {others})" + tail
     if color:
         location = click.style(location, bold=True)

@@ -1,0 +1,36 @@
+"""Each location of a finding said once on its line.
+
+A finding points at one place and may relate others (the other side of a pair, every copy of a
+repeated claim). A rule's message may already name some of them ("... is repeated verbatim at
+memory/b.md:7"); the text and GitHub formats add `(see ...)` only for the related locations the
+message does not name, never the finding's own location and never one twice.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gitmem.model import Finding, Location
+
+
+def spot(location: Location) -> re.Pattern[str]:
+    """`path:line` as a message names it (not `path:12` for line 1, not `b/path:1`)."""
+    return re.compile(rf"(?<![\w./-]){re.escape(f'{location.path}:{location.line}')}(?!\d)")
+
+
+def names(message: str, location: Location) -> bool:
+    """Whether `message` names `location`."""
+    return spot(location).search(message) is not None
+
+
+def unnamed_related(finding: Finding) -> list[Location]:
+    """The related locations still to show: not the finding's own, not named by its message,
+    each once, in the finding's order."""
+    seen = {(finding.path, finding.line)}
+    out = []
+    for location in finding.related:
+        key = (location.path, location.line)
+        if key not in seen and not names(finding.message, location):
+            out.append(location)
+        seen.add(key)
+    return out
