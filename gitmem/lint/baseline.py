@@ -24,6 +24,7 @@ from gitmem.model import Finding
 
 VERSION = 1
 FIELDS = ("fingerprint", "code", "path", "message")
+GROUPED = ("GM201", "GM202", "GM211")  # rules whose finding names every copy of a claim
 
 
 def entry(finding: Finding) -> dict[str, str]:
@@ -71,6 +72,16 @@ def write_baseline(path: Path, findings: Sequence[Finding], root: Path) -> None:
         raise UsageError(f"--write-baseline {path}: cannot write it ({exc.strerror})") from None
 
 
+def _regrouped(new: Sequence[Finding], unseen: Sequence[Mapping[str, str]]) -> int:
+    """How many new findings over several places (a repeated claim's copies) share their code
+    and a path with an entry the run no longer produced: the same claims, grouped anew. A
+    grouped finding's fingerprint covers every copy (fingerprint.py), so this is what a baseline
+    written pair by pair, or before a further copy, shows; say so rather than leave it a riddle."""
+    gone = {(e["code"], e["path"]) for e in unseen}
+    return sum(1 for f in new if f.code in GROUPED and len(f.related) > 1 and any(
+        (f.code, path) in gone for path in (f.path, *(loc.path for loc in f.related))))
+
+
 def apply_baseline(report: LintReport, known: Mapping[str, Mapping[str, str]],
                    *, whole: bool, source: str = "the baseline") -> LintReport:
     """The report without the findings the baseline knows. `whole`: the run linted every
@@ -88,5 +99,11 @@ def apply_baseline(report: LintReport, known: Mapping[str, Mapping[str, str]],
         notices += (f"{len(fixed)} baseline {'entry' if len(fixed) == 1 else 'entries'} no "
                     "longer found (fixed); the next --write-baseline drops "
                     f"{'it' if len(fixed) == 1 else 'them'}",)
+    regrouped = _regrouped(new, [e for fp, e in known.items() if fp not in seen])
+    if regrouped:
+        notices += (f"{regrouped} new {'finding names' if regrouped == 1 else 'findings name'} "
+                    f"copies of a claim that {source} recorded under other findings (a copy was "
+                    "added or removed, or the baseline predates one finding per repeated claim); "
+                    "if they are known, record them with --write-baseline",)
     summary = {"known": len(report.findings) - len(new), "fixed": fixed}
     return dataclasses.replace(report, findings=new, notices=notices, baseline=summary)

@@ -7,6 +7,14 @@ the finding points at, normalised (list marker dropped, whitespace collapsed, ca
 the line number and never the message (a pair's message names the other side's line). Findings
 that share a key (the same claim twice, two problems on one line) are numbered in file order, so
 no two findings of a run share a fingerprint.
+
+A repeated claim is one finding naming every copy (GM201/GM202/GM211), and every copy is a side:
+moving or editing around the copies keeps the fingerprint, a further copy (or one fewer) changes
+it. Decided so on purpose: a new copy of a recorded duplicate or contradiction is new debt, and
+a baseline must not hide it from a pull request's check (which a key of the first copies alone
+would). A finding with two places keeps the key it had when GM2xx findings were pairs, so the
+`gitmemFinding/v2` key and version-1 baselines stay valid; what a baseline recorded pair by pair
+for a claim in three or more places shows as one new finding, with a notice (baseline.py).
 """
 
 from __future__ import annotations

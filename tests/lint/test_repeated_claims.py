@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from gitutil import commit_all, git, make_repo, write
-from lintutil import Run, cli
+from lintutil import Run, cli, memory
 
 from gitmem.consistency import analyze
 from gitmem.model import Claim
@@ -159,3 +159,48 @@ def test_a_repeat_in_one_file_and_a_pair_turned_to_its_new_side_say_each_place_o
     assert "at this line; the older claim is at memory/a.md:3" in line
     github = cli(repo, "lint", "--diff", "main", "--select", "GM211", "--format", "github").out
     assert "(see " not in github and github.count("memory/a.md:3") == 1
+
+
+def test_a_grouped_findings_fingerprint_holds_through_moves_and_changes_with_a_new_copy(
+    tmp_path: Path,
+) -> None:
+    """Decided: the fingerprint covers every copy. Moved lines and other edits keep it (the
+    baseline still knows the finding); a further copy is news, in a baseline run as in a pull
+    request, and the baseline run says why the recorded entry went."""
+    repo = make_repo(tmp_path / "r", {"memory/a.md": f"- {TABS}\n", "memory/b.md": f"- {TABS}\n"})
+    baseline = repo / "baseline.json"
+    assert cli(repo, "lint", "--write-baseline", str(baseline)).code == 0
+    write(repo, {"memory/a.md": f"# Style\n\n- Keep it short.\n- {TABS}\n"})  # moved, edited
+    run = cli(repo, "lint", "--baseline", str(baseline), "--format", "json")
+    assert run.json()["findings"] == [] and run.json()["baseline"]["known"] == 1
+    write(repo, {"memory/c.md": f"- {TABS}\n"})  # a third copy
+    run = cli(repo, "lint", "--baseline", str(baseline), "--format", "json")
+    [grouped] = run.json()["findings"]
+    assert where(grouped) == [("memory/a.md", 4), ("memory/b.md", 1), ("memory/c.md", 1)]
+    assert [e["code"] for e in run.json()["baseline"]["fixed"]] == ["GM201"]
+    assert "1 new finding names copies of a claim that" in run.err
+    assert "record them with --write-baseline" in run.err
+    cli(repo, "lint", "--write-baseline", str(baseline))
+    assert cli(repo, "lint", "--baseline", str(baseline), "--format", "json").json()[
+        "findings"] == []
+
+
+def test_a_baseline_written_pair_by_pair_is_told_to_be_written_again(tmp_path: Path) -> None:
+    """A baseline from before one finding per repeated claim holds one entry per pair of
+    copies: the run does not fail silently on a riddle, it says what happened."""
+    from gitmem.lint.baseline import baseline_text
+    from gitmem.lint.fingerprint import with_fingerprints
+    from gitmem.model import Finding, Location
+
+    bodies = {f"memory/{x}.md": f"- {TABS}\n" for x in "abc"}
+    repo = make_repo(tmp_path / "r", bodies)
+    corpus = [memory(path, body) for path, body in bodies.items()]
+    spots = [Location(path, 1) for path in bodies]
+    pairs = [Finding("GM201", "duplicate", "warning", p.path, 1, f'"{TABS}" is repeated '
+                     f"verbatim at {q.path}:1", (q,)) for n, p in enumerate(spots)
+             for q in spots[n + 1:]]
+    old = repo / "old-baseline.json"
+    old.write_text(baseline_text(with_fingerprints(pairs, corpus)), encoding="utf-8")
+    run = cli(repo, "lint", "--baseline", str(old), "--format", "json")
+    assert len(run.json()["findings"]) == 1 and len(run.json()["baseline"]["fixed"]) == 3
+    assert "1 new finding names copies of a claim that" in run.err and run.code == 0
