@@ -165,7 +165,26 @@ def sanitize_summary(text: str, *, limit: int = MAX_SUMMARY_LENGTH) -> str:
     (git would take the whole message for a patch) or ``#`` (an editor cleanup would drop the
     subject as a comment) is indented by one space.
     """
-    return _cap(_neutralise_line_start(_single_line(text)), limit)
+    return _cap_between_words(_neutralise_line_start(_single_line(text)), limit)
+
+
+def _cap_between_words(text: str, limit: int) -> str:
+    """`_cap`, but the cut falls between words: after the last space when that keeps two
+    thirds of the room (a list of paths reads as cut after an item), else where a word ends
+    (a long path is cut after one of its words), else, for one endless word, anywhere. What is
+    kept loses its trailing punctuation, then gets the ellipsis."""
+    if len(text) <= limit:
+        return text
+    room = text[: limit]  # the character at limit - 1 gives way to the ellipsis
+    spaces = [n for n in range(1, limit) if room[n].isspace()]
+    ends = [n for n in range(1, limit) if room[n - 1].isalnum() and not room[n].isalnum()]
+    for cuts, least in ((spaces, limit * 2 // 3), (ends, limit // 2)):
+        kept = room[: cuts[-1]] if cuts else ""
+        while kept and not kept[-1].isalnum():
+            kept = kept[:-1]
+        if len(kept) >= least:
+            return kept + ELLIPSIS
+    return _cap(text, limit)
 
 
 def _body_lines(body: str) -> list[str]:
