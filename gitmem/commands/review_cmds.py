@@ -8,6 +8,7 @@ import sys
 import click
 
 from gitmem.commands.common import emit_json, json_options, location, short, wants_json, workspace
+from gitmem.commands.review_text import SUMMARY_OVER, by_kind, echo_queue
 from gitmem.consistency.corpus import corpus_pairs
 from gitmem.errors import EXIT_FINDINGS, UsageError
 from gitmem.memory.parse import parse_memory
@@ -61,21 +62,21 @@ def _item(ws: Workspace, memories: list[Memory], item_id: str, today: dt.date) -
 
 
 @click.command()
+@click.option("--all", "everything", is_flag=True,
+              help=f"List every item (a queue over {SUMMARY_OVER} items is summarised).")
 @json_options
 @click.pass_context
-def review(ctx: click.Context, as_json: bool, fmt: str) -> None:
+def review(ctx: click.Context, everything: bool, as_json: bool, fmt: str) -> None:
     """The pending-review queue: pairs waiting for a person's decision."""
     as_json = wants_json(as_json, fmt)
     ws = workspace(ctx)
     items = current_items(ws, ws.memories("worktree"), dt.date.today())
-    if as_json:
+    if as_json:  # always every item: scripts read the whole queue
         emit_json({"items": [{**i.as_json(), "a": location(i.a_path, i.a_line),
-                              "b": location(i.b_path, i.b_line)} for i in items]})
+                              "b": location(i.b_path, i.b_line)} for i in items],
+                   "summary": {"total": len(items), "by_kind": by_kind(items)}})
         return
-    for i in items:
-        click.echo(f"{i.id}  {i.kind}  (since {i.detected_at}, {i.source})")
-        click.echo(f"    {i.a_path}:{i.a_line}: {i.a_text}")
-        click.echo(f"    {i.b_path}:{i.b_line}: {i.b_text}")
+    echo_queue(items, everything)
     if items:
         click.echo("decide with `gitmem resolve ID --keep PATH` or `gitmem dismiss ID`", err=True)
     else:
