@@ -17,6 +17,7 @@ from gitmem.model import FileChange, Memory, Plan
 from gitmem.ops.agent_effects import INDEX_NAME, read_indexes
 from gitmem.ops.apply import commit_changes
 from gitmem.ops.diff import plan_diff, unified_diff
+from gitmem.ops.explain import explain
 from gitmem.ops.history import list_ops
 from gitmem.ops.plan import merge_plan, protect_plan, supersede_plan
 from gitmem.ops.scoring import score_pair
@@ -91,13 +92,17 @@ def _store_and_print(ws: Workspace, plan: Plan, as_json: bool) -> None:
     the plan, print it."""
     diff = plan_diff(plan.changes)
     plan_id = save_plan(ws.repo.state_dir, plan, ws.repo.head_id())
+    why = explain(plan, ws.config.match_threshold, ws.config.possible_threshold)
     if as_json:
         emit_json({"plan": plan_id, "op": plan.op, "class": plan.klass,
-                   "confidence": plan.confidence, "signals": dict(plan.signals), "diff": diff})
+                   "confidence": plan.confidence, "signals": dict(plan.signals), "diff": diff,
+                   "explanation": why})
         return
     click.echo(diff.encode("utf-8", "surrogateescape"), nl=False)  # the file's own bytes
     conf = "" if plan.confidence is None else f", confidence {plan.confidence:.2f}"
     click.echo(f"\nplan {plan_id}: {plan.op}, class {plan.klass}{conf}")
+    for line in filter(None, why.values()):
+        click.echo(f"  {printable(line)}")
     click.echo(f"apply it with: gitmem apply {plan_id} --confirm")
 
 
