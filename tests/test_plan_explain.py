@@ -102,3 +102,15 @@ def test_the_thresholds_named_are_the_repositorys_own(repo: Path, tmp_path: Path
     assert "class possible: the claims overlap" in out
     assert "policy.match_threshold 0.97" in out
     assert ": medium (how alike" in out
+
+
+@pytest.mark.parametrize("command", ["supersede", "merge"])
+def test_an_op_waiting_for_confirm_says_why_too(repo: Path, command: str) -> None:
+    before = snapshot(repo)
+    args = ("memory/never.md", "--by", "memory/rule.md") if command == "supersede" else \
+        ("memory/rule.md", "memory/never.md")
+    result = gitmem(repo, command, *args)
+    assert result.code == 2 and "--confirm" in result.err, result
+    assert "class possible: the memories contradict each other" in result.err
+    assert "confidence 0.50: low" in result.err
+    assert snapshot(repo) == before

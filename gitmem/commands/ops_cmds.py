@@ -111,6 +111,9 @@ def _one_step(ctx: click.Context, plan: Plan, confirm: bool, ws: Workspace) -> N
         _gate(ws, plan, confirm)
     except UsageError:
         click.echo(unified_diff(plan.changes), nl=False, err=True)
+        why = explain(plan, ws.config.match_threshold, ws.config.possible_threshold)
+        click.echo("".join(f"{printable(line)}\n" for line in why.values() if line), nl=False,
+                   err=True)
         raise
     _report(plan, commit_changes(ws, plan))
 
