@@ -1,4 +1,5 @@
-"""Lookups over `vocabulary.py`: every key is a phrase of stems ("live room", "far from").
+"""Lookups over the vocabulary (`vocabulary.py`, data/*.toml): every key is a phrase of stems
+("live room", "far from").
 
 `default_lexicon()` builds one immutable `Lexicon` and caches it; detectors take a `Lexicon`
 argument so tests (or an optional WordNet adapter) can pass another.
@@ -36,10 +37,6 @@ def _trimmed(key: str, function_words: frozenset[str]) -> str:
     while len(words) > 1 and words[0] in function_words:
         words.pop(0)
     return " ".join(words)
-
-
-def _entries(text: str, function_words: frozenset[str] = frozenset()) -> list[str]:
-    return [_trimmed(phrase_key(entry), function_words) for entry in text.split()]
 
 
 # Classes whose members are counted, not named: numbers have their own tests.
@@ -120,36 +117,49 @@ def _one_contains_other(a: str, b: str) -> bool:
 
 @functools.cache
 def default_lexicon() -> Lexicon:
-    function_words = frozenset(_entries(vocabulary.FUNCTION_WORDS))
+    """The lexicon of the shipped data files (`vocabulary.shipped`)."""
+    return build_lexicon(vocabulary.shipped())
+
+
+@functools.lru_cache(maxsize=8)
+def lexicon_for(extension: vocabulary.Extension | None) -> Lexicon:
+    """The shipped lexicon with a repository's `[consistency.lexicon]` entries added."""
+    if not extension:
+        return default_lexicon()
+    return build_lexicon(vocabulary.shipped().extended(extension))
+
+
+def _keys(entries: Sequence[str], function_words: frozenset[str] = frozenset()) -> list[str]:
+    return [_trimmed(phrase_key(entry), function_words) for entry in entries]
+
+
+def build_lexicon(vocab: vocabulary.Vocabulary) -> Lexicon:
+    function_words = frozenset(_keys(vocab.word_list("function")))
     canonical: dict[str, str] = {}
-    for line in vocabulary.SYNONYMS.strip().splitlines():
-        words = _entries(line, function_words)
+    for group in vocab.synonyms:
+        words = _keys(group, function_words)
         for word in words[1:]:
             canonical.setdefault(word, words[0])
     antonyms = set()
-    for chunk in vocabulary.ANTONYMS.replace("\n", "|").split("|"):
-        sides = chunk.split()
-        if len(sides) == 2:
-            pair = _entries(chunk, function_words)
-            antonyms.add(frozenset(pair))
-            # and under the synonyms' main forms: "keep remove" covers "keep" / "delete"
-            antonyms.add(frozenset(canonical.get(word, word) for word in pair))
+    for pair in vocab.antonyms:
+        keys = _keys(pair, function_words)
+        antonyms.add(frozenset(keys))
+        # and under the synonyms' main forms: "keep remove" covers "keep" / "delete"
+        antonyms.add(frozenset(canonical.get(word, word) for word in keys))
     classes: dict[str, set[str]] = {}
     pair_starts: set[str] = set()
-    for line in vocabulary.EXCLUSIVE_CLASSES.strip().splitlines():
-        name, _, members = line.partition(":")
-        for member in _entries(members, function_words):
-            classes.setdefault(member, set()).add(name.strip())
-        pair_starts.update(m.split("~")[0].lower() for m in members.split() if m.count("~") == 1)
+    for name, members in vocab.classes:
+        for member in _keys(members, function_words):
+            classes.setdefault(member, set()).add(name)
+        pair_starts.update(m.split()[0].lower() for m in members if len(m.split()) == 2)
     members_of: dict[str, set[str]] = {}
     for member, names in classes.items():
         for name in names:
             members_of.setdefault(name, set()).add(member)
     hyponyms: dict[str, frozenset[str]] = {}
-    for line in vocabulary.HYPERNYMS.strip().splitlines():
-        word, _, narrower = line.partition(":")
+    for word, narrower in vocab.hypernyms:
         covered: set[str] = set()
-        for entry in narrower.split():
+        for entry in narrower:
             if entry.startswith("class:"):
                 covered |= members_of.get(entry[len("class:") :], set())
             else:
@@ -157,13 +167,14 @@ def default_lexicon() -> Lexicon:
         hyponyms[phrase_key(word)] = frozenset(canonical.get(c, c) for c in covered)
     synonym_pairs = {phrase for entry in canonical.items() for phrase in entry
                      if phrase.count(" ") == 1}
-    directive_terms = frozenset(_entries(vocabulary.DIRECTIVE_TERMS))
-    negative_terms = frozenset(_entries(vocabulary.NEGATIVE_TERMS))
-    time_scope = frozenset(_entries(vocabulary.TIME_SCOPE_TERMS))
-    correction = frozenset(_entries(vocabulary.CORRECTION_TERMS))
+    directive_terms = frozenset(_keys(vocab.word_list("directive")))
+    negative_terms = frozenset(_keys(vocab.word_list("negative")))
+    time_scope = frozenset(_keys(vocab.word_list("time_scope")))
+    correction = frozenset(_keys(vocab.word_list("correction")))
+    negators = frozenset(vocab.word_list("negators"))  # matched unstemmed: "noted" is no "not"
     return Lexicon(
         function_words=function_words,
-        negators=frozenset(vocabulary.NEGATORS.split()),  # matched unstemmed: "noted" is no "not"
+        negators=negators,
         negative_terms=negative_terms,
         directive_terms=directive_terms,
         canonical=canonical,
@@ -176,7 +187,7 @@ def default_lexicon() -> Lexicon:
         marker_starts=frozenset(phrase.split()[0] for phrase in time_scope | correction),
         marker_words=frozenset(
             word for phrase in time_scope | correction for word in phrase.split()
-        ) - frozenset(vocabulary.NEGATORS.split()),
+        ) - negators,
         pair_starts=frozenset(pair_starts),
         synonym_pairs=frozenset(synonym_pairs),
         synonym_pair_starts=frozenset(pair.split()[0] for pair in synonym_pairs),

@@ -1,256 +1,152 @@
-"""General English and software vocabulary the detectors reason with, written from general knowledge.
+"""What the consistency checks know about words and tools, read from data files, not code.
 
-Plain data: entries separated by whitespace (antonym pairs by `|`), `~` joining the words of a
-multi-word entry. Nothing here is mined from an
-evaluation set. `lexicon.py` turns it into lookups.
+The knowledge lives in `data/*.toml`, shipped with the package (docs/consistency.md, "The
+lexicon"): `words.toml` (function, negating, directive and time words), `synonyms.toml`,
+`antonyms.toml`, `exclusive.toml` (classes of values that exclude each other: databases,
+package managers, naming cases, ...) and `hypernyms.toml`. A repository adds its own entries in
+`.gitmem.toml` under `[consistency.lexicon]` (`parse_extension`). Entries are written as in text;
+an entry of several words with spaces. `lexicon.py` turns a `Vocabulary` into lookups.
 """
 
 from __future__ import annotations
 
-FUNCTION_WORDS = """
-a an the this that these those there here it its it's itself
-i me my mine we us our ours you your yours he him his she her hers they them their theirs one ones
-be is are was were been being am do does did done doing have has had having
-will would shall should can could may might must ought
-of to in on at by for with from as into onto about over under than then so such very too also just
-and or but if while when where which who whom whose what why how whether because though although
-some any all each every both either other another more most much many few several
-up out off down again once only solely exclusively own same
-please via per etc e.g i.e
-"""
+import functools
+import hashlib
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
 
-# Words whose presence flips a clause's polarity (counted by parity, so double negatives cancel).
-NEGATORS = "not no never nobody nothing none neither nor nowhere without"
+FILES = ("words.toml", "synonyms.toml", "antonyms.toml", "exclusive.toml", "hypernyms.toml")
+WORD_KINDS = ("function", "negators", "negative", "directive", "time_scope", "correction")
+EXTENSION_KEYS = ("exclusive", "synonyms", "antonyms")
+_MAX_ENTRY = 80  # characters of one name: a tool or a phrase, not a sentence
+_MAX_ENTRIES = 5000  # names a repository may add in all
 
-# Verbs and adjectives that state the opposite of doing something: "avoid X", "X is disabled".
-# "Do not forget to X" and "You cannot skip X" cancel out to a positive.
-NEGATIVE_TERMS = """
-avoid avoided avoiding disable disabled disabling forbid forbidden forbids prohibit prohibited
-disallow disallowed deprecate deprecated discourage discouraged ban banned banning exclude excluded
-reject rejected refuse refused skip skipped skipping omit omitted forget forgetting neglect
-quit dislike dislikes unsupported replace replaced prevent prevents against
-"""
+Groups = tuple[tuple[str, ...], ...]
 
-# Directive words that carry stance but not subject; they are dropped from subject comparison.
-DIRECTIVE_TERMS = """
-use uses used using utilize always prefer preferred favor favour favored favoured enable enabled
-allow allowed recommend recommended
-require required mandatory must should need needs ensure make sure keep do don't never avoid
-disable disabled forbid forbidden prohibit prohibited disallow deprecated discourage ban exclude
-reject refuse skip omit forget neglect include included
-"""
 
-# Each line: words that mean one thing. The first entry is the canonical form.
-SYNONYMS = """
-big large huge enormous giant massive
-small little tiny
-mother mom mum mommy mama
-father dad daddy papa
-child kid youngster
-nobody no~one
-near close~to next~to nearby beside close~by
-quickly rapidly fast swiftly speedily
-quick rapid fast speedy
-happy glad pleased delighted joyful cheerful
-sad unhappy miserable sorrowful
-road street
-sofa couch
-picture photo photograph
-car automobile
-shop store
-begin start commence
-finish complete
-talk speak chat
-telephone phone cellphone
-woman lady
-man guy gentleman
-jump bounce hop leap
-cut slice chop dice
-lawn grass
-bike bicycle cycle
-someone somebody
-shout yell scream
-stone rock
-garbage trash rubbish
-forest woods
-film movie
-beautiful pretty lovely
-ill sick
-angry mad furious
-difficult hard tough
-easy simple
-prefer favor favour
-correct right
-incorrect wrong
-buy purchase
-help assist
-need require
-show display
-fix repair
-error mistake
-delete remove
-folder directory dir
-repository repo
-configuration config
-documentation docs doc
-database db
-environment env
-authentication auth
-application app
-parameter param
-argument arg
-package pkg
-library lib
-specification spec
-production prod
-development dev
-postgresql postgres psql pg
-mongodb mongo
-go golang
-javascript js
-typescript ts
-kubernetes k8s
-maximum max
-character char chars
-nodejs node node.js
-pr pull~request
-github~actions gha
-environment~variable env~var
-keep retain
-live reside locate
-instead rather
-whisky whiskey
-grey gray
-colour color
-aluminium aluminum
-wood wooden
-stop halt
-"""
+@dataclass(frozen=True)
+class Vocabulary:
+    words: tuple[tuple[str, tuple[str, ...]], ...]  # (kind of WORD_KINDS, entries)
+    synonyms: Groups  # each group's first entry is its main form
+    antonyms: Groups  # pairs
+    classes: tuple[tuple[str, tuple[str, ...]], ...]  # (class name, members)
+    hypernyms: tuple[tuple[str, tuple[str, ...]], ...]  # (word, narrower words or class:NAME)
 
-# Pairs of opposites, separated by `|`; the two sides of a pair by a space.
-ANTONYMS = """
-big small|big little|large small|large little|huge tiny|giant tiny|tall short|long short
-old young|old new|elderly young|hot cold|warm cold|warm cool|wet dry|full empty
-open closed|open close|fast slow|faster slower|quick slow|early late|earlier later|light dark
-heavy light|high low|higher lower|hard soft|easy difficult|rich poor|happy sad|good bad|better worse
-best worst|clean dirty|cleaning dirtying|alive dead|awake asleep|start end|start stop|start finish
-begin end|beginning end|first last|inside outside|indoors outdoors|indoors outside|inside outdoors
-on off|onto off|in out|into out~of|up down|above below|over under|before after|with without
-near far|near far~from|close~to far~from|close~to far~away~from|near far~away~from|push pull
-win lose|winning losing|accept reject|allow deny|allow forbid|increase decrease|increase reduce
-improve hurt|improves hurts|improve worsen|improves degrades|add remove|include exclude
-including excluding|enable disable|enabled disabled|true false|yes no|success failure
-succeed fail|pass fail|passes fails|valid invalid|safe unsafe|secure insecure|public private
-internal external|sync async|synchronous asynchronous|mutable immutable|required optional
-mandatory optional|stateful stateless|local remote|static dynamic|strict lenient|strict loose
-manual automatic|manually automatically|explicit implicit|absolute relative|horizontal vertical
-ascending descending|upper lower|uppercase lowercase|buy sell|buys sells|bought sold|give take
-arrive leave|enter exit|come go|catch miss|catching missing|hit miss|hitting missing
-striking missing|float sink|rise fall|wide narrow|thick thin|fat thin|strong weak|loud quiet
-loud silent|noisy quiet|talking silent|speaking silent|day night|daytime nighttime|daytime night
-morning night|morning midnight|morning evening|sun moon|love hate|loves hates|loves dislikes
-like dislike|likes dislikes|friend enemy|everyone nobody|everybody nobody|all none|more less
-most least|many few|maximum minimum|max min|positive negative|major minor|male female|man woman
-boy girl|husband wife|brother sister|father mother|son daughter|king queen|gentleman lady
-crowded empty|smooth rough|sharp dull|bright dark|bright dim|shallow deep|cheap expensive
-top bottom|front back|front rear|left right|north south|east west|forward backward
-ancient modern|legacy modern|newer older|latest oldest|raise lower|grow shrink|expand collapse
-attach detach|connect disconnect|mount unmount|lock unlock|locked unlocked|install uninstall
-deprecated recommended|deprecated supported|supported unsupported|stable unstable|visible hidden
-show hide|shown hidden|online offline|present absent|available unavailable|defends attacks
-attack defend|listening ignoring|drilling closing|pouring removing|smiling frowning|laugh cry
-laughing crying|asleep awake|sleeping awake|background foreground|same different|identical different
-allowed forbidden|allowed disallowed|permitted forbidden|always never|blocking non-blocking
-keep remove|keep drop|add drop|ignore follow|ignore obey|ignore fix|stop continue|shunning following
-start stop|turn~on turn~off|switch~on switch~off|alone with~others|fasting eating
-enabled off|enable off|disabled on|active inactive|activated deactivated|activate deactivate
-active off|inactive on|enabled inactive|disabled active|turned~on off|turned~off on
-"""
+    def word_list(self, kind: str) -> tuple[str, ...]:
+        return dict(self.words)[kind]
 
-# Each line: a class of mutually exclusive values (one swapped for another changes the fact).
-EXCLUSIVE_CLASSES = """
-colour: red blue green yellow orange purple pink brown black white grey gray silver gold golden violet maroon beige tan turquoise navy teal cyan magenta crimson scarlet indigo lavender olive ivory khaki burgundy blond blonde
-number_word: zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand million billion dozen
-ordinal: first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth thirtieth fortieth fiftieth hundredth last
-weekday: monday tuesday wednesday thursday friday saturday sunday
-month: january february march april june july august september october november december
-season: spring summer autumn winter
-daytime: morning afternoon evening night midnight noon midday dawn dusk sunrise sunset nighttime daytime
-room: kitchen bedroom bathroom living~room dining~room common~room laundry~room prison~cell waiting~room classroom courtroom office garage basement attic hallway lobby cellar nursery closet ballroom restroom lounge pantry porch balcony library gym
-country: afghanistan albania algeria argentina armenia australia austria bangladesh belgium bolivia brazil bulgaria cambodia canada chile china colombia croatia cuba czech~republic north~korea south~korea south~africa new~zealand saudi~arabia united~states united~kingdom denmark ecuador egypt england estonia ethiopia finland france germany ghana greece guatemala holland hungary iceland india indonesia iran iraq ireland israel italy jamaica japan jordan kenya laos latvia lebanon lithuania malaysia mexico mongolia morocco nepal netherlands nigeria norway pakistan panama paraguay peru philippines poland portugal romania russia scotland serbia singapore slovakia slovenia spain sweden switzerland syria taiwan tanzania thailand tunisia turkey uganda ukraine uruguay usa uk venezuela vietnam wales yemen zimbabwe
-nationality: afghan american argentinian argentine australian austrian belgian bolivian brazilian british bulgarian cambodian canadian chilean chinese colombian croatian cuban czech danish dutch ecuadorian egyptian english estonian ethiopian finnish french german ghanaian greek hungarian icelandic indian indians indonesian iranian iraqi irish israeli italian jamaican japanese kenyan korean north~korean south~korean laotian malaysian mexican mongolian moroccan nepalese nigerian norwegian pakistani peruvian filipino polish portuguese romanian russian scottish serbian singaporean spanish swedish swiss syrian taiwanese thai turkish ukrainian venezuelan vietnamese welsh
-continent: africa antarctica asia europe north~america south~america oceania
-planet: mercury venus earth mars jupiter saturn uranus neptune pluto
-drink: beer wine whisky whiskey vodka tequila rum gin cider champagne brandy sake coffee tea milk juice lemonade soda cola espresso latte cappuccino smoothie cocktail
-instrument: guitar piano violin cello drum drums flute trumpet saxophone clarinet harp banjo ukulele accordion trombone tuba harmonica oboe bagpipes organ mandolin xylophone tambourine didgeridoo french~horn electric~guitar acoustic~guitar bass~guitar
-material: wood wooden brick stone metal steel iron copper bronze brass aluminum aluminium plastic glass concrete cement marble leather cotton wool silk paper cardboard rubber clay ceramic tin granite nylon denim velvet porcelain titanium sand
-vegetable: potato tomato carrot onion lettuce cabbage broccoli cauliflower celery cucumber eggplant spinach pea bean corn garlic pumpkin zucchini radish beet asparagus kale artichoke leek turnip yam avocado
-fruit: apple banana grape lemon lime cherry strawberry peach pear plum mango pineapple watermelon melon kiwi blueberry coconut raspberry apricot
-animal: dog cat horse cow pig sheep goat chicken duck mouse rat rabbit lion tiger bear elephant monkey giraffe zebra deer wolf fox kangaroo camel snake turtle frog parrot owl eagle shark whale dolphin penguin squirrel hamster
-sport: football soccer basketball baseball tennis golf hockey volleyball cricket rugby badminton bowling boxing wrestling
-posture: sitting standing lying kneeling walking running sleeping
-language: python java javascript typescript go golang rust ruby php kotlin swift scala perl haskell elixir erlang clojure lua dart c++ c# cobol fortran
-database: postgresql postgres mysql mariadb sqlite mongodb cassandra dynamodb oracle mssql couchdb neo4j clickhouse
-cache_store: redis memcached valkey
-package_manager: npm yarn pnpm bun pip poetry pipenv uv conda
-indentation: tabs spaces
-quote_style: single double
-operating_system: linux windows macos ubuntu debian fedora centos alpine arch
-cloud: aws gcp azure heroku vercel netlify
-frontend_framework: react vue angular svelte preact ember
-backend_framework: django flask fastapi rails express spring laravel nestjs phoenix
-test_framework: pytest unittest nose jest mocha vitest jasmine cypress playwright
-data_format: json xml yaml toml csv ini protobuf
-naming_case: camelcase snake_case kebab-case pascalcase
-deploy_environment: production prod staging development dev
-editor: vim neovim emacs vscode nano sublime
-merge_strategy: merge~commit squash rebase
-ci_system: github~actions gitlab~ci circleci jenkins travis~ci buildkite azure~pipelines
-bundler: vite webpack rollup esbuild parcel turbopack rspack
-build_tool: bazel gradle maven cmake meson sbt
-migration_tool: alembic flyway liquibase
-task_queue: celery rq sidekiq dramatiq huey bullmq
-monorepo_tool: turborepo nx lerna
-feature_flag_service: launchdarkly unleash flagsmith growthbook
-container_registry: ecr ghcr gcr dockerhub quay
-container_runtime: docker podman
-orchestrator: kubernetes nomad ecs
-api_style: rest graphql grpc soap trpc
-license: mit apache gpl agpl lgpl bsd mpl
-default_branch: main master trunk
-log_level: trace debug info warn error fatal critical
-frequency: hourly daily weekly monthly yearly
-protocol: http https ssh ftp sftp
-timezone: utc pst pdt est edt cet
-formatter: black prettier yapf autopep8 gofmt ruff
-linter: ruff flake8 pylint eslint biome tslint oxlint
-"""
+    def extended(self, extension: Extension) -> Vocabulary:
+        """This vocabulary with a repository's entries added after the shipped ones (a word
+        both ship and repository read as a synonym keeps the shipped main form)."""
+        if not extension:
+            return self
+        taken = {name for name, _ in self.classes}
+        added = []
+        for number, group in enumerate(extension.exclusive, 1):
+            name = f"repository_{number}"
+            while name in taken:
+                name += "_"
+            added.append((name, group))
+        return Vocabulary(self.words, self.synonyms + extension.synonyms,
+                          self.antonyms + extension.antonyms, self.classes + tuple(added),
+                          self.hypernyms)
 
-# Each line: a general word and what it covers (`class:NAME` takes a whole exclusive class), so
-# "there is no person riding" covers "a man is riding".
-HYPERNYMS = """
-person: man woman boy girl child kid baby lady guy gentleman someone player worker cook
-people: men women boys girls children kids persons
-animal: class:animal
-pet: dog cat hamster parrot rabbit
-vegetable: class:vegetable
-fruit: class:fruit
-food: class:vegetable class:fruit pizza bread meat cheese rice pasta noodle egg soup salad sandwich
-drink: class:drink
-beverage: class:drink
-instrument: class:instrument
-colour: class:colour
-color: class:colour
-room: class:room
-country: class:country
-planet: class:planet
-vehicle: car truck bus bike bicycle motorcycle van jeep train boat scooter
-language: class:language
-database: class:database
-"""
 
-# Markers that scope a claim in time: an evolution, not a contradiction.
-TIME_SCOPE_TERMS = "since until previously formerly originally as~of used~to prior~to starting~with starting~from from~now~on going~forward in~the~past"
+@dataclass(frozen=True)
+class Extension:
+    """A repository's additions from `.gitmem.toml` `[consistency.lexicon]`."""
 
-# Markers that a claim corrects an earlier one.
-CORRECTION_TERMS = "actually no~longer anymore any~more instead~of rather~than in~fact turns~out correction was~wrong is~wrong incorrect mistaken contrary~to"
+    exclusive: Groups = ()
+    synonyms: Groups = ()
+    antonyms: Groups = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.exclusive or self.synonyms or self.antonyms)
+
+
+def _entry(value: Any, where: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError(f"{where}: expected a name as a non-empty string, got {value!r}")
+    text = " ".join(value.split())
+    if len(text) > _MAX_ENTRY:
+        raise ValueError(f"{where}: {text[:20]!r}... is longer than {_MAX_ENTRY} characters")
+    if not any(char.isalnum() for char in text) or not text.isprintable():
+        raise ValueError(f"{where}: {value!r} is not a name (letters or digits, printable)")
+    return text
+
+
+def _groups(value: Any, where: str, size: tuple[int, int]) -> Groups:
+    low, high = size
+    shape = "pairs of two names" if low == high else f"lists of at least {low} names"
+    if not isinstance(value, list):
+        raise ValueError(f"{where}: expected a list of {shape}, like [[\"Valkey\", \"Redis\"]]")
+    out = []
+    for number, group in enumerate(value, 1):
+        here = f"{where} entry {number}"
+        if not isinstance(group, list) or not low <= len(group) <= high:
+            raise ValueError(f"{here}: expected {shape}, got {group!r}")
+        names = tuple(_entry(name, here) for name in group)
+        if len({name.lower() for name in names}) < len(names):
+            raise ValueError(f"{here}: {list(names)!r} names the same thing twice")
+        out.append(names)
+    return tuple(out)
+
+
+def parse_extension(value: Any) -> Extension:
+    """The `[consistency.lexicon]` table of `.gitmem.toml`; ValueError names the bad entry."""
+    if not isinstance(value, Mapping):
+        raise ValueError("expected a table with keys " + ", ".join(EXTENSION_KEYS))
+    unknown = sorted(set(value) - set(EXTENSION_KEYS))
+    if unknown:
+        raise ValueError(f"unknown key {unknown[0]!r} (known: {', '.join(EXTENSION_KEYS)})")
+    extension = Extension(
+        exclusive=_groups(value.get("exclusive", []), "exclusive", (2, _MAX_ENTRIES)),
+        synonyms=_groups(value.get("synonyms", []), "synonyms", (2, _MAX_ENTRIES)),
+        antonyms=_groups(value.get("antonyms", []), "antonyms", (2, 2)),
+    )
+    count = sum(len(g) for kind in EXTENSION_KEYS for g in getattr(extension, kind))
+    if count > _MAX_ENTRIES:
+        raise ValueError(f"{count} names; at most {_MAX_ENTRIES} may be added")
+    return extension
+
+
+def _load(name: str) -> dict[str, Any]:
+    return tomllib.loads((resources.files(__package__) / "data" / name).read_text("utf-8"))
+
+
+def _listed(table: Mapping[str, Any], file: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    out = []
+    for key, entries in table.items():
+        if not isinstance(entries, list) or not all(isinstance(e, str) for e in entries):
+            raise RuntimeError(f"gitmem's data/{file}: {key} is not a list of strings")
+        out.append((key, tuple(entries)))
+    return tuple(out)
+
+
+@functools.cache
+def shipped() -> Vocabulary:
+    """The vocabulary in the package's data files (a malformed file is a packaging bug)."""
+    words = dict(_listed(_load("words.toml"), "words.toml"))
+    if set(words) != set(WORD_KINDS):
+        raise RuntimeError(f"gitmem's data/words.toml: expected the keys {', '.join(WORD_KINDS)}")
+    synonyms = _groups(_load("synonyms.toml")["groups"], "synonyms.toml", (2, 1000))
+    antonyms = _groups(_load("antonyms.toml")["pairs"], "antonyms.toml", (2, 2))
+    return Vocabulary(
+        words=tuple((kind, words[kind]) for kind in WORD_KINDS),
+        synonyms=synonyms,
+        antonyms=antonyms,
+        classes=_listed(_load("exclusive.toml"), "exclusive.toml"),
+        hypernyms=_listed(_load("hypernyms.toml"), "hypernyms.toml"),
+    )
+
+
+@functools.cache
+def digest() -> str:
+    """Changes whenever a data file does: caches of verdicts key on it beside the code."""
+    hasher = hashlib.sha1()
+    for name in FILES:
+        hasher.update((resources.files(__package__) / "data" / name).read_bytes())
+    return hasher.hexdigest()[:16]

@@ -48,6 +48,7 @@ def fingerprint() -> str:
     digest = hashlib.sha1(f"{__version__} {SCHEMA_VERSION}".encode())
     for module in (candidates, lexicon, text, vocabulary):
         digest.update(Path(module.__file__ or "").read_bytes())
+    digest.update(vocabulary.digest().encode())  # the data files the lexicon reads
     return digest.hexdigest()
 
 

@@ -117,7 +117,7 @@ def prime_corpus_pairs(ws: Workspace, context: LintContext) -> None:
         repr((config.match_threshold, config.possible_threshold, config.scope_folders,
               config.review_file, dt.date.today().isoformat())),
     )
-    version = module_version(*_PAIR_MODULES)
+    version = module_version(*_PAIR_MODULES) + vocabulary.digest()  # and the lexicon's data
 
     def compute() -> tuple[StoredPair, ...]:
         # The corpus changed: recall the verdicts of the pairs that did not (pair-verdicts is
