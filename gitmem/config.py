@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from gitmem.consistency.vocabulary import EXTENSION_KEYS, Extension, parse_extension
 from gitmem.errors import InvalidInputError
 from gitmem.memory.discover import DEFAULT_EXCLUDE
 
@@ -40,6 +41,7 @@ class Config:
     hooks_warn_on: tuple[str, ...] = ()
     judge_command: tuple[str, ...] = ()
     judge_timeout: float = 30.0
+    lexicon: Extension = Extension()  # a repository's additions to the consistency lexicon
     warnings: tuple[str, ...] = ()
     # the fields whose value came from the committed .gitmem.toml (a cloned repository's word,
     # not the user's): the workspace trusts some of them less (verify.code_repos)
@@ -135,6 +137,12 @@ def _positive_float(value: Any) -> float:
     return number
 
 
+def _lexicon(value: Any) -> Extension:
+    if isinstance(value, str):
+        raise ValueError("it is a table of lists, read only from .gitmem.toml")
+    return parse_extension(value)
+
+
 KEYS: dict[tuple[str, str], tuple[str, Any]] = {
     ("memory", "include"): ("include", _str_list),
     ("memory", "exclude"): ("exclude", _str_list),
@@ -154,7 +162,9 @@ KEYS: dict[tuple[str, str], tuple[str, Any]] = {
     ("hooks", "warn_on"): ("hooks_warn_on", _str_list),
     ("judge", "command"): ("judge_command", _command),
     ("judge", "timeout"): ("judge_timeout", _positive_float),
+    ("consistency", "lexicon"): ("lexicon", _lexicon),
 }
+TABLE_KEYS = {("consistency", "lexicon")}  # a table of lists: `.gitmem.toml` only
 EXECUTABLE_KEYS = {("judge", "command")}
 
 
@@ -170,6 +180,10 @@ def _apply(values: dict[str, Any], section: str, key: str, raw: Any, source: str
     try:
         values[field] = parse(raw)
     except (TypeError, ValueError, OverflowError) as exc:
+        if (section, key) in TABLE_KEYS:  # the whole table would make an unreadable message
+            raise InvalidInputError(
+                f"{source}: [{section}.{key}] is not valid: {exc}; fix it and run again"
+            ) from None
         raise InvalidInputError(
             f"{source}: [{section}] {key} = {raw!r} is not valid ({exc}); fix it and run again"
         ) from None
@@ -269,12 +283,15 @@ def default_toml(defaults: Config | None = None) -> str:
     ]
     section = None
     for (table, key), (field, _) in KEYS.items():
-        if (table, key) == ("judge", "command"):
+        if (table, key) == ("judge", "command") or (table, key) in TABLE_KEYS:
             continue
         if table != section:
             lines += ["", f"[{table}]"] if section else [f"[{table}]"]
             section = table
         lines.append(f"{key} = {_toml_value(getattr(defaults, field))}")
+    lines += ["", "# Names the consistency checks should know (docs/consistency.md#the-lexicon), e.g.",
+              '# exclusive = [["Valkey", "Redis"]]', "[consistency.lexicon]"]
+    lines += [f"{kind} = []" for kind in EXTENSION_KEYS]
     return "\n".join(lines) + "\n"
 
 

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from gitmem.config import Config
 from gitmem.consistency.analyze import PairFinding, find_pairs
+from gitmem.consistency.lexicon import lexicon_for
 from gitmem.consistency.verdicts import PairVerdicts
 from gitmem.memory.inforce import claims_in_force, pair_dismissed
 from gitmem.memory.statements import is_record
@@ -59,6 +60,7 @@ def corpus_pairs(
         scopes={m.path: memory_scope(m, config) for m in active},
         match_threshold=config.match_threshold,
         possible_threshold=config.possible_threshold,
+        lexicon=lexicon_for(config.lexicon),  # with the repository's [consistency.lexicon]
         verdicts=verdicts,
     )
     out = []

@@ -115,14 +115,15 @@ def prime_corpus_pairs(ws: Workspace, context: LintContext) -> None:
     key = content_key(
         "\n".join(sorted(f"{m.path}\0{m.blob_id}" for m in context.corpus)),
         repr((config.match_threshold, config.possible_threshold, config.scope_folders,
-              config.review_file, dt.date.today().isoformat())),
+              config.review_file, dt.date.today().isoformat(), config.lexicon)),
     )
     version = module_version(*_PAIR_MODULES) + vocabulary.digest()  # and the lexicon's data
 
     def compute() -> tuple[StoredPair, ...]:
         # The corpus changed: recall the verdicts of the pairs that did not (pair-verdicts is
         # keyed on the settings a verdict depends on), judge the rest, keep them all.
-        settings = content_key(repr((config.match_threshold, config.possible_threshold)))
+        settings = content_key(repr((config.match_threshold, config.possible_threshold,
+                                     config.lexicon)))
         _, previous = ws.cache.lookup("pair-verdicts", settings, _VERDICTS, version)
         known = PairVerdicts.from_stored(previous)
         pairs = consistency_rules.lint_pairs(context.corpus, config, verdicts=known)
