@@ -78,13 +78,18 @@ def where(finding: dict[str, object]) -> list[tuple[str, int]]:
 
 
 @pytest.fixture(params=["every copy pair", "first copy only"])
-def lint_run(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-             ) -> Callable[..., Run]:
-    """`gitmem lint --select GM2 ARGS` on the repository, the candidate pairs widened to every
-    pair of copies or narrowed to each copy with the first (both: what the two generators
-    emit), around whatever text pairs the real generator finds."""
+def generator(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The candidate pairs widened to every pair of copies or narrowed to each copy with the
+    first (both: what the two generators emit), around whatever text pairs the real generator
+    finds."""
     widen = every_copy_pair if request.param == "every copy pair" else first_copy_pairs
     monkeypatch.setattr(analyze, "candidate_pairs", widen(analyze.candidate_pairs))
+    return str(request.param)
+
+
+@pytest.fixture
+def lint_run(generator: str, tmp_path: Path) -> Callable[..., Run]:
+    """`gitmem lint --select GM2 ARGS` on the repository of `files()`."""
     repo = make_repo(tmp_path / "r", files())
     return lambda *args: cli(repo, "lint", "--select", "GM2", *args)
 
@@ -204,3 +209,27 @@ def test_a_baseline_written_pair_by_pair_is_told_to_be_written_again(tmp_path: P
     run = cli(repo, "lint", "--baseline", str(old), "--format", "json")
     assert len(run.json()["findings"]) == 1 and len(run.json()["baseline"]["fixed"]) == 3
     assert "1 new finding names copies of a claim that" in run.err and run.code == 0
+
+
+COPIED = [f"- {text}\n" for text in (
+    "Release notes live in CHANGELOG.md.", "Secrets never go into the repository.",
+    "The staging database is reset every night.", "Ask before adding a dependency.",
+    "Run the linters before pushing.", "Keep pull requests under 400 lines.")]
+
+
+def test_a_file_copied_twice_is_one_finding_per_copy_and_no_claim_is_reported_alone(
+    generator: str, tmp_path: Path,
+) -> None:
+    """AGENTS.md copied into CLAUDE.md and GEMINI.md: each copy is one finding against the
+    first file (two, not three), whichever copy pairs the generator emits; a claim that is also
+    elsewhere stays a finding of its own, naming all its copies."""
+    body = "# Rules\n\n" + "".join(COPIED)
+    repo = make_repo(tmp_path / "r", {"AGENTS.md": body, "CLAUDE.md": body, "GEMINI.md": body,
+                                      "memory/notes.md": "# Notes\n\n" + COPIED[0]})
+    findings = cli(repo, "lint", "--select", "GM2", "--format", "json").json()["findings"]
+    copied = [f for f in findings if "copied_claims" in f["signals"]]
+    assert [(f["path"], f["related"][0]["path"], f["signals"]["copied_claims"])
+            for f in copied] == [("AGENTS.md", "CLAUDE.md", 6), ("AGENTS.md", "GEMINI.md", 6)]
+    [alone] = [f for f in findings if f not in copied]
+    assert where(alone) == [("AGENTS.md", 3), ("CLAUDE.md", 3), ("GEMINI.md", 3),
+                            ("memory/notes.md", 3)]
