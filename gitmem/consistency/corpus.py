@@ -8,13 +8,13 @@ Type and category never gate a comparison.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 
 from gitmem.config import Config
 from gitmem.consistency.analyze import PairFinding, find_pairs
 from gitmem.consistency.lexicon import lexicon_for
 from gitmem.consistency.verdicts import PairVerdicts
-from gitmem.memory.inforce import claims_in_force, pair_dismissed
+from gitmem.memory.inforce import claim_in_force, claims_in_force, pair_dismissed
 from gitmem.memory.statements import is_record
 from gitmem.model import Claim, Memory
 
@@ -36,11 +36,15 @@ def memory_scope(memory: Memory, config: Config) -> tuple[str, ...]:
     return ()
 
 
-def compared_claims(memories: Sequence[Memory]) -> list[Claim]:
+def compared_claims(memories: Sequence[Memory], texts: Container[str] | None = None
+                    ) -> list[Claim]:
     """The claims `corpus_pairs` compares: those in force of the active memories, records of
-    events (dated entries, task logs, progress notes) left out: they are not standing claims."""
-    return [claim for claim in claims_in_force(m for m in memories if m.active)
-            if not is_record(claim)]
+    events (dated entries, task logs, progress notes) left out: they are not standing claims.
+    With `texts`, only the claims holding one of them (what lint's grouping needs, cheaply)."""
+    if texts is None:
+        return [claim for claim in claims_in_force(memories) if not is_record(claim)]
+    return [claim for memory in memories if memory.active for claim in memory.claims
+            if claim.text in texts and claim_in_force(claim) and not is_record(claim)]
 
 
 def corpus_pairs(

@@ -63,11 +63,25 @@ def _strength(pair: PairFinding) -> tuple[object, ...]:
             pair.a.path, pair.a.line, pair.b.path, pair.b.line)
 
 
-def _copies(claims: Iterable[Claim]) -> dict[str, tuple[Claim, ...]]:
-    held: dict[str, dict[tuple[str, int], Claim]] = {}
+def _copies(claims: Iterable[Claim], texts: set[str]) -> dict[str, tuple[Claim, ...]]:
+    """The claims holding each of `texts`, in (path, line) order, each place once."""
+    held: dict[str, list[Claim]] = {}
     for claim in claims:
-        held.setdefault(claim.text, {}).setdefault((claim.path, claim.line), claim)
-    return {text: tuple(spots[k] for k in sorted(spots)) for text, spots in held.items()}
+        if claim.text in texts:
+            held.setdefault(claim.text, []).append(claim)
+    out = {}
+    for text, found in held.items():
+        if len(found) > 1:
+            places = {(c.path, c.line): c for c in reversed(found)}  # the first claim per place
+            found = [places[k] for k in sorted(places)]
+        out[text] = tuple(found)
+    return out
+
+
+def _order(group: ClaimGroup) -> tuple[str, int, str, int, int, str]:
+    other = group.second[0] if group.second else group.first[1]
+    return (group.primary.path, group.primary.line, other.path, other.line,
+            len(group.first) + len(group.second), group.pair.kind)
 
 
 def group_pairs(pairs: Iterable[PairFinding], claims: Iterable[Claim]) -> list[ClaimGroup]:
@@ -75,15 +89,19 @@ def group_pairs(pairs: Iterable[PairFinding], claims: Iterable[Claim]) -> list[C
     sides every copy of each text among `claims`; sorted by where the findings point."""
     best: dict[tuple[str, str], PairFinding] = {}
     for pair in pairs:
-        key = (min(pair.a.text, pair.b.text), max(pair.a.text, pair.b.text))
-        if key not in best or _strength(pair) < _strength(best[key]):
+        key = (pair.a.text, pair.b.text) if pair.a.text <= pair.b.text else (pair.b.text,
+                                                                              pair.a.text)
+        held = best.get(key)
+        if held is None or _strength(pair) < _strength(held):
             best[key] = pair
-    copies = _copies(claims)
+    copies = _copies(claims, {text for key in best for text in key})
 
     def copies_of(text: str, pair: PairFinding) -> tuple[Claim, ...]:
         found = copies.get(text)
-        return found if found else tuple(sorted({c for c in (pair.a, pair.b) if c.text == text},
-                                                key=lambda c: (c.path, c.line)))
+        if found:
+            return found
+        own = {(c.path, c.line): c for c in (pair.a, pair.b) if c.text == text}
+        return tuple(own[k] for k in sorted(own))
 
     groups = []
     for (s, t), pair in best.items():
@@ -96,8 +114,7 @@ def group_pairs(pairs: Iterable[PairFinding], claims: Iterable[Claim]) -> list[C
         if (side_t[0].path, side_t[0].line) < (side_s[0].path, side_s[0].line):
             side_s, side_t = side_t, side_s
         groups.append(ClaimGroup(pair, side_s, side_t))
-    return sorted(groups, key=lambda g: ((g.primary.path, g.primary.line),
-                                         [(r.path, r.line) for r in g.related()], g.pair.kind))
+    return sorted(groups, key=_order)
 
 
 def compared_files(memories: Sequence[Memory], config: Config,

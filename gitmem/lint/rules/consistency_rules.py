@@ -64,7 +64,9 @@ def claim_groups(context: LintContext) -> list[ClaimGroup]:
     key = MEMO_KEY + ":groups"
     if key not in context.memo:
         memories = _without_review_queue(context.corpus, context.config.review_file)
-        context.memo[key] = group_pairs(corpus_pair_findings(context), compared_claims(memories))
+        pairs = corpus_pair_findings(context)
+        texts = {claim.text for pair in pairs for claim in (pair.a, pair.b)}
+        context.memo[key] = group_pairs(pairs, compared_claims(memories, texts))
     groups: list[ClaimGroup] = context.memo[key]
     return groups
 
