@@ -14,6 +14,7 @@ from gitmem.config import Config
 from gitmem.consistency.analyze import PairFinding, find_pairs
 from gitmem.consistency.lexicon import lexicon_for
 from gitmem.consistency.verdicts import PairVerdicts
+from gitmem.memory.fragments import is_pointer, set_aside
 from gitmem.memory.inforce import claim_in_force, claims_in_force, pair_dismissed
 from gitmem.memory.statements import is_record
 from gitmem.model import Claim, Memory
@@ -39,12 +40,15 @@ def memory_scope(memory: Memory, config: Config) -> tuple[str, ...]:
 def compared_claims(memories: Sequence[Memory], texts: Container[str] | None = None
                     ) -> list[Claim]:
     """The claims `corpus_pairs` compares: those in force of the active memories, records of
-    events (dated entries, task logs, progress notes) left out: they are not standing claims.
+    events (dated entries, task logs, progress notes) left out: they are not standing claims;
+    pointers to other files (index entries, "See [x.md] for ...") say nothing of their own.
     With `texts`, only the claims holding one of them (what lint's grouping needs, cheaply)."""
     if texts is None:
-        return [claim for claim in claims_in_force(memories) if not is_record(claim)]
+        return [claim for claim in claims_in_force(memories)
+                if not is_record(claim) and not is_pointer(claim.text)]
     return [claim for memory in memories if memory.active for claim in memory.claims
-            if claim.text in texts and claim_in_force(claim) and not is_record(claim)]
+            if claim.text in texts and claim_in_force(claim) and not is_record(claim)
+            and not is_pointer(claim.text)]
 
 
 def corpus_pairs(
@@ -71,6 +75,8 @@ def corpus_pairs(
     for pair in pairs:
         if focus is not None and pair.a.path not in focus and pair.b.path not in focus:
             continue
+        if set_aside(pair.a, pair.b, pair.kind):
+            continue  # entries of two headings, two sentences of one paragraph
         a, b = by_path[pair.a.path], by_path[pair.b.path]
         if a.path != b.path and pair_dismissed(a, b, today):
             continue

@@ -1,0 +1,99 @@
+"""Claims whose subject is somewhere else: a heading's list entries and pointers to other files.
+
+Two shapes that public memory banks are full of, decided here once for the pair rules:
+
+- `is_fragment`: a short list entry without a verb, label or code ("Mobile app for field
+  workers", "5 org tiers, 7 departments", "❌ No payroll"). It takes its subject from the
+  heading above it: under "Free tier" and "Team tier", or under two modules of a brainstorm,
+  the same entry (or the same entry with another number) says something of two subjects.
+- `is_pointer`: a line that points to another document instead of saying something: "See
+  [db.md](./db.md) for the schema", an index entry "[Deploy notes](deploy.md) — how we ship",
+  "[[data-layout]] — where the tables live". An index repeats, in short, what its targets say;
+  those repeats are navigation, not duplicates, and they state nothing that could conflict.
+
+`set_aside(a, b, kind)` says why a pair found by the detector is no finding (or None):
+fragments of two headings (for contradictions, unless one side states something with a verb),
+one fragment copied word for word under two headings (for duplicates), and two sentences of one line (a paragraph does
+not contradict itself: a quotation, a "This does not ..., unlike X. Never switch to X").
+"""
+
+from __future__ import annotations
+
+import re
+
+from gitmem.model import Claim
+
+_LEAD = re.compile(r"^[\s\-*+>#\W_]*?(?=[\w\[`(])", re.UNICODE)
+_LABEL = re.compile(r"^[*_]*[^:*_`]{1,40}?[*_]*\s*[:：]")
+_MAX_FRAGMENT_WORDS = 8
+# words that make a line a sentence or a rule: auxiliaries, modals, copulas and stance verbs
+_VERBS = frozenset(
+    "is are was were be been being am has have had do does did can could will would shall "
+    "should may might must need needs use uses using prefer avoid never always don't dont "
+    "doesn't isn't aren't keep run runs make ensure only required require requires".split()
+)
+# verbs a list entry starts with when it is an instruction ("Mock HTTP requests", "Track ...")
+_IMPERATIVES = frozenset(
+    "add build cache call check create define deploy develop document follow handle implement "
+    "install log mock put remove replace return set store test track update validate verify "
+    "write".split()
+)
+_SENTENCE_INSIDE = re.compile(r"[.!?;]\s")
+# "See [x.md](...) ...", "Refer to `x.md` ...", with an optional bold label before it
+_SEE = re.compile(
+    r"^(?:[*_]*[^:*_`\[]{1,40}?[*_]*\s*:\s*)?[*_]*(?:see(?: also)?|refer to|details in|more in)\b"
+    r"[*_:]*\s+(?:\[|`)", re.I)
+# an index entry: a link or wiki link, then what it holds ("— ...", ": ...", "(...)")
+_INDEX_ENTRY = re.compile(
+    r"^[*_]*(?:\[\[[^\]]+\]\]|\[[^\]]+\](?:\([^)]*\))?)[*_]*\s*(?:[-–—:(|]|$)")
+
+
+def _core(text: str) -> str:
+    """The text without list marks, status marks and emphasis in front."""
+    match = _LEAD.match(text)
+    return text[match.end():] if match else text
+
+
+def is_pointer(text: str) -> bool:
+    """A cross-reference or an index entry (see the module docstring)."""
+    core = _core(text)
+    return bool(_SEE.match(core) or _INDEX_ENTRY.match(core))
+
+
+def is_fragment(text: str) -> bool:
+    """A short verbless list entry that names a feature or an attribute of its heading."""
+    core = _core(text).rstrip(" .")
+    if not core or "`" in core or "://" in core or _LABEL.match(core):
+        return False
+    words = core.split()
+    if len(words) > _MAX_FRAGMENT_WORDS or _SENTENCE_INSIDE.search(core):
+        return False
+    if words[0].strip("*_,()").lower() in _IMPERATIVES:
+        return False
+    return not any(w.strip("*_,()").lower() in _VERBS for w in words)
+
+
+def _states(text: str) -> bool:
+    """A sentence or a rule: it has a verb of its own, so its subject is not its heading."""
+    return any(w.strip("*_,.()!:").lower() in _VERBS for w in text.split())
+
+
+def _same_words(a: str, b: str) -> bool:
+    """One entry copied under two headings (a reworded one is a restatement, kept)."""
+    return _core(a).rstrip(" .").lower().split() == _core(b).rstrip(" .").lower().split()
+
+
+def set_aside(a: Claim, b: Claim, kind: str) -> str | None:
+    """Why the pair (a, b) the detector found is no finding, or None (module docstring)."""
+    if kind == "contradiction" and a.path == b.path and a.line == b.line:
+        return "one paragraph"
+    if (a.path, a.section) == (b.path, b.section):
+        return None
+    if kind == "contradiction":
+        fragment_a, fragment_b = is_fragment(a.text), is_fragment(b.text)
+        if (fragment_a or fragment_b) and not (_states(a.text) or _states(b.text)):
+            return "entries of two headings"
+        return None
+    if is_fragment(a.text) and is_fragment(b.text) and _same_words(a.text, b.text):
+        return "entries of two headings"
+    return None

@@ -1,0 +1,98 @@
+"""What the pair rules report on the shapes public memory banks are made of (issue 17's judged
+sample, written again in our own words): only what a person would fix.
+
+False alarms, each after a judged false finding: a feature list per pricing plan or per module
+(the entry belongs to its heading), index entries and "See [x.md] for ..." pointers, two
+sentences of one paragraph. Beside each, the true finding of the same shape stays reported.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gitutil import make_repo
+from lintutil import cli
+
+
+def _findings(tmp_path: Path, files: dict[str, str]) -> list[dict[str, object]]:
+    repo = make_repo(tmp_path / "r", files)
+    run = cli(repo, "lint", "--json")
+    assert run.code in (0, 1), run.out + run.err
+    return list(run.json()["findings"])
+
+
+def _codes(findings: list[dict[str, object]]) -> list[str]:
+    return sorted(str(f["code"]) for f in findings)
+
+
+PLANS = """# Plans
+
+## Starter plan ($9/mo)
+- No offline sync
+- 3 boards, 2 seats
+
+## Studio plan ($49/mo)
+- 20 boards, 10 seats
+"""
+
+FEATURES = """# Features
+
+## Sync
+- Offline sync across phone and laptop
+"""
+
+
+def test_a_plan_that_lacks_a_feature_does_not_contradict_the_feature_list(
+        tmp_path: Path) -> None:
+    found = _findings(tmp_path, {"memory-bank/pricing.md": PLANS,
+                                 "memory-bank/productContext.md": FEATURES})
+    assert "GM211" not in _codes(found), found
+
+
+def test_a_rule_against_the_feature_still_contradicts_it(tmp_path: Path) -> None:
+    rules = "# Rules\n\n## Sync\n- Never use offline sync on the phone\n"
+    sync = "# Sync\n\n## Phone\n- Use offline sync on the phone\n"
+    found = _findings(tmp_path, {"memory-bank/systemPatterns.md": rules,
+                                 "memory-bank/techContext.md": sync})
+    assert "GM211" in _codes(found), found
+
+
+def test_the_same_entry_under_two_modules_is_no_duplicate(tmp_path: Path) -> None:
+    ideas = ("# Module ideas\n\n## Invoices module\n- Approval workflows\n- Version history\n\n"
+             "## Expenses module\n- Approval workflows\n- Version history\n")
+    found = _findings(tmp_path, {"memory-bank/moduleIdeas.md": ideas})
+    assert not [f for f in found if str(f["code"]).startswith("GM20")], found
+
+
+def test_the_same_rule_in_two_files_is_still_a_duplicate(tmp_path: Path) -> None:
+    found = _findings(tmp_path, {
+        "memory-bank/systemPatterns.md": "# Patterns\n\n## Tests\n- Run the linter before every push\n",
+        "memory-bank/techContext.md": "# Tech\n\n## Tooling\n- Run the linter before every push\n",
+    })
+    assert "GM201" in _codes(found), found
+
+
+def test_pointers_and_index_entries_are_not_compared(tmp_path: Path) -> None:
+    pointer = "- See [schemaNotes.md](./schemaNotes.md) for the tables and their keys.\n"
+    found = _findings(tmp_path, {
+        "memory-bank/apiContext.md": "# API\n\n## Data\n" + pointer,
+        "memory-bank/uiContext.md": "# UI\n\n## Data\n" + pointer,
+        "memory-bank/schemaNotes.md": "# Schema\n\n- Tables use integer keys.\n",
+        "memory-bank/index.md": "# Index\n\n- [Schema notes](schemaNotes.md) — tables use integer keys\n"
+                                "- [[schema-notes]] — tables use integer keys\n",
+    })
+    assert not [f for f in found if str(f["code"]).startswith("GM2")], found
+
+
+def test_two_sentences_of_one_paragraph_do_not_contradict(tmp_path: Path) -> None:
+    quote = ('> _"The fastest build is no build at all. The next fastest build is small and '
+             'cached."_\n')
+    found = _findings(tmp_path, {"CLAUDE.md": "# Style\n\n" + quote})
+    assert "GM211" not in _codes(found), found
+
+
+def test_instructions_under_two_headings_still_contradict(tmp_path: Path) -> None:
+    found = _findings(tmp_path, {"memory-bank/testing.md": (
+        "# Testing\n\n## Services\n- Mock HTTP requests and external dependencies\n\n"
+        "## Mocking\n- Mock service functions rather than HTTP requests\n")})
+    assert "GM211" in _codes(found), found
