@@ -13,10 +13,16 @@ import unicodedata
 from collections.abc import Sequence
 from typing import NamedTuple
 
+# Chinese, Japanese and Korean write words without spaces: a run of their characters is read
+# as overlapping character pairs ("性能监视" -> 性能, 能监, 监视), so two texts in those scripts
+# share tokens as far as they share words (not only their few Latin words: "Slack").
+_CJK = "[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]"
+_CJK_RUN = re.compile(_CJK + "+")
 # A word, a number, a version (v2.3, 3.11.4), an identifier (snake_case, foo.bar, a/b/c), a flag.
 _TOKEN_RE = re.compile(  # "10,000" is one number: a comma before three digits joins them
     r"(?:[~./]{1,2}|--?)?[A-Za-z0-9]+(?:['’][A-Za-z]+)?"
     r"(?:[._/+#:\-][A-Za-z0-9]+|(?<=\d),\d{3}(?!\d))*[+#]{0,2}"
+    r"|" + _CJK + "+"
 )
 _ACRONYM_PLURAL = re.compile(r"^[A-Z]{2,}s$")
 _WORDS_JOINED_BY_HYPHENS = re.compile(r"^(?:[a-z]+|[0-9]+)(?:-(?:[a-z]+|[0-9]+))+$")
@@ -155,6 +161,10 @@ def _split_token(raw: str) -> list[str]:
     return [raw]
 
 
+def _character_pairs(run: str) -> list[str]:
+    return [run] if len(run) < 3 else [run[i : i + 2] for i in range(len(run) - 1)]
+
+
 def singular_acronym(word: str) -> str:
     """`word` lowercased, an acronym's plural made singular: "PRs" -> "pr", "APIs" -> "api"
     (too short for `stem` to see; "Docs" stays "docs")."""
@@ -170,6 +180,9 @@ def tokenize(text: str, *, cleaned: bool = False) -> tuple[Token, ...]:
     for match in _TOKEN_RE.finditer(text if cleaned else clean(text)):
         raw = match.group(0).rstrip(".:-/")
         if not raw:
+            continue
+        if _CJK_RUN.fullmatch(raw):
+            out.extend(Token(pair, pair, pair) for pair in _character_pairs(raw))
             continue
         for part in _split_token(raw):
             out.append(Token(raw=part, lower=part.lower(), stem=stem(singular_acronym(part))))

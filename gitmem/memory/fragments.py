@@ -38,6 +38,7 @@ _IMPERATIVES = frozenset(
     "install log mock put remove replace return set store test track update validate verify "
     "write".split()
 )
+_NO_SPACES = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _SENTENCE_INSIDE = re.compile(r"[.!?;]\s")
 # "See [x.md](...) ...", "Refer to `x.md` ...", with an optional bold label before it
 _SEE = re.compile(
@@ -63,8 +64,8 @@ def is_pointer(text: str) -> bool:
 def is_fragment(text: str) -> bool:
     """A short verbless list entry that names a feature or an attribute of its heading."""
     core = _core(text).rstrip(" .")
-    if not core or "`" in core or "://" in core or _LABEL.match(core):
-        return False
+    if not core or "`" in core or "://" in core or _LABEL.match(core) or _NO_SPACES.search(core):
+        return False  # (a script written without spaces has no words to count)
     words = core.split()
     if len(words) > _MAX_FRAGMENT_WORDS or _SENTENCE_INSIDE.search(core):
         return False

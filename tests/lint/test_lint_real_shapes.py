@@ -96,3 +96,18 @@ def test_instructions_under_two_headings_still_contradict(tmp_path: Path) -> Non
         "# Testing\n\n## Services\n- Mock HTTP requests and external dependencies\n\n"
         "## Mocking\n- Mock service functions rather than HTTP requests\n")})
     assert "GM211" in _codes(found), found
+
+
+def test_japanese_lines_sharing_only_a_latin_word_are_no_duplicate(tmp_path: Path) -> None:
+    found = _findings(tmp_path, {
+        "memory-bank/activeContext.md": "# 現在\n\n- Slack の通知は毎朝九時に送ります。\n",
+        "memory-bank/techContext.md": "# 技術\n\n- Slack のトークンは環境変数に保存します。\n",
+    })
+    assert not [f for f in found if str(f["code"]).startswith("GM20")], found
+
+
+def test_the_same_japanese_line_in_two_files_is_a_duplicate(tmp_path: Path) -> None:
+    line = "- Slack のトークンは環境変数に保存します。\n"
+    found = _findings(tmp_path, {"memory-bank/activeContext.md": "# 現在\n\n" + line,
+                                 "memory-bank/techContext.md": "# 技術\n\n" + line})
+    assert "GM201" in _codes(found), found
