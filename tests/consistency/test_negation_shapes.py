@@ -1,0 +1,22 @@
+"""Words that look negative but deny nothing (issue 17's judged GM211 false alarms, reworded):
+an enum value written in capitals (`status=REJECTED`) and "Replace with X", which asks for X."""
+
+from __future__ import annotations
+
+from gitmem.consistency.contradiction import detect_contradiction
+
+
+def test_replace_with_asks_for_what_follows() -> None:
+    rule = "**Zero any types**: use `unknown`, `Record<string, unknown>` or specific interfaces"
+    fix = "Replace with specific interface"
+    assert detect_contradiction(rule, fix) is None
+
+
+def test_a_capitalised_status_value_is_no_negation() -> None:
+    a = "Batch mode looks rows up with `find(owner=..., status=REJECTED)` in one join"
+    b = "Targets are looked up with `find(owner=..., status=...)` in one join"
+    assert detect_contradiction(a, b) is None
+
+
+def test_a_lowercase_negation_still_counts() -> None:
+    assert detect_contradiction("Never squash merges", "Always squash merges") is not None
