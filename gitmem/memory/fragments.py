@@ -12,9 +12,12 @@ Two shapes that public memory banks are full of, decided here once for the pair 
   those repeats are navigation, not duplicates, and they state nothing that could conflict.
 
 `set_aside(a, b, kind)` says why a pair found by the detector is no finding (or None):
-fragments of two headings (for contradictions, unless one side states something with a verb),
-one fragment copied word for word under two headings (for duplicates), and two sentences of one line (a paragraph does
-not contradict itself: a quotation, a "This does not ..., unlike X. Never switch to X").
+a heading's entry that lacks or counts something ("No payroll", "5 boards, 2 seats") against a
+fragment of another heading (for contradictions; a side with a verb of its own is compared),
+one fragment copied word for word under two headings (for duplicates; an entry that starts
+with an instruction verb, "Indent Python code with tabs", is a rule and stays compared), and two
+sentences of one line (a paragraph does not contradict itself: a quotation, "This does not
+need X, unlike Y. Never switch to Y").
 """
 
 from __future__ import annotations
@@ -34,10 +37,14 @@ _VERBS = frozenset(
 )
 # verbs a list entry starts with when it is an instruction ("Mock HTTP requests", "Track ...")
 _IMPERATIVES = frozenset(
-    "add build cache call check create define deploy develop document follow handle implement "
-    "install log mock put remove replace return set store test track update validate verify "
-    "write".split()
+    "add annotate apply await build bump cache call catch check commit configure create declare "
+    "define delete deploy develop document export fetch follow format group handle import indent "
+    "implement install lint load log mark merge migrate mock move name pass pin prefix print "
+    "publish push put read rebase release remove rename replace return review save send set "
+    "sort split squash store tag test throw track type update validate verify wrap write".split()
 )
+# an entry that can only be a heading's attribute: "No payroll", "5 boards, 2 seats"
+_ENTRY_START = re.compile(r"(?i:no\s)|\d")
 _NO_SPACES = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _SENTENCE_INSIDE = re.compile(r"[.!?;]\s")
 # "See [x.md](...) ...", "Refer to `x.md` ...", with an optional bold label before it
@@ -74,6 +81,11 @@ def is_fragment(text: str) -> bool:
     return not any(w.strip("*_,()").lower() in _VERBS for w in words)
 
 
+def _is_entry(text: str) -> bool:
+    """A fragment that lacks something or counts something: it only describes its heading."""
+    return is_fragment(text) and _ENTRY_START.match(_core(text)) is not None
+
+
 def _states(text: str) -> bool:
     """A sentence or a rule: it has a verb of its own, so its subject is not its heading."""
     return any(w.strip("*_,.()!:").lower() in _VERBS for w in text.split())
@@ -91,10 +103,10 @@ def set_aside(a: Claim, b: Claim, kind: str) -> str | None:
     if (a.path, a.section) == (b.path, b.section):
         return None
     if kind == "contradiction":
-        fragment_a, fragment_b = is_fragment(a.text), is_fragment(b.text)
-        if (fragment_a or fragment_b) and not (_states(a.text) or _states(b.text)):
+        if (_is_entry(a.text) or _is_entry(b.text)) and not (_states(a.text) or _states(b.text)):
             return "entries of two headings"
         return None
-    if is_fragment(a.text) and is_fragment(b.text) and _same_words(a.text, b.text):
+    if (_same_words(a.text, b.text) and a.section and b.section
+            and is_fragment(a.text) and is_fragment(b.text)):
         return "entries of two headings"
     return None

@@ -111,3 +111,13 @@ def test_the_same_japanese_line_in_two_files_is_a_duplicate(tmp_path: Path) -> N
     found = _findings(tmp_path, {"memory-bank/activeContext.md": "# 現在\n\n" + line,
                                  "memory-bank/techContext.md": "# 技術\n\n" + line})
     assert "GM201" in _codes(found), found
+
+
+def test_short_instructions_under_two_headings_are_still_compared(tmp_path: Path) -> None:
+    found = _findings(tmp_path, {
+        "memory-bank/systemPatterns.md": "# Patterns\n\n## Style\n- Indent Python code with tabs\n"
+                                         "- Prefix private helpers with an underscore\n",
+        "memory-bank/techContext.md": "# Tech\n\n## Formatting\n- Indent Python code with spaces\n"
+                                      "\n## Naming\n- Prefix private helpers with an underscore\n",
+    })
+    assert {"GM201", "GM211"} <= set(_codes(found)), found
