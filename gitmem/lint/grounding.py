@@ -170,8 +170,29 @@ def gather_evidence(
                 UNVERIFIABLE, reason="not in the memory's package either")
         else:
             paths[query] = path_verdict(query.value, repos)
-    paths = found_in_packages(attach_fates(paths, repos), repos)
+    paths = found_in_packages(found_below_own_name(attach_fates(paths, repos), repos), repos)
     return Evidence(commits, paths, tuple(l for l, _ in repos.available))
+
+
+def found_below_own_name(paths: dict[PathQuery, PathVerdict], repos: Repos
+                         ) -> dict[PathQuery, PathVerdict]:
+    """A missing path with no history whose first folder is not in the tree but whose rest is
+    (`myproject/docs/fields.csv` for docs/fields.csv, written from the folder above the
+    checkout, the repository's own name in front): it exists."""
+    candidates = [query for query, verdict in paths.items()
+                  if verdict.status == MISSING and verdict.fate is None
+                  and query.value.partition("/")[0] not in ("", ".", "..", "~")
+                  and query.value.partition("/")[2].strip("/")]
+    out = dict(paths)
+    for label, repo in repos.available if candidates else ():
+        top = {path.split("/", 1)[0] for path in repo.tracked_paths()}
+        for query in candidates:
+            first, _, rest = query.value.partition("/")
+            if first in top or out[query].status != MISSING:
+                continue
+            if repo.path_state(rest) == "exists":
+                out[query] = PathVerdict(EXISTS, label, reason=f"as {rest}")
+    return out
 
 
 def found_in_packages(paths: dict[PathQuery, PathVerdict], repos: Repos

@@ -87,6 +87,10 @@ class PathCitation:
         return all(query.kind == "basename" for query in self.queries)
 
 
+# A name that stands for any name: xxx, XXXX, or a lower camelCase word ending in "Name"
+_PLACEHOLDER = re.compile(r"(?i:x{3,})|(?:^|[/_.-])[a-z]+Name(?:\.[A-Za-z]+)?/?$")
+
+
 def normalise_candidate(text: str) -> str | None:
     """The path a string cites, or None when it does not look like a path (see module doc)."""
     text = _LINE_REFERENCE.sub("", text.strip())
@@ -94,6 +98,8 @@ def normalise_candidate(text: str) -> str | None:
         return None
     if _FORBIDDEN.search(text) or _VERSION.match(text) or text in ("/", "~"):
         return None
+    if _PLACEHOLDER.search(text):
+        return None  # `source_ref/Dmgr_xxx.py`, `__mocks__/moduleName.ts`: a pattern, no file
     if all(part in ("", ".", "..") for part in text.split("/")):
         return None  # `../../` names no file: it is how far up an import climbs
     if text.startswith("~"):

@@ -100,3 +100,19 @@ def test_what_the_memory_already_says_or_a_record_held_is_not_reported(tmp_path:
     got = findings(repo)
     assert [(code, line) for line, code, _, _ in got] == [("GM311", 4)]
     assert "renamed to src/lib/rag.ts" in got[0][3]
+
+
+def test_placeholders_and_the_repository_name_in_front_are_no_missing_paths(
+        tmp_path: Path) -> None:
+    # issue 17's judged GM311 false alarms, reworded: a name pattern with xxx, a mock file named
+    # after "moduleName", and a path written from the folder above the checkout
+    repo = make_repo(tmp_path / "r", {
+        "docs/fields.csv": "a,b\n",
+        "src/api.py": "",
+        "CLAUDE.md": "- Converters are `loaders/Conv_xxx.py`, one per source.\n"
+                     "- Mock files: `__mocks__/moduleName.ts`\n"
+                     "- The field list is `myproject/docs/fields.csv`.\n"
+                     "- The client is `src/client.py`.\n",
+    })
+    got = findings(repo)
+    assert [(line, code) for line, code, _, _ in got] == [(4, "GM311")], got
