@@ -157,7 +157,7 @@ def _flips(tokens: list[Token], lexicon: Lexicon) -> list[str]:
         following = [t.lower for t in tokens[position + 1 : position + 3] if t.lower != "be"][:1]
         if following and (token.lower, following[0]) in _NOT_A_NEGATION:
             continue
-        if (token.raw.isupper() and len(token.raw) > 3) or following == ["with"]:
+        if (token.raw.isupper() and token.raw.endswith("ED")) or following == ["with"]:
             continue  # status=REJECTED names a value; "Replace with X" asks for X
         if lexicon.is_negative(token.lower, token.stem) and not _in_relative_clause(
             tokens, position

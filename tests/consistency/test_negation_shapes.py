@@ -20,3 +20,7 @@ def test_a_capitalised_status_value_is_no_negation() -> None:
 
 def test_a_lowercase_negation_still_counts() -> None:
     assert detect_contradiction("Never squash merges", "Always squash merges") is not None
+
+
+def test_a_rule_in_capitals_still_negates() -> None:
+    assert detect_contradiction("NEVER commit the lock file", "Commit the lock file") is not None
