@@ -69,8 +69,12 @@ def is_pointer(text: str) -> bool:
 
 
 def is_fragment(text: str) -> bool:
-    """A short verbless list entry that names a feature or an attribute of its heading."""
-    core = _core(text).rstrip(" .")
+    """A short verbless list entry that names a feature or an attribute of its heading (one
+    that ends with a full stop is a sentence: "Ask before adding a dependency.")."""
+    core = _core(text).rstrip(" *_")
+    if core.endswith(".") and not core.endswith(".."):
+        return False
+    core = core.rstrip(" .")
     if not core or "`" in core or "://" in core or _LABEL.match(core) or _NO_SPACES.search(core):
         return False  # (a script written without spaces has no words to count)
     words = core.split()

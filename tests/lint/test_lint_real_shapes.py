@@ -121,3 +121,10 @@ def test_short_instructions_under_two_headings_are_still_compared(tmp_path: Path
                                       "\n## Naming\n- Prefix private helpers with an underscore\n",
     })
     assert {"GM201", "GM211"} <= set(_codes(found)), found
+
+
+def test_a_sentence_copied_under_two_headings_is_still_a_duplicate(tmp_path: Path) -> None:
+    line = "- Ask before adding a dependency.\n"
+    found = _findings(tmp_path, {"AGENTS.md": "# Rules\n\n## Deps\n" + line,
+                                 "CLAUDE.md": "# Notes\n\n## Packages\n" + line})
+    assert "GM201" in _codes(found), found
