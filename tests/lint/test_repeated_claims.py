@@ -233,3 +233,21 @@ def test_a_file_copied_twice_is_one_finding_per_copy_and_no_claim_is_reported_al
     [alone] = [f for f in findings if f not in copied]
     assert where(alone) == [("AGENTS.md", 3), ("CLAUDE.md", 3), ("GEMINI.md", 3),
                             ("memory/notes.md", 3)]
+
+
+def test_a_near_duplicate_of_a_repeated_claim_names_every_copy_once(generator: str) -> None:
+    from lintutil import found, lint
+
+    report = lint(memory("memory/a.md", "- Use pnpm to install the dependencies.\n"),
+                  memory("memory/b.md", "# Setup\n\n- Install the dependencies with pnpm.\n"),
+                  memory("memory/c.md", "# Tools\n\n- Use pnpm to install the dependencies.\n"),
+                  select=("GM2",))
+    [possible] = found(report, "GM202")
+    assert (possible.path, possible.line) == ("memory/a.md", 1)
+    assert [(r.path, r.line) for r in possible.related] == [("memory/b.md", 3), ("memory/c.md", 3)]
+    assert possible.message == ('"Use pnpm to install the dependencies." (also at memory/c.md:3) '
+                                'may duplicate "Install the dependencies with pnpm." at '
+                                "memory/b.md:3")
+    assert possible.signals["copies"] == 2 and possible.signals["other_copies"] == 1
+    [verbatim] = found(report, "GM201")
+    assert [(r.path, r.line) for r in verbatim.related] == [("memory/c.md", 3)]
