@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable, Sequence
 from pathlib import PurePosixPath
 
+from gitmem.lint.formats.locations import unnamed_related
 from gitmem.lint.formats.printable import printable
 from gitmem.lint.scan import PENDING_REVIEW
 from gitmem.model import FileChange, Finding, Plan, severity_rank
@@ -23,6 +24,7 @@ ANNOTATED_SEVERITIES = ("warning", "error")
 MARKDOWN_SUFFIXES = (".md", ".mdc", ".markdown")
 _ITEM = re.compile(r"^- \[(?P<code>[A-Z]+\d+)\] (?P<where>.+?): (?P<message>.*)$")
 _LINE_NUMBER = re.compile(r":\d+$")
+_NAMED_PLACE = re.compile(r"(?<![\w./-])([\w./-]+\.\w+):\d+(?!\d)")  # memory/b.md:7 in a message
 _SECTION = re.compile(rf"^ {{0,3}}##[ \t]+{re.escape(PENDING_REVIEW)}[ \t#]*$", re.IGNORECASE)
 _END_OF_SECTION = re.compile(r"^ {0,3}#{1,2}[ \t]")
 
@@ -44,19 +46,26 @@ def review_file_problem(review_file: str, is_memory: Callable[[str], bool]) -> s
 
 
 def review_line(finding: Finding) -> str:
+    """`- [CODE] where: message`, each location once: `where` is the finding's own place and the
+    related ones its message does not name (a repeated claim's message names every copy)."""
     where = " ~ ".join(f"{printable(loc_path)}:{line}" for loc_path, line in
-                       [(finding.path, finding.line), *((r.path, r.line) for r in finding.related)])
+                       [(finding.path, finding.line),
+                        *((r.path, r.line) for r in unnamed_related(finding))])
     message = printable(" ".join(finding.message.split()))
     return f"- [{finding.code}] {where}: {message}"
 
 
 def review_key(line: str) -> tuple[str, tuple[str, ...], str] | None:
-    """(code, files, message) of a queued line: line numbers drift, the finding does not."""
+    """(code, files, message) of a queued line: line numbers drift, the finding does not. The
+    files are those of `where` and those the message names (`path:line`), so a line queued when
+    `where` listed every place and one that leaves the message's places to the message agree."""
     match = _ITEM.match(line.strip())
     if match is None:
         return None
-    files = tuple(_LINE_NUMBER.sub("", side.strip()) for side in match["where"].split(" ~ "))
-    return match["code"], files, match["message"].strip()
+    sides = [_LINE_NUMBER.sub("", side.strip()) for side in match["where"].split(" ~ ")]
+    message = match["message"].strip()
+    named = [found.group(1) for found in _NAMED_PLACE.finditer(message)]
+    return match["code"], tuple(sorted({*sides, *named})), _NAMED_PLACE.sub(r"\1", message)
 
 
 def worth_queueing(findings: Sequence[Finding]) -> list[Finding]:

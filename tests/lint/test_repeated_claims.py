@@ -251,3 +251,24 @@ def test_a_near_duplicate_of_a_repeated_claim_names_every_copy_once(generator: s
     assert possible.signals["copies"] == 2 and possible.signals["other_copies"] == 1
     [verbatim] = found(report, "GM201")
     assert [(r.path, r.line) for r in verbatim.related] == [("memory/c.md", 3)]
+
+
+def test_the_review_queue_line_of_a_repeated_claim_says_each_place_once(tmp_path: Path) -> None:
+    """`lint --annotate` queues `- [GM201] where: message`: the message names the copies, so
+    `where` is the finding's own place only; a line queued in the older form (every place in
+    `where`) is recognised as the same finding and not queued again."""
+    queued_before = (f'- [GM201] memory/a.md:3 ~ memory/b.md:1 ~ memory/c.md:1: "{TABS}" is '
+                     "repeated verbatim at memory/b.md:1 and memory/c.md:1")
+    repo = make_repo(tmp_path / "r", {
+        "MEMORY.md": "# Memory\n\n- [notes](memory/a.md)\n",
+        "memory/a.md": f"# Style\n\n- {TABS}\n", "memory/b.md": f"- {TABS}\n",
+        "memory/c.md": f"- {TABS}\n"})
+    assert cli(repo, "lint", "--annotate", "--select", "GM2").code == 0
+    text = (repo / "MEMORY.md").read_text()
+    assert (f'- [GM201] memory/a.md:3: "{TABS}" is repeated verbatim at memory/b.md:1 and '
+            "memory/c.md:1") in text.splitlines()
+    write(repo, {"MEMORY.md": "# Memory\n\n## Pending review\n\n" + queued_before + "\n"})
+    commit_all(repo, "a queue written by an older gitmem")
+    head = git(repo, "rev-parse", "HEAD")
+    run = cli(repo, "lint", "--annotate", "--select", "GM2")
+    assert "already queued" in run.err and git(repo, "rev-parse", "HEAD") == head
