@@ -272,3 +272,20 @@ def test_the_review_queue_line_of_a_repeated_claim_says_each_place_once(tmp_path
     head = git(repo, "rev-parse", "HEAD")
     run = cli(repo, "lint", "--annotate", "--select", "GM2")
     assert "already queued" in run.err and git(repo, "rev-parse", "HEAD") == head
+
+
+def test_a_headings_entry_is_a_copy_only_under_the_same_heading(generator: str) -> None:
+    """A verbless entry takes its subject from its heading ("No offline sync" under "Free tier"
+    and under "Team tier" says two things): the contradiction under one heading does not name
+    the same words under another heading as a copy."""
+    from lintutil import found, lint
+
+    plans = ("# Plans\n\n## Free tier\n\n- No offline sync\n- Offline sync\n\n"
+             "## Team tier\n\n- No offline sync\n- 5 boards\n")
+    [contradiction] = lint(memory("memory/plans.md", plans), select=("GM2",)).findings
+    assert (contradiction.line, [r.line for r in contradiction.related]) == (5, [6])
+    assert contradiction.message == '"No offline sync" contradicts "Offline sync" at memory/plans.md:6'
+    brainstorm = ("# Ideas\n\n## Field service\n\n- Mobile app for field workers\n"
+                  "- Mobile app for field workers\n\n## Retail\n\n- Mobile app for field workers\n")
+    [duplicate] = lint(memory("memory/ideas.md", brainstorm), select=("GM2",)).findings
+    assert (duplicate.line, [r.line for r in duplicate.related]) == (5, [6])

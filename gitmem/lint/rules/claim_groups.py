@@ -9,6 +9,8 @@ was compared, never from the pairs, so the groups are the same whether the candi
 pairs every two copies or each copy with the first only. A group carries the strongest verdict
 among its pairs (a contradiction over a duplicate, the match band over the possible one, then
 the higher confidence), so one text pair is one finding whatever its copies' tags or sections.
+A heading's verbless entry ("No offline sync") takes its subject from its heading, so only its
+copies under the same heading of the same file are copies of it (`gitmem.memory.fragments`).
 
 Copied files are found on the groups too: a text whose first copy is in file A counts once
 towards (A, B) for each other file B holding a copy, when A and B are compared at all (their
@@ -25,6 +27,7 @@ from gitmem.config import Config
 from gitmem.consistency.analyze import PairFinding
 from gitmem.consistency.corpus import memory_scope
 from gitmem.consistency.scope import scopes_disjoint
+from gitmem.memory.fragments import is_fragment
 from gitmem.memory.inforce import pair_dismissed
 from gitmem.model import Claim, Location, Memory
 
@@ -63,18 +66,35 @@ def _strength(pair: PairFinding) -> tuple[object, ...]:
             pair.a.path, pair.a.line, pair.b.path, pair.b.line)
 
 
-def _copies(claims: Iterable[Claim], texts: set[str]) -> dict[str, tuple[Claim, ...]]:
-    """The claims holding each of `texts`, in (path, line) order, each place once."""
-    held: dict[str, list[Claim]] = {}
+Subject = tuple[str, ...]
+
+
+def _subject(claim: Claim, fragments: dict[str, bool]) -> Subject:
+    """What makes two claims copies of one: their text, and for a heading's verbless entry
+    (`is_fragment`: "No offline sync", "Mobile app for field workers") also its file and
+    heading, whose subject it takes: under "Free tier" and "Team tier" it says two things."""
+    headed = fragments.get(claim.text)
+    if headed is None:
+        headed = fragments[claim.text] = is_fragment(claim.text)
+    return (claim.text, claim.path, claim.section) if headed else (claim.text,)
+
+
+def _copies(claims: Iterable[Claim], wanted: set[Subject], fragments: dict[str, bool]
+            ) -> dict[Subject, tuple[Claim, ...]]:
+    """The claims of each `wanted` subject, in (path, line) order, each place once."""
+    texts = {subject[0] for subject in wanted}
+    held: dict[Subject, list[Claim]] = {}
     for claim in claims:
         if claim.text in texts:
-            held.setdefault(claim.text, []).append(claim)
+            subject = _subject(claim, fragments)
+            if subject in wanted:
+                held.setdefault(subject, []).append(claim)
     out = {}
-    for text, found in held.items():
+    for subject, found in held.items():
         if len(found) > 1:
             places = {(c.path, c.line): c for c in reversed(found)}  # the first claim per place
             found = [places[k] for k in sorted(places)]
-        out[text] = tuple(found)
+        out[subject] = tuple(found)
     return out
 
 
@@ -85,22 +105,24 @@ def _order(group: ClaimGroup) -> tuple[str, int, str, int, int, str]:
 
 
 def group_pairs(pairs: Iterable[PairFinding], claims: Iterable[Claim]) -> list[ClaimGroup]:
-    """One group per text pair met in `pairs` (a text with itself: its verbatim copies), its
-    sides every copy of each text among `claims`; sorted by where the findings point."""
-    best: dict[tuple[str, str], PairFinding] = {}
+    """One group per pair of subjects met in `pairs` (a subject with itself: its verbatim
+    copies), its sides every copy of each among `claims`; sorted by where the findings point."""
+    fragments: dict[str, bool] = {}
+    best: dict[tuple[Subject, Subject], PairFinding] = {}
     for pair in pairs:
-        key = (pair.a.text, pair.b.text) if pair.a.text <= pair.b.text else (pair.b.text,
-                                                                              pair.a.text)
+        s, t = _subject(pair.a, fragments), _subject(pair.b, fragments)
+        key = (s, t) if s <= t else (t, s)
         held = best.get(key)
         if held is None or _strength(pair) < _strength(held):
             best[key] = pair
-    copies = _copies(claims, {text for key in best for text in key})
+    copies = _copies(claims, {subject for key in best for subject in key}, fragments)
 
-    def copies_of(text: str, pair: PairFinding) -> tuple[Claim, ...]:
-        found = copies.get(text)
+    def copies_of(subject: Subject, pair: PairFinding) -> tuple[Claim, ...]:
+        found = copies.get(subject)
         if found:
             return found
-        own = {(c.path, c.line): c for c in (pair.a, pair.b) if c.text == text}
+        own = {(c.path, c.line): c for c in (pair.a, pair.b)
+               if _subject(c, fragments) == subject}
         return tuple(own[k] for k in sorted(own))
 
     groups = []
