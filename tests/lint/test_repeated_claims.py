@@ -289,3 +289,26 @@ def test_a_headings_entry_is_a_copy_only_under_the_same_heading(generator: str) 
                   "- Mobile app for field workers\n\n## Retail\n\n- Mobile app for field workers\n")
     [duplicate] = lint(memory("memory/ideas.md", brainstorm), select=("GM2",)).findings
     assert (duplicate.line, [r.line for r in duplicate.related]) == (5, [6])
+
+
+def test_a_copy_in_a_scope_the_other_side_never_meets_is_not_named(generator: str) -> None:
+    """Cursor rules: the web rule says tabs, the API rule spaces (their globs never overlap, so
+    they are not compared); a rule that applies everywhere also says tabs and does contradict
+    the API rule. The finding names the rule that applies everywhere, not the web rule."""
+    from lintutil import found, lint
+
+    def rule(globs: str, text: str) -> str:
+        return f"---\ndescription: style\nglobs: {globs}\n---\n- {text}\n"
+
+    report = lint(memory(".cursor/rules/web.mdc", rule("src/web/**", TABS)),
+                  memory(".cursor/rules/api.mdc", rule("src/api/**", SPACES)),
+                  memory(".cursor/rules/general.mdc",
+                         f"---\ndescription: all\nalwaysApply: true\n---\n- {TABS}\n"),
+                  select=("GM2",))
+    [contradiction] = found(report, "GM211")
+    named = {(contradiction.path, contradiction.line),
+             *((r.path, r.line) for r in contradiction.related)}
+    assert named == {(".cursor/rules/api.mdc", 5), (".cursor/rules/general.mdc", 5)}
+    [copies] = found(report, "GM201")  # web and general do meet: the same rule twice
+    assert {copies.path, *(r.path for r in copies.related)} == {".cursor/rules/web.mdc",
+                                                               ".cursor/rules/general.mdc"}

@@ -10,7 +10,9 @@ pairs every two copies or each copy with the first only. A group carries the str
 among its pairs (a contradiction over a duplicate, the match band over the possible one, then
 the higher confidence), so one text pair is one finding whatever its copies' tags or sections.
 A heading's verbless entry ("No offline sync") takes its subject from its heading, so only its
-copies under the same heading of the same file are copies of it (`gitmem.memory.fragments`).
+copies under the same heading of the same file are copies of it (`gitmem.memory.fragments`). A
+copy is named only when its file is compared with a file of the other side at all (scopes that
+overlap, no cooldown): the same words in a rule scoped elsewhere are not part of the conflict.
 
 Copied files are found on the groups too: a text whose first copy is in file A counts once
 towards (A, B) for each other file B holding a copy, when A and B are compared at all (their
@@ -104,9 +106,35 @@ def _order(group: ClaimGroup) -> tuple[str, int, str, int, int, str]:
             len(group.first) + len(group.second), group.pair.kind)
 
 
-def group_pairs(pairs: Iterable[PairFinding], claims: Iterable[Claim]) -> list[ClaimGroup]:
+def _of(claims: Iterable[Claim], subject: Subject, fragments: dict[str, bool]
+        ) -> tuple[Claim, ...]:
+    """Those of `claims` (a pair's two) that are `subject`, in (path, line) order."""
+    own = {(c.path, c.line): c for c in claims if _subject(c, fragments) == subject}
+    return tuple(own[k] for k in sorted(own))
+
+
+def _meeting(side: tuple[Claim, ...], others: tuple[Claim, ...],
+             compared: Callable[[str, str], bool]) -> tuple[Claim, ...]:
+    """The copies of `side` whose file is compared with the file of some claim of `others`
+    (some other claim of `side` when `others` is `side`)."""
+    met: dict[str, bool] = {}
+    kept = []
+    for claim in side:
+        if claim.path not in met:
+            met[claim.path] = any(other is not claim and compared(claim.path, other.path)
+                                  for other in others)
+        if met[claim.path]:
+            kept.append(claim)
+    return tuple(kept)
+
+
+def group_pairs(pairs: Iterable[PairFinding], claims: Iterable[Claim],
+                compared: Callable[[str, str], bool] | None = None) -> list[ClaimGroup]:
     """One group per pair of subjects met in `pairs` (a subject with itself: its verbatim
-    copies), its sides every copy of each among `claims`; sorted by where the findings point."""
+    copies), its sides every copy of each among `claims`; sorted by where the findings point.
+    With `compared` (whether two files are compared at all), a copy is named only when its
+    file meets the file of a claim of the other side (of another copy): a Cursor rule scoped
+    to src/web/** is not named in a contradiction with a rule scoped to src/api/**."""
     fragments: dict[str, bool] = {}
     best: dict[tuple[Subject, Subject], PairFinding] = {}
     for pair in pairs:
@@ -118,21 +146,22 @@ def group_pairs(pairs: Iterable[PairFinding], claims: Iterable[Claim]) -> list[C
     copies = _copies(claims, {subject for key in best for subject in key}, fragments)
 
     def copies_of(subject: Subject, pair: PairFinding) -> tuple[Claim, ...]:
-        found = copies.get(subject)
-        if found:
-            return found
-        own = {(c.path, c.line): c for c in (pair.a, pair.b)
-               if _subject(c, fragments) == subject}
-        return tuple(own[k] for k in sorted(own))
+        return copies.get(subject) or _of((pair.a, pair.b), subject, fragments)
 
     groups = []
     for (s, t), pair in best.items():
         side_s = copies_of(s, pair)
         if s == t:
+            if compared is not None:
+                side_s = _meeting(side_s, side_s, compared)
             if len(side_s) > 1:
                 groups.append(ClaimGroup(pair, side_s))
             continue
         side_t = copies_of(t, pair)
+        if compared is not None:
+            own = (pair.a, pair.b)  # compared, as every reported pair: a side is never empty
+            side_s, side_t = (_meeting(side_s, side_t, compared) or _of(own, s, fragments),
+                              _meeting(side_t, side_s, compared) or _of(own, t, fragments))
         if (side_t[0].path, side_t[0].line) < (side_s[0].path, side_s[0].line):
             side_s, side_t = side_t, side_s
         groups.append(ClaimGroup(pair, side_s, side_t))

@@ -11,7 +11,8 @@ The review file's own `## Pending review` queue is not compared: it quotes the c
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Sequence
+import functools
+from collections.abc import Callable, Iterable, Sequence
 
 from gitmem.config import Config
 from gitmem.consistency.analyze import PairFinding
@@ -58,6 +59,16 @@ def corpus_pair_findings(context: LintContext) -> list[PairFinding]:
     return pairs
 
 
+def files_compared(context: LintContext) -> Callable[[str, str], bool]:
+    """Whether two memories' claims are compared at all (scopes, cooldowns), memoised."""
+    key = MEMO_KEY + ":compared"
+    if key not in context.memo:
+        compared = compared_files([m for m in context.corpus if m.active], context.config)
+        context.memo[key] = functools.lru_cache(maxsize=1 << 16)(compared)
+    found: Callable[[str, str], bool] = context.memo[key]
+    return found
+
+
 def claim_groups(context: LintContext) -> list[ClaimGroup]:
     """The pairs of this run folded by text (claim_groups.py): a claim repeated in k places is
     one group naming its k copies; kept in the run's memo."""
@@ -66,7 +77,8 @@ def claim_groups(context: LintContext) -> list[ClaimGroup]:
         memories = _without_review_queue(context.corpus, context.config.review_file)
         pairs = corpus_pair_findings(context)
         texts = {claim.text for pair in pairs for claim in (pair.a, pair.b)}
-        context.memo[key] = group_pairs(pairs, compared_claims(memories, texts))
+        context.memo[key] = group_pairs(pairs, compared_claims(memories, texts),
+                                        files_compared(context))
     groups: list[ClaimGroup] = context.memo[key]
     return groups
 
@@ -76,9 +88,7 @@ def copied_files(context: LintContext) -> dict[tuple[str, str], list[ClaimGroup]
     least COPIED_FILE_MIN claims (kept in the run's memo)."""
     key = MEMO_KEY + ":copied"
     if key not in context.memo:
-        active = [m for m in context.corpus if m.active]
-        context.memo[key] = copied_groups(claim_groups(context),
-                                          compared_files(active, context.config))
+        context.memo[key] = copied_groups(claim_groups(context), files_compared(context))
     copied: dict[tuple[str, str], list[ClaimGroup]] = context.memo[key]
     return copied
 
