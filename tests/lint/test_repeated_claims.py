@@ -312,3 +312,14 @@ def test_a_copy_in_a_scope_the_other_side_never_meets_is_not_named(generator: st
     [copies] = found(report, "GM201")  # web and general do meet: the same rule twice
     assert {copies.path, *(r.path for r in copies.related)} == {".cursor/rules/web.mdc",
                                                                ".cursor/rules/general.mdc"}
+
+
+def test_a_line_copied_into_many_files_is_one_short_finding_with_every_place_in_json(
+    tmp_path: Path,
+) -> None:
+    repo = make_repo(tmp_path / "r", {f"memory/m{n:02}.md": f"- {TABS}\n" for n in range(40)})
+    [finding] = cli(repo, "lint", "--select", "GM2", "--format", "json").json()["findings"]
+    assert len(finding["related"]) == 39  # every copy ...
+    assert finding["message"].endswith("memory/m10.md:1 and 29 more")  # ... ten of them named
+    [line] = [x for x in cli(repo, "lint", "--select", "GM2").out.splitlines() if "GM201" in x]
+    assert "(see " not in line and "memory/m11.md" not in line and len(line) < 400

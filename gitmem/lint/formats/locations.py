@@ -3,7 +3,9 @@
 A finding points at one place and may relate others (the other side of a pair, every copy of a
 repeated claim). A rule's message may already name some of them ("... is repeated verbatim at
 memory/b.md:7"); the text and GitHub formats add `(see ...)` only for the related locations the
-message does not name, never the finding's own location and never one twice.
+message does not name, never the finding's own location and never one twice. A repeated
+claim's message names the first ten copies of each side and says how many more there are; the
+full list is in JSON `related` and SARIF `relatedLocations`.
 """
 
 from __future__ import annotations
@@ -25,7 +27,10 @@ def names(message: str, location: Location) -> bool:
 
 def unnamed_related(finding: Finding) -> list[Location]:
     """The related locations still to show: not the finding's own, not named by its message,
-    each once, in the finding's order."""
+    each once, in the finding's order. A repeated claim's finding (signal `copies`) names its
+    places in its message, the first ten of each side and how many more: none is added."""
+    if isinstance(finding.signals.get("copies"), int):
+        return []
     seen = {(finding.path, finding.line)}
     out = []
     for location in finding.related:

@@ -209,7 +209,13 @@ def folded(group: ClaimGroup, copied: dict[tuple[str, str], list[ClaimGroup]]) -
         claim.path != home and (home, claim.path) in copied for claim in group.first[1:])
 
 
+PLACES_NAMED = 10  # places a message names per side; `related` holds every one
+
+
 def places(claims: Sequence[Claim]) -> str:
-    """`a.md:3`, `a.md:3 and b.md:4`, `a.md:3, b.md:4 and c.md:5`."""
-    spots = [f"{c.path}:{c.line}" for c in claims]
+    """`a.md:3`, `a.md:3 and b.md:4`, `a.md:3, b.md:4 and c.md:5`; past PLACES_NAMED,
+    `a.md:3, ... and 412 more` (a line copied into every file of a large repository)."""
+    spots = [f"{c.path}:{c.line}" for c in claims[:PLACES_NAMED]]
+    if len(claims) > PLACES_NAMED:
+        return f"{', '.join(spots)} and {len(claims) - PLACES_NAMED:,} more"
     return spots[0] if len(spots) == 1 else f"{', '.join(spots[:-1])} and {spots[-1]}"
