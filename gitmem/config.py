@@ -289,8 +289,8 @@ def default_toml(defaults: Config | None = None) -> str:
             lines += ["", f"[{table}]"] if section else [f"[{table}]"]
             section = table
         lines.append(f"{key} = {_toml_value(getattr(defaults, field))}")
-    lines += ["", "# Names the consistency checks should know (docs/consistency.md#the-lexicon), e.g.",
-              '# exclusive = [["Valkey", "Redis"]]', "[consistency.lexicon]"]
+    lines += ["", "# Names the consistency checks should know (docs/consistency.md#the-lexicon),",
+              '# for example exclusive = [["Valkey", "Redis"]]', "[consistency.lexicon]"]
     lines += [f"{kind} = []" for kind in EXTENSION_KEYS]
     return "\n".join(lines) + "\n"
 
