@@ -23,6 +23,7 @@ from gitmem.consistency.align import Alignment, align
 from gitmem.consistency.features import Clause, TextFeatures, content_stems, features
 from gitmem.consistency.lexicon import Lexicon, default_lexicon
 from gitmem.consistency.spans import HARMLESS, OPPOSING, VALUE_CHANGES
+from gitmem.consistency.slots import SLOT_CONFIDENCE, unknown_slot
 from gitmem.consistency.text import clean, jaccard
 from gitmem.consistency.values import RESTATED_CONFIDENCE, restated_value
 
@@ -329,6 +330,9 @@ def detect_contradiction_features(
         if restated is not None:
             signals["restated"] = restated
             confidence = RESTATED_CONFIDENCE
+        elif (slot := unknown_slot(fa, fb, alignment, lexicon)) is not None:
+            signals["unknown_slot"] = slot  # two names the lexicon lacks, one purpose
+            confidence = SLOT_CONFIDENCE
     if confidence <= 0.0:
         return None
     corrections = sorted(set(fa.corrections) | set(fb.corrections))

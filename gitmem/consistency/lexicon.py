@@ -63,6 +63,8 @@ class Lexicon:
     # two-word synonyms, either side ("pull request", "env var"): the key of each is `canon`
     synonym_pairs: frozenset[str] = frozenset()
     synonym_pair_starts: frozenset[str] = frozenset()  # their first stems ("pull", "env")
+    # words that put two values side by side ("also", "or", "as well"): `slots.py`
+    compatible: frozenset[str] = frozenset()
     # An optional oracle for single words the lists do not know (called with lowercased words,
     # not stems): "synonym", "antonym", "exclusive" or None. `wordnet.py` plugs in here.
     relate_unknown: Callable[[str, str], str | None] | None = field(default=None, compare=False)
@@ -191,6 +193,7 @@ def build_lexicon(vocab: vocabulary.Vocabulary) -> Lexicon:
         pair_starts=frozenset(pair_starts),
         synonym_pairs=frozenset(synonym_pairs),
         synonym_pair_starts=frozenset(pair.split()[0] for pair in synonym_pairs),
+        compatible=frozenset(_keys(vocab.word_list("compatible"))),
     )
 
 

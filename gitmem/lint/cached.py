@@ -29,6 +29,7 @@ from gitmem.consistency import (
     phrasings,
     quantities,
     scope,
+    slots,
     spans,
     text,
     values,
@@ -86,7 +87,7 @@ _VERDICTS = RecordCodec(StoredVerdicts, StoredVerdict)
 # gitmem, a developer's edit) computes the pairs afresh.
 # Every module a pair verdict depends on: a change to any of them must recompute the pairs.
 _PAIR_MODULES = (align, analyze, candidates, contradiction, corpus, duplicates, features,
-                 lexicon, phrasings, quantities, scope, spans, text, values, vocabulary,
+                 lexicon, phrasings, quantities, scope, slots, spans, text, values, vocabulary,
                  verdicts, inforce, consistency_rules, claims, statements)
 
 

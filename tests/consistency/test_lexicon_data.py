@@ -40,11 +40,13 @@ def test_every_data_file_is_read_and_shipped_as_package_data() -> None:
 
 
 def test_a_class_in_the_data_decides_a_contradiction_the_words_alone_do_not() -> None:
-    a, b = "The session store is Dragonfly.", "The session store is KeyDB."
+    a = "Sessions are stored in Dragonfly in every region."
+    b = "Sessions are stored in KeyDB in every region."
     assert "contradiction" not in _kinds(a, b)
     extension = vocabulary.parse_extension({"exclusive": [["Dragonfly", "KeyDB"]]})
     assert "contradiction" in _kinds(a, b, lexicon_for(extension))
-    assert default_lexicon().relation(phrase_key("Dragonfly"), phrase_key("KeyDB")) is None  # the shipped one unchanged
+    # the shipped lexicon is unchanged
+    assert default_lexicon().relation(phrase_key("Dragonfly"), phrase_key("KeyDB")) is None
 
 
 def test_repository_synonyms_and_antonyms_are_read_like_shipped_ones() -> None:
@@ -54,8 +56,8 @@ def test_repository_synonyms_and_antonyms_are_read_like_shipped_ones() -> None:
     })
     lexicon = lexicon_for(extension)
     assert lexicon.relation(phrase_key("canary"), phrase_key("big-bang")) == "antonym"
-    assert "contradiction" in _kinds("Releases go out as a canary.", "Releases go out as a big-bang.",
-                                     lexicon)
+    canary, big_bang = "Releases go out as a canary.", "Releases go out as a big-bang."
+    assert "contradiction" in _kinds(canary, big_bang, lexicon)
 
 
 @pytest.mark.parametrize(("table", "message"), [
@@ -88,8 +90,8 @@ def test_a_team_adds_an_exclusive_pair_and_lint_then_reports_the_contradiction(
     tmp_path: Path,
 ) -> None:
     repo = make_repo(tmp_path / "r", {
-        "memory/cache.md": "# Cache\n\n- The session store is Dragonfly.\n",
-        "memory/ops.md": "# Ops\n\n- The session store is KeyDB.\n",
+        "memory/cache.md": "# Cache\n\n- Sessions are stored in Dragonfly in every region.\n",
+        "memory/ops.md": "# Ops\n\n- Sessions are stored in KeyDB in every region.\n",
     })
     assert _contradictions(repo) == []  # the shipped lexicon does not know these two
     write(repo, {".gitmem.toml": '[consistency.lexicon]\nexclusive = [["Dragonfly", "KeyDB"]]\n'})
@@ -101,7 +103,7 @@ def test_a_team_adds_an_exclusive_pair_and_lint_then_reports_the_contradiction(
 
 def test_a_bad_lexicon_in_the_committed_file_exits_3_and_changes_nothing(tmp_path: Path) -> None:
     repo = make_repo(tmp_path / "r", {
-        "memory/a.md": "- The session store is Dragonfly.\n",
+        "memory/a.md": "- Sessions are stored in Dragonfly in every region.\n",
         ".gitmem.toml": '[consistency.lexicon]\nexclusive = [["Dragonfly"]]\n',
     })
     before = snapshot(repo)
