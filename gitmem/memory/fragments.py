@@ -17,7 +17,9 @@ fragment of another heading (for contradictions; a side with a verb of its own i
 one fragment copied word for word under two headings (for duplicates; an entry that starts
 with an instruction verb, "Indent Python code with tabs", is a rule and stays compared), and two
 sentences of one line (a paragraph does not contradict itself: a quotation, "This does not
-need X, unlike Y. Never switch to Y").
+need X, unlike Y. Never switch to Y"), and two files of one template (`template_siblings`: a
+memory bank's `chatProductContext.md` and `driveProductContext.md` fill the same headings with
+the same wording, each about its own module).
 """
 
 from __future__ import annotations
@@ -100,10 +102,43 @@ def _same_words(a: str, b: str) -> bool:
     return _core(a).rstrip(" .").lower().split() == _core(b).rstrip(" .").lower().split()
 
 
+def _stem_parts(path: str) -> tuple[str, str, str]:
+    folder, _, name = path.rpartition("/")
+    return folder, name.rsplit(".", 1)[0], name.rsplit(".", 1)[-1]
+
+
+_SUFFIX_START = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|[-_](?=\w)")
+
+
+def template_siblings(path_a: str, path_b: str) -> bool:
+    """Two files of one template, each about its own subject: `driveProductContext.md` and
+    `chatProductContext.md` (one folder, one name but for the subject in front), or
+    `services/cancel/CLAUDE.md` and `services/clear/CLAUDE.md` (one name, sibling folders)."""
+    folder_a, stem_a, ext_a = _stem_parts(path_a)
+    folder_b, stem_b, ext_b = _stem_parts(path_b)
+    if path_a == path_b or ext_a != ext_b:
+        return False
+    if stem_a == stem_b:
+        return (folder_a != folder_b and folder_a.count("/") == folder_b.count("/")
+                and folder_a.rpartition("/")[0] == folder_b.rpartition("/")[0])
+    if folder_a != folder_b:
+        return False
+    for cut in _SUFFIX_START.finditer(stem_a):
+        # a name of two words or more ("ProductContext", not Cline's "activeContext" and
+        # "techContext", which are one project's aspects, not subjects)
+        suffix = stem_a[cut.end():].lstrip("-_")
+        if _SUFFIX_START.search(suffix[1:]) and stem_b.endswith(suffix) \
+                and len(stem_b) > len(suffix):
+            return stem_b.lower() != suffix.lower()
+    return False
+
+
 def set_aside(a: Claim, b: Claim, kind: str) -> str | None:
     """Why the pair (a, b) the detector found is no finding, or None (module docstring)."""
     if kind == "contradiction" and a.path == b.path and a.line == b.line:
         return "one paragraph"
+    if template_siblings(a.path, b.path):
+        return "two files of one template"
     if (a.path, a.section) == (b.path, b.section):
         return None
     if kind == "contradiction":

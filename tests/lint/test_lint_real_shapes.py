@@ -128,3 +128,27 @@ def test_a_sentence_copied_under_two_headings_is_still_a_duplicate(tmp_path: Pat
     found = _findings(tmp_path, {"AGENTS.md": "# Rules\n\n## Deps\n" + line,
                                  "CLAUDE.md": "# Notes\n\n## Packages\n" + line})
     assert "GM201" in _codes(found), found
+
+
+def test_two_files_of_one_template_are_about_two_subjects(tmp_path: Path) -> None:
+    # a memory bank's per-module context files fill the same headings with the same words
+    goals = "# {m}\n\n## 3. Experience goals\n- Quiet, accessible and fast screens for every user.\n"
+    found = _findings(tmp_path, {
+        "memory-bank/inboxProductContext.md": goals.format(m="Inbox"),
+        "memory-bank/calendarProductContext.md": goals.format(m="Calendar"),
+        "services/export/CLAUDE.md": "# Export\n\n## Locking\n- Every job holds the shared lock.\n",
+        "services/import/CLAUDE.md": "# Import\n\n## Locking\n- Every job holds the shared lock.\n",
+    })
+    assert not [f for f in found if str(f["code"]).startswith("GM2")], found
+
+
+def test_one_projects_context_files_still_repeat_each_other(tmp_path: Path) -> None:
+    line = "- Every job holds the shared lock before it writes.\n"
+    found = _findings(tmp_path, {"memory-bank/activeContext.md": "# Active\n\n## Now\n" + line,
+                                 "memory-bank/techContext.md": "# Tech\n\n## Jobs\n" + line,
+                                 "CLAUDE.md": "# Rules\n\n" + line,
+                                 "services/export/CLAUDE.md": "# Export\n\n" + line})
+    assert len([f for f in found if f["code"] == "GM201"]) >= 1, found
+    assert {"memory-bank/activeContext.md", "CLAUDE.md"} <= {
+        str(p["path"]) for f in found if f["code"] == "GM201"
+        for p in [f, *f["related"]]}, found
