@@ -64,10 +64,17 @@ def _core(text: str) -> str:
     return text[match.end():] if match else text
 
 
+# "Related: [[plan-mode]].", "**See also**: [a.md](a.md), [b.md](b.md)": a label, then links only
+# (a code span after a label is a fact: "Entry point: `src/main.py`")
+_LINKS_AFTER_LABEL = re.compile(
+    r"^[*_]*[^:*_`\[]{1,30}?[*_]*\s*:[*_]*\s*"
+    r"(?:(?:\[\[[^\]]+\]\]|\[[^\]]+\](?:\([^)]*\))?)[\s,;.]*(?:and\s+)?)+$")
+
+
 def is_pointer(text: str) -> bool:
     """A cross-reference or an index entry (see the module docstring)."""
     core = _core(text)
-    return bool(_SEE.match(core) or _INDEX_ENTRY.match(core))
+    return bool(_SEE.match(core) or _INDEX_ENTRY.match(core) or _LINKS_AFTER_LABEL.match(core))
 
 
 def is_fragment(text: str) -> bool:

@@ -79,7 +79,9 @@ def test_pointers_and_index_entries_are_not_compared(tmp_path: Path) -> None:
         "memory-bank/uiContext.md": "# UI\n\n## Data\n" + pointer,
         "memory-bank/schemaNotes.md": "# Schema\n\n- Tables use integer keys.\n",
         "memory-bank/index.md": "# Index\n\n- [Schema notes](schemaNotes.md) — tables use integer keys\n"
-                                "- [[schema-notes]] — tables use integer keys\n",
+                                "- [[schema-notes]] — tables use integer keys\n"
+                                "- Related: [[schema-notes]].\n",
+        "memory-bank/uiNotes.md": "# UI notes\n\n- Related: [[schema-notes]].\n",
     })
     assert not [f for f in found if str(f["code"]).startswith("GM2")], found
 
