@@ -14,7 +14,8 @@ Two shapes that public memory banks are full of, decided here once for the pair 
 `set_aside(a, b, kind)` says why a pair found by the detector is no finding (or None):
 a heading's entry that lacks or counts something ("No payroll", "5 boards, 2 seats") against a
 fragment of another heading (for contradictions; a side with a verb of its own is compared),
-one fragment copied word for word under two headings (for duplicates; an entry that starts
+one fragment copied word for word under two headings, or reworded under two headings of one
+file (for duplicates; an entry that starts
 with an instruction verb, "Indent Python code with tabs", is a rule and stays compared), and two
 sentences of one line (a paragraph does not contradict itself: a quotation, "This does not
 need X, unlike Y. Never switch to Y"), and two files of one template (`template_siblings`: a
@@ -152,7 +153,7 @@ def set_aside(a: Claim, b: Claim, kind: str) -> str | None:
         if (_is_entry(a.text) or _is_entry(b.text)) and not (_states(a.text) or _states(b.text)):
             return "entries of two headings"
         return None
-    if (_same_words(a.text, b.text) and a.section and b.section
+    if ((_same_words(a.text, b.text) or a.path == b.path) and a.section and b.section
             and is_fragment(a.text) and is_fragment(b.text)):
         return "entries of two headings"
     return None

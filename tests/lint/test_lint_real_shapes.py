@@ -154,3 +154,11 @@ def test_one_projects_context_files_still_repeat_each_other(tmp_path: Path) -> N
     assert {"memory-bank/activeContext.md", "CLAUDE.md"} <= {
         str(p["path"]) for f in found if f["code"] == "GM201"
         for p in [f, *f["related"]]}, found
+
+
+def test_reworded_entries_under_two_headings_of_one_file_are_no_duplicate(
+        tmp_path: Path) -> None:
+    ideas = ("# Module ideas\n\n## 12. Supplier module\n- Contract renewal reminders\n\n"
+             "## 31. Agreements module\n- Renewal reminders and tracking\n")
+    found = _findings(tmp_path, {"memory-bank/moduleIdeas.md": ideas})
+    assert not [f for f in found if str(f["code"]).startswith("GM20")], found
