@@ -19,6 +19,9 @@ related location, a digest of the message (to recognise the same finding in a la
 verdict (`true`: a person would act on it; `false`; `unsure`) and a note in our own words;
 never the memory's text. `score` matches those judgments against a run and prints precision per
 code (true / (true + false); unsure left out) and how many judged findings the run still has.
+`sample --exclude FILE` leaves out findings already judged in FILE (a new sample after a change
+is drawn from what was not judged before); `score --judged FILE` scores another judgments file
+(`real_repos_judged_2.jsonl`: the sample drawn after the precision fixes of issue 17).
 """
 
 from __future__ import annotations
@@ -128,9 +131,11 @@ def cmd_sample(args: argparse.Namespace) -> int:
     for row in rows:
         for finding in row.get("findings", []):
             by_code[finding["code"]].append((row, finding))
+    judged = {_key(item) for path in args.exclude for item in _judgments(path)}
     rng = random.Random(args.seed)
     for code in sorted(by_code):
-        found = by_code[code]
+        found = [(row, finding) for row, finding in by_code[code]
+                 if _key({"repo": row["repo"], **finding}) not in judged]
         for row, finding in rng.sample(found, min(args.per_code, len(found))):
             print(json.dumps({"repo": row["repo"], "commit": row["commit"], "code": code,
                               "path": finding["path"], "line": finding["line"],
@@ -144,8 +149,12 @@ def _key(item: dict[str, Any]) -> tuple[Any, ...]:
     return (item["repo"], item["code"], item["path"], item["line"], related)
 
 
+def _judgments(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
 def cmd_score(args: argparse.Namespace) -> int:
-    judged = [json.loads(line) for line in JUDGED.read_text().splitlines() if line.strip()]
+    judged = [item for path in (args.judged or [JUDGED]) for item in _judgments(path)]
     present: set[tuple[Any, ...]] | None = None
     if args.out.exists():
         rows = json.loads(args.out.read_text())
@@ -177,6 +186,10 @@ def main(argv: list[str] | None = None) -> int:
                         / "gitmem-real-repos.json")
     parser.add_argument("--per-code", type=int, default=30)
     parser.add_argument("--seed", type=int, default=17)
+    parser.add_argument("--exclude", type=Path, action="append", default=[],
+                        help="sample: leave out findings judged in this file (repeatable)")
+    parser.add_argument("--judged", type=Path, action="append", default=[],
+                        help=f"score: judgments to score (repeatable; default {JUDGED.name})")
     args = parser.parse_args(argv)
     return {"run": cmd_run, "sample": cmd_sample, "score": cmd_score}[args.command](args)
 
