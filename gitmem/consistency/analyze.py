@@ -25,7 +25,9 @@ Stable API (lint rules GM201/GM202/GM211 and `gitmem candidates --json` call it)
 
 from __future__ import annotations
 
+import dataclasses
 import re
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -153,6 +155,8 @@ def find_pairs(
         return found
 
     out: list[PairFinding] = []
+    seen: dict[tuple, PairFinding | None] = {}  # pairs of a text held by several claims
+    repeated = {text for text, count in Counter(c.text for c in claims).items() if count > 1}
     for i, j in pairs:
         a, b = claims[i], claims[j]
         if a.path != b.path and scopes_disjoint(scopes.get(a.path, ()), scopes.get(b.path, ())):
@@ -172,7 +176,20 @@ def find_pairs(
                                            stored.confidence, a, b, dict(stored.signals),
                                            stored.identical))
                 continue
-        finding = _judge(a, b, features_of(a.text), features_of(b.text), pair_tags, thresholds, lexicon)
+        judged = None
+        if a.text in repeated or b.text in repeated:  # judged once, reported at each copy
+            judged = (a.text, b.text, _states_rules(a), _states_rules(b), *map(tuple, pair_tags))
+        if judged is not None and judged in seen:
+            release(a.text)
+            release(b.text)
+            finding = seen[judged]
+            if finding is not None:
+                finding = dataclasses.replace(finding, a=a, b=b, signals=dict(finding.signals))
+        else:
+            finding = _judge(a, b, features_of(a.text), features_of(b.text), pair_tags,
+                             thresholds, lexicon)
+            if judged is not None:
+                seen[judged] = finding
         if verdicts is not None:
             verdicts.record(key, finding)
         if finding is not None:

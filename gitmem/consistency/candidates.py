@@ -1,33 +1,33 @@
-"""Candidate pairs without comparing everything with everything.
+"""Candidate pairs without comparing everything with everything, and without losing any.
 
 Each claim is reduced to a set of blocking keys: its content stems, with synonyms folded, numbers
 dropped and members of an exclusive class replaced by the class ("tabs", "spaces" ->
 "§indentation"), so one-word swaps ("Always squash merges" / "Never squash merges", "PostgreSQL
-16" / "PostgreSQL 14", "Use tabs" / "Use spaces") produce identical key sets. Keys held by more
-than `df_cap` claims say nothing and are dropped.
+16" / "PostgreSQL 14", "Use tabs" / "Use spaces") produce identical key sets.
 
-Prefix filtering (Bayardo et al.'s all-pairs): with keys ordered rarest first, two sets of
-informative keys with Jaccard >= `min_jaccard` must share a key within their prefixes of length
-|keys| - ceil(min_jaccard x |keys|) + 1, so only prefixes are indexed and only claims sharing a
-posting are compared; the comparison then uses the whole key sets, frequent keys included, so
-two claims that share one rare word and nothing else are not a pair. Pairs below `min_jaccard`
-are kept when one set is mostly inside the other (overlap >= `min_overlap` x the smaller set)
-and they happened to meet. Postings hold at most `df_cap` claims, and each claim keeps its
-`per_claim` best partners, so the pair count stays a few per claim. Type, category and file are
-never used: within-file pairs count like any other.
+A pair is a candidate when its two key sets have Jaccard >= `MIN_JACCARD` (0.3): a property of
+the two claims alone, so whatever else the repository holds, a pair compared when the two claims
+are alone is compared in a crowd of 100,000 files too. No key is dropped for being frequent and
+no claim keeps only its best partners: the words a project's memory is about (component, deploy,
+test, the framework's name) are the frequent ones, and caps on them lost contradictions as a
+repository grew. Of the labelled pairs gitmem reports alone (eval splits and the memory-shaped
+sets), none has a lower key Jaccard.
+
+The join is exact and indexed (`similar_sets`): claims with equal key sets form one node (a
+claim copied into k files is one node, its k(k-1)/2 pairs need no search); nodes are joined by
+prefix filtering with keys ordered rarest first (Bayardo et al.'s All-Pairs) and the positional
+filter of PPJoin (Xiao et al.), so a frequent key at the end of two prefixes is looked at but
+rarely makes two claims a candidate. Type, category and file are never used: within-file pairs
+count like any other.
 
 Memory follows the claims, not the pairs looked at: a claim's keys are a sorted tuple of ranks
-(shared ints), not a frozenset (728 bytes from five members: at 100,000 files, two per claim
-made most of a 900 MB peak); each claim gathers its later partners from its postings into one set, so a pair
-met in several postings is scored once without a table of every pair scored; and only each
-claim's `per_claim` best partners are kept.
+(shared ints), not a frozenset, and each probe keeps only a count per partner met.
 """
 
 from __future__ import annotations
 
 import math
 import re
-from bisect import bisect_left, bisect_right, insort
 from collections import defaultdict
 from collections.abc import Sequence
 
@@ -36,7 +36,7 @@ from gitmem.consistency.quantities import unit_dimension
 from gitmem.consistency.text import singular_acronym, stem
 from gitmem.model import Claim
 
-DF_CAP = 48
+MIN_JACCARD = 0.3
 _WORD = re.compile(r"[a-z][a-z0-9_+#-]*[a-z0-9+#]|[a-z]", re.IGNORECASE)
 _NOT = re.compile(r"n't\b", re.IGNORECASE)
 
@@ -101,43 +101,82 @@ def candidate_pairs(
     claims: Sequence[Claim],
     max_pairs: int | None = None,
     *,
-    min_jaccard: float = 0.3,
-    min_overlap: float = 0.75,
-    per_claim: int = 4,
-    df_cap: int | None = None,
+    min_jaccard: float = MIN_JACCARD,
     lexicon: Lexicon | None = None,
 ) -> list[tuple[int, int]]:
-    """Index pairs (i < j) worth comparing, best first within each claim, sorted by (i, j)."""
+    """Every index pair (i < j) whose key sets have Jaccard >= `min_jaccard`, sorted; with
+    `max_pairs`, the most similar ones (ties by index)."""
     lexicon = lexicon or default_lexicon()
-    key_ranks, frequency = _ranked_keys(claims, lexicon)
-    informative = bisect_right(frequency, df_cap if df_cap is not None else DF_CAP)
-    index: dict[int, list[int]] = defaultdict(list)  # rank -> claims, ascending
+    key_ranks, _ = _ranked_keys(claims, lexicon)
+    groups: dict[tuple[int, ...], list[int]] = {}
     for x, ranks in enumerate(key_ranks):
-        for rarest in _prefix(ranks, informative, min_jaccard):
-            index[rarest].append(x)
-    best: dict[int, list[tuple[float, int]]] = defaultdict(list)  # x -> [(-score, y)], best first
-    for x, ranks in enumerate(key_ranks):
-        partners: set[int] = set()  # later claims sharing a posting, each scored once
-        for rarest in _prefix(ranks, informative, min_jaccard):
-            postings = index[rarest]
-            partners.update(postings[bisect_right(postings, x) :])
-        set_x = frozenset(ranks)
-        for y in partners:
-            ranks_y = key_ranks[y]
-            overlap = len(set_x.intersection(ranks_y))
-            similarity = overlap / (len(set_x) + len(ranks_y) - overlap)
-            contained = overlap >= min_overlap * min(len(set_x), len(ranks_y))
-            if similarity > 0.0 and (similarity >= min_jaccard or contained):
-                _keep(best[x], (-similarity, y), per_claim)
-                _keep(best[y], (-similarity, x), per_claim)
-    chosen: dict[tuple[int, int], float] = {}
-    for x, kept in best.items():
-        for negated, y in kept:
-            chosen[(min(x, y), max(x, y))] = -negated
-    pairs = sorted(chosen, key=lambda pair: (-chosen[pair], pair))
-    if max_pairs is not None:
-        pairs = pairs[:max_pairs]
-    return sorted(pairs)
+        if ranks:  # no key: nothing in common with anything
+            groups.setdefault(ranks, []).append(x)
+    nodes = sorted(groups, key=lambda ranks: (len(ranks), ranks))
+    scored = [(1.0, u, u) for u in range(len(nodes)) if len(groups[nodes[u]]) > 1]
+    scored += similar_sets(nodes, min_jaccard)
+    pairs: list[tuple[float, int, int]] = []
+    for similarity, u, v in scored:
+        members_u, members_v = groups[nodes[u]], groups[nodes[v]]
+        if u == v:
+            pairs += ((similarity, x, y) for at, x in enumerate(members_u)
+                      for y in members_u[at + 1 :])
+        else:
+            pairs += ((similarity, min(x, y), max(x, y)) for x in members_u for y in members_v)
+    if max_pairs is not None and len(pairs) > max_pairs:
+        pairs.sort(key=lambda item: (-item[0], item[1], item[2]))
+        del pairs[max_pairs:]
+    return sorted((x, y) for _, x, y in pairs)
+
+
+def similar_enough(overlap: int, size_a: int, size_b: int, min_jaccard: float = MIN_JACCARD
+                   ) -> bool:
+    """Whether two key sets of these sizes sharing `overlap` keys are a candidate pair."""
+    return overlap > 0 and overlap >= min_jaccard * (size_a + size_b - overlap) - 1e-9
+
+
+def similar_sets(
+    sets: Sequence[tuple[int, ...]], min_jaccard: float
+) -> list[tuple[float, int, int]]:
+    """(Jaccard, u, v) for every u < v with Jaccard(sets[u], sets[v]) >= min_jaccard, exactly.
+
+    `sets` are distinct, non-empty, each sorted rarest key first, and the list is ordered by
+    size. Set x is probed against the smaller sets before it: a partner y has
+    min_jaccard x |x| <= |y| <= |x| and needs overlap >= o = ceil(t / (1 + t) x (|x| + |y|)),
+    so they share a key within x's first |x| - ceil(t x |x|) + 1 keys and y's first
+    |y| - ceil(2t / (1 + t) x |y|) + 1 (the only keys indexed). A key met at position i of x
+    and j of y leaves at most min(|x| - i, |y| - j) keys to share, counted so far included: a
+    candidate that cannot reach o is dropped there (the positional filter of PPJoin), so the
+    frequent keys at the end of both prefixes cost little."""
+    t = min_jaccard
+    index: dict[int, list[tuple[int, int]]] = defaultdict(list)  # key -> [(set, position)]
+    found: list[tuple[float, int, int]] = []
+    for x, set_x in enumerate(sets):
+        size_x = len(set_x)
+        smallest = math.ceil(t * size_x - 1e-9)
+        counts: dict[int, int] = {}
+        for i, key in enumerate(set_x[: size_x - smallest + 1]):
+            for y, j in index.get(key, ()):
+                size_y = len(sets[y])
+                if size_y < smallest:
+                    continue
+                seen = counts.get(y, 0)
+                if seen < 0:
+                    continue
+                need = math.ceil(t / (1 + t) * (size_x + size_y) - 1e-9)
+                if seen + min(size_x - i, size_y - j) >= need:
+                    counts[y] = seen + 1
+                else:
+                    counts[y] = -1
+        for j, key in enumerate(set_x[: size_x - math.ceil(2 * t / (1 + t) * size_x - 1e-9) + 1]):
+            index[key].append((x, j))
+        for y, seen in counts.items():
+            if seen <= 0:
+                continue
+            overlap = len(set(set_x).intersection(sets[y]))
+            if similar_enough(overlap, size_x, len(sets[y]), t):
+                found.append((overlap / (size_x + len(sets[y]) - overlap), y, x))
+    return found
 
 
 def _ranked_keys(
@@ -160,18 +199,3 @@ def _ranked_keys(
     for x, keys in enumerate(claim_keys):
         claim_keys[x] = tuple(sorted(map(rank_of.__getitem__, keys)))
     return claim_keys, [counts[number] for _, number in ranked]
-
-
-def _prefix(ranks: tuple[int, ...], informative: int, min_jaccard: float) -> tuple[int, ...]:
-    """The rarest informative ranks (those below `informative`): a partner with Jaccard >=
-    min_jaccard over the informative keys shares at least one of them."""
-    rare = ranks[: bisect_left(ranks, informative)]
-    return rare[: len(rare) - math.ceil(min_jaccard * len(rare)) + 1]
-
-
-def _keep(partners: list[tuple[float, int]], entry: tuple[float, int], limit: int) -> None:
-    """Insert `entry` into the sorted `partners` if it is among the best `limit`."""
-    if len(partners) < limit or (partners and entry < partners[-1]):
-        insort(partners, entry)
-        if len(partners) > limit:
-            partners.pop()

@@ -15,11 +15,10 @@ touch a staged memory. The hook builds the corpus those findings need and nothin
 from __future__ import annotations
 
 import dataclasses
-import math
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 
-from gitmem.consistency.candidates import blocking_keys
+from gitmem.consistency.candidates import blocking_keys, similar_enough
 from gitmem.consistency.lexicon import default_lexicon
 from gitmem.hooks_run.neighbours import neighbour_paths
 from gitmem.lint.rules.format_rules import memory_references, resolve_reference
@@ -28,7 +27,6 @@ from gitmem.model import Claim, Memory
 from gitmem.workspace import Workspace
 
 MAX_CHAIN = 64  # superseded_by hops followed from a staged memory
-MIN_OVERLAP = 0.5  # as gitmem.consistency.candidates.candidate_pairs joins claims
 
 
 def fresh_claims(staged: Iterable[Memory], added: dict[str, frozenset[int]]) -> list[Claim]:
@@ -73,8 +71,8 @@ def hook_corpus(
 
 
 def _could_pair(shared: int, a: int, b: int) -> bool:
-    """The candidate generator's join condition: shared keys >= half the smaller key set."""
-    return shared >= max(1, math.ceil(MIN_OVERLAP * min(a, b)))
+    """The candidate generator's join condition (Jaccard of the key sets)."""
+    return similar_enough(shared, a, b)
 
 
 class _Pairing:

@@ -1,7 +1,7 @@
 """What keeps a 100,000-file lint under 1 GB gives the same answers as holding everything.
 
-- `candidate_pairs` scores each pair once without a table of every pair it looked at and keeps
-  only each claim's best partners: the same pairs as the all-pairs reference it replaced.
+- `candidate_pairs` finds, through its index, exactly the pairs a comparison of every claim with
+  every other finds.
 - `find_pairs` drops a text's features after its last pair: each text is still computed once.
 - The blob-id cache reads an entry from its file only when it is looked up.
 """
@@ -22,53 +22,26 @@ import pytest
 
 from gitmem.consistency import analyze
 from gitmem.consistency.analyze import find_pairs
-from gitmem.consistency.candidates import DF_CAP, blocking_keys, candidate_pairs
+from gitmem.consistency.candidates import blocking_keys, candidate_pairs
 from gitmem.consistency.lexicon import default_lexicon
 from gitmem.memory.cache import MemoryCache
 from gitmem.memory.parse import parse_memory
 from gitmem.model import Claim, Memory
 
 
-def all_pairs_reference(claims: Sequence[Claim], min_jaccard: float = 0.3,
-                        min_overlap: float = 0.75, per_claim: int = 4,
-                        df_cap: int = DF_CAP) -> list[tuple[int, int]]:
-    """candidate_pairs as it was: every scored pair in one table, every partner kept."""
+def all_pairs_reference(claims: Sequence[Claim], min_jaccard: float = 0.3
+                        ) -> list[tuple[int, int]]:
+    """Every pair compared with every other: those whose key sets have Jaccard >= min_jaccard."""
     lexicon, cache = default_lexicon(), {}  # type: ignore[var-annotated]
-    raw_keys = [blocking_keys(claim.text, lexicon, cache) for claim in claims]
-    frequency: dict[str, int] = defaultdict(int)
-    for keys in raw_keys:
-        for key in keys:
-            frequency[key] += 1
-    rank = {key: i for i, key in enumerate(sorted(frequency, key=lambda k: (frequency[k], k)))}
-    informative = sum(1 for count in frequency.values() if count <= df_cap)
-    key_sets = [frozenset(rank[k] for k in keys) for keys in raw_keys]
-    index: dict[int, list[int]] = defaultdict(list)
-    for x, all_ranks in enumerate(key_sets):
-        ranks = [r for r in all_ranks if r < informative]
-        for rarest in sorted(ranks)[: len(ranks) - math.ceil(min_jaccard * len(ranks)) + 1]:
-            index[rarest].append(x)
-    scores: dict[tuple[int, int], float] = {}
-    for postings in index.values():
-        for position, x in enumerate(postings):
-            for y in postings[position + 1 :]:
-                if (x, y) in scores:
-                    continue
-                set_x, set_y = key_sets[x], key_sets[y]
-                overlap = len(set_x & set_y)
-                similarity = overlap / (len(set_x) + len(set_y) - overlap)
-                contained = overlap >= min_overlap * min(len(set_x), len(set_y))
-                scores[(x, y)] = similarity if similarity >= min_jaccard or contained else 0.0
-    best: list[list[tuple[float, int]]] = [[] for _ in claims]
-    for (x, y), score in scores.items():
-        if score > 0.0:
-            best[x].append((score, y))
-            best[y].append((score, x))
-    chosen: dict[tuple[int, int], float] = {}
-    for x, partners in enumerate(best):
-        partners.sort(key=lambda item: (-item[0], item[1]))
-        for score, y in partners[:per_claim]:
-            chosen[(min(x, y), max(x, y))] = score
-    return sorted(chosen)
+    key_sets = [blocking_keys(claim.text, lexicon, cache) for claim in claims]
+    out = []
+    for x, set_x in enumerate(key_sets):
+        for y in range(x + 1, len(claims)):
+            overlap = len(set_x & key_sets[y])
+            union = len(set_x | key_sets[y])
+            if overlap and overlap / union >= min_jaccard:
+                out.append((x, y))
+    return out
 
 
 def templated_claims(count: int, seed: int = 3) -> list[Claim]:
@@ -86,11 +59,25 @@ def templated_claims(count: int, seed: int = 3) -> list[Claim]:
             for i in range(count)]
 
 
-@pytest.mark.parametrize("options", [{}, {"per_claim": 1}, {"per_claim": 9}, {"df_cap": 5},
-                                     {"min_jaccard": 0.6, "min_overlap": 0.5}])
-def test_candidate_pairs_are_those_of_the_all_pairs_reference(options: dict) -> None:
-    claims = templated_claims(900)
-    assert candidate_pairs(claims, **options) == all_pairs_reference(claims, **options)
+def mixed_claims(count: int, seed: int = 5) -> list[Claim]:
+    """Distinct sentences over a small vocabulary of frequent words (sets of 1..12 keys, many
+    sharing keys held by most claims) and the templated ones (equal key sets, one-word swaps)."""
+    rng = random.Random(seed)
+    words = ["deploy", "component", "test", "API", "React", "cache", "schema", "release",
+             "tabs", "spaces", "PostgreSQL", "Redis", "build", "lint", "docs", "review", "token",
+             "retry", "queue", "timeout", "index", "migration", "branch", "merge"]
+    out = templated_claims(count // 2, seed)
+    for i in range(count - len(out)):
+        body = " ".join(rng.choices(words, k=rng.randint(1, 12)))
+        out.append(Claim(f"memory/d{i // 5}.md", i % 5 + 1, f"{rng.choice(('Always', 'Never', 'Use'))} {body}"))
+    rng.shuffle(out)
+    return out
+
+
+@pytest.mark.parametrize("min_jaccard", [0.3, 0.5, 0.8])
+def test_candidate_pairs_are_every_pair_at_the_threshold(min_jaccard: float) -> None:
+    claims = mixed_claims(700)
+    assert candidate_pairs(claims, min_jaccard=min_jaccard) == all_pairs_reference(claims, min_jaccard)
     assert candidate_pairs(claims[:1]) == all_pairs_reference(claims[:1]) == []
 
 
