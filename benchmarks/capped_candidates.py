@@ -12,8 +12,8 @@ from bisect import bisect_left, bisect_right, insort
 from collections import defaultdict
 from collections.abc import Sequence
 
-from gitmem.consistency.lexicon import Lexicon, default_lexicon
 from gitmem.consistency.candidates import blocking_keys
+from gitmem.consistency.lexicon import Lexicon, default_lexicon
 from gitmem.model import Claim
 
 DF_CAP = 48

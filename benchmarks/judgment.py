@@ -27,8 +27,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
-import re
 import subprocess
 import sys
 import tempfile
@@ -38,125 +36,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks import capped_candidates  # noqa: E402
-from benchmarks.generate import DEFAULT_CORPORA, TOPICS, FastImport, corpus_bullets  # noqa: E402
-from gitmem.consistency import analyze  # noqa: E402
-from gitmem.consistency.analyze import find_pairs  # noqa: E402
-from gitmem.memory.parse import parse_memory  # noqa: E402
-from gitmem.model import Claim  # noqa: E402
+from benchmarks import capped_candidates
+from benchmarks.distinct_repo import generate
+from benchmarks.generate import DEFAULT_CORPORA
+from gitmem.consistency import analyze
+from gitmem.consistency.analyze import find_pairs
+from gitmem.memory.parse import parse_memory
+from gitmem.model import Claim
 
-PAIRS = Path(__file__).resolve().parent / "memory_pairs"
-BASE_TIME = 1_735_689_600
-_MARKUP = re.compile(r"[*`_]+")
 Location = tuple[str, int]
-
-
-# ----- distinct claims --------------------------------------------------------------------------
-def distinct_sentences(rng: random.Random, count: int, bullets: Sequence[str]) -> list[str]:
-    """`count` distinct sentences: the corpus bullets, then walks of its next-word table."""
-    cleaned = [" ".join(_MARKUP.sub("", b).split()) for b in bullets]
-    cleaned = [b for b in dict.fromkeys(cleaned) if len(b.split()) >= 3]
-    rng.shuffle(cleaned)
-    out = dict.fromkeys(cleaned[:count])
-    following: dict[str, list[str]] = {}
-    for bullet in cleaned:
-        words = ["<s>", *bullet.split(), "</s>"]
-        for word, after in zip(words, words[1:]):
-            following.setdefault(word, []).append(after)
-    while len(out) < count and following:
-        word, words = "<s>", []
-        while len(words) < 30:
-            word = rng.choice(following[word])
-            if word == "</s>":
-                break
-            words.append(word)
-        if len(words) >= 4:
-            out[" ".join(words)] = None
-    return list(out)
-
-
-def planted_pairs() -> list[tuple[str, str, str]]:
-    """(kind, a, b) for the memory-shaped contradiction and duplicate pairs."""
-    rows = []
-    for path in sorted(PAIRS.glob("*.jsonl")):
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                row = json.loads(line)
-                if row["label"] in ("contradiction", "duplicate"):
-                    rows.append((row["label"], " ".join(row["a"].split()), " ".join(row["b"].split())))
-    return list(dict.fromkeys(rows))
-
-
-# ----- the repository ---------------------------------------------------------------------------
-def layout(i: int) -> str:
-    topic = TOPICS[i % len(TOPICS)]
-    if i == 0:
-        return "CLAUDE.md"
-    if i % 50 == 7:
-        return f".cursor/rules/{topic}-{i}.mdc"
-    return f"memory/{topic}/part-{i // 8000}/{topic}-{i}.md"
-
-
-def render(path: str, bullets: list[str], rng: random.Random) -> tuple[bytes, list[int]]:
-    """The file's bytes and the line of each bullet."""
-    slug = path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
-    if path.endswith(".mdc"):
-        head = ["---", f"description: {slug} rules", "alwaysApply: true", "---", ""]
-    elif path.startswith("memory/"):
-        head = ["---", f"name: {slug}", f"description: What we learned about {slug}",
-                f"type: {rng.choice(('project', 'feedback', 'user', 'reference'))}", "---", ""]
-    else:
-        head = []
-    lines = [*head, f"# {slug.replace('-', ' ').capitalize()}", ""]
-    at = []
-    for n, bullet in enumerate(bullets):
-        if n == len(bullets) // 2 + 1:
-            lines += ["", "## Notes", ""]
-        at.append(len(lines) + 1)
-        lines.append(f"- {bullet}")
-    return ("\n".join(lines) + "\n").encode(), at
-
-
-def generate(out: Path, files: int, seed: int, corpora: Path, pairs: int | None = None
-             ) -> dict[str, object]:
-    """Write the repository (one commit through fast-import, then checked out); return the
-    manifest: the planted pairs (the first `pairs` of them) with each side's locations."""
-    rng = random.Random(seed)
-    per_file = [rng.randint(3, 8) for _ in range(files)]
-    sentences = distinct_sentences(rng, sum(per_file), corpus_bullets(corpora, limit=10**6))
-    planted = planted_pairs()[:pairs]
-    contents: dict[int, list[str]] = {}
-    start = 0
-    for i, n in enumerate(per_file):
-        contents[i] = sentences[start:start + n]
-        start += n
-    spots: list[tuple[str, list[tuple[int, int]], tuple[int, int]]] = []
-    for number, (kind, a, b) in enumerate(planted):
-        if files < 4:
-            break
-        i, j, *more = rng.sample(range(1, files), 5)
-        sides_a = [(i, len(contents[i]))]
-        contents[i].append(a)
-        if number % 4 == 0:  # a repeated claim: the first side in three more files
-            for k in more:
-                sides_a.append((k, len(contents[k])))
-                contents[k].append(a)
-        spots.append((kind, sides_a, (j, len(contents[j]))))
-        contents[j].append(b)
-    rendered, lines = {}, {}
-    for i in range(files):
-        rendered[layout(i)], lines[i] = render(layout(i), contents[i], rng)
-    subprocess.run(["git", "init", "-q", "-b", "main", str(out)], check=True)
-    with tempfile.TemporaryDirectory() as tmp:
-        fi = FastImport(out, Path(tmp) / "marks")
-        fi.commit("Add the agent's memories", BASE_TIME, sorted(rendered.items()))
-        fi.close()
-    subprocess.run(["git", "-C", str(out), "reset", "-q", "--hard", "main"], check=True)
-    manifest = {"files": files, "claims": sum(len(c) for c in contents.values()), "planted": [
-        {"kind": kind, "a": [(layout(i), lines[i][n]) for i, n in sides_a],
-         "b": (layout(sides_b[0]), lines[sides_b[0]][sides_b[1]]), "texts": planted[x][1:]}
-        for x, (kind, sides_a, sides_b) in enumerate(spots)]}
-    return manifest
 
 
 # ----- what is reported -------------------------------------------------------------------------
@@ -234,6 +122,31 @@ def judge_once(claims: list[Claim], generator: Callable | None) -> tuple[float, 
                              for f in found}
 
 
+def old_generator_rows(size: int, args: argparse.Namespace) -> None:
+    """The same judging runs on `benchmarks/generate.py`'s repository (templated planted pairs,
+    a few hundred corpus bullets reused), recall counted per planted pair of files."""
+    from benchmarks.generate import generate as generate_old
+
+    repo = args.workdir / f"old-{size}-{args.seed}"
+    stamp = repo / ".git" / "gitmem-bench.json"
+    if not stamp.is_file():
+        subprocess.run(["rm", "-rf", str(repo)], check=True)
+        generate_old(repo, size, seed=args.seed, corpora=args.corpora, ops=0)
+    manifest = json.loads(stamp.read_text())
+    planted = [(kind, min(a, b), max(a, b)) for a, b, kind in
+               manifest["contradictions"] + manifest["duplicates"]]
+    parsed = repo_claims(repo)
+    for name, generator in (("exact join", None), ("capped (baseline)",
+                                                   capped_candidates.candidate_pairs)):
+        if generator is not None and args.no_baseline:
+            continue
+        cpu, pairs, reported = judge_once(parsed, generator)
+        files = {(kind, min(a[0], b[0]), max(a[0], b[0])) for kind, a, b in reported}
+        hit = sum(p in files for p in planted)
+        print(f"| {size:,} | {len(parsed):,} | old generator, judge, {name} | - | {cpu:.1f} | - "
+              f"| {pairs:,} | {hit}/{len(planted)} file pairs |", flush=True)
+
+
 # ----- the run ----------------------------------------------------------------------------------
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -243,6 +156,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workdir", type=Path, default=Path(tempfile.gettempdir()) / "gitmem-judgment")
     parser.add_argument("--no-lint", action="store_true", help="skip the `gitmem lint` runs")
     parser.add_argument("--no-baseline", action="store_true", help="skip the capped generator")
+    parser.add_argument("--old-generator", action="store_true",
+                        help="also judge benchmarks/generate.py's repository of each size")
     args = parser.parse_args(argv)
     if not args.corpora.is_dir():
         print(f"{args.corpora}: the rule corpora are needed for distinct claims", file=sys.stderr)
@@ -262,7 +177,8 @@ def main(argv: list[str] | None = None) -> int:
         claims = manifest["claims"]
 
         def row(run: str, wall: float | None, cpu: float, rss: float | None, pairs: object,
-                reported: Reported) -> None:
+                reported: Reported, manifest: dict = manifest, alone: list[bool] = alone,
+                size: int = size, claims: int = claims) -> None:
             nonlocal regressions
             hit, of = recall(manifest, reported, alone)
             regressions += (hit < of) and not run.startswith("judge, capped")
@@ -285,6 +201,8 @@ def main(argv: list[str] | None = None) -> int:
             row("judge, capped (baseline)", None, base_cpu, None, f"{base_pairs:,}", reported)
             print(f"|  |  | ratio exact / capped |  | {cpu / max(base_cpu, 1e-9):.2f}x |  | "
                   f"{pairs / max(base_pairs, 1):.2f}x |  |", flush=True)
+        if args.old_generator:
+            old_generator_rows(size, args)
     if regressions:
         print(f"{regressions} run(s) missed planted pairs that are reported alone", file=sys.stderr)
     return 1 if regressions else 0

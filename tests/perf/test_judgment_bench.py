@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from benchmarks.judgment import generate, judge_once, recall, repo_claims, reported_alone
+from benchmarks.distinct_repo import generate
+from benchmarks.judgment import judge_once, recall, repo_claims, reported_alone
 
 BULLETS = [f"- {verb} the {thing} {where} before the {event}."
            for verb in ("Check", "Pin", "Document", "Review")

@@ -10,11 +10,9 @@ from __future__ import annotations
 
 import gc
 import json
-import math
 import os
 import random
 import weakref
-from collections import defaultdict
 from collections.abc import Sequence
 from pathlib import Path
 
