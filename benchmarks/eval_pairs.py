@@ -82,6 +82,23 @@ def lint_predictor() -> Predictor:
     return predict
 
 
+def crowd_predictions(rows: list[dict[str, str]], lexicon: Lexicon | None = None
+                      ) -> list[Prediction]:
+    """Every pair as two claims of one memory (pair n in folder n), judged in ONE `find_pairs`
+    over all of them: what the pair gets in a crowd of the others, to set beside one run per
+    pair (the same figures when nothing else in a repository changes a pair's fate)."""
+    claims = []
+    for n, row in enumerate(rows):
+        claims += [Claim(f"memory/{n}/a.md", 1, row["a"]), Claim(f"memory/{n}/b.md", 1, row["b"])]
+    kinds: dict[str, set[str]] = {}
+    for finding in find_pairs(claims, lexicon=lexicon):
+        folder_a, folder_b = finding.a.path.split("/")[1], finding.b.path.split("/")[1]
+        if folder_a == folder_b:
+            kinds.setdefault(folder_a, set()).add(finding.kind)
+    return [Prediction("contradiction" in kinds.get(str(n), ()), "duplicate" in kinds.get(str(n), ()))
+            for n in range(len(rows))]
+
+
 # --- peer-style baselines ---------------------------------------------------------------------
 
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
@@ -214,6 +231,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--wordnet", action="store_true", help="also run with the WordNet oracle")
     parser.add_argument("--via-lint", action="store_true",
                         help="also measure through real `gitmem lint --format json` runs")
+    parser.add_argument("--as-one-repository", action="store_true",
+                        help="also judge every pair in one run over all of them (a crowd)")
     parser.add_argument("--pairs", type=Path,
                         help="score this labelled file instead of a split (labels contradiction, "
                         "duplicate, neither), e.g. benchmarks/memory_pairs/*.jsonl")
@@ -231,6 +250,15 @@ def main(argv: list[str] | None = None) -> int:
         systems.append(("gitmem+wordnet", gitmem_predictor(wordnet_lexicon())))
     if args.via_lint:
         systems.append(("gitmem via lint", lint_predictor()))
+    if args.as_one_repository:
+        crowd: list[Prediction] = []
+
+        def in_crowd(a: str, b: str) -> Prediction:  # the one run, timed with the first pair
+            if not crowd:
+                crowd.extend(reversed(crowd_predictions(rows)))
+            return crowd.pop()
+
+        systems.append(("gitmem, all pairs in one repository", in_crowd))
     systems += [
         ("rockbot-style", rockbot_predictor),
         ("vestige-style", vestige_predictor),
