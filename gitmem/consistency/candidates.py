@@ -104,25 +104,39 @@ def candidate_pairs(
     min_jaccard: float = MIN_JACCARD,
     lexicon: Lexicon | None = None,
 ) -> list[tuple[int, int]]:
-    """Every index pair (i < j) whose key sets have Jaccard >= `min_jaccard`, sorted; with
-    `max_pairs`, the most similar ones (ties by index)."""
+    """Index pairs (i < j) whose key sets have Jaccard >= `min_jaccard`, sorted; with
+    `max_pairs`, the most similar ones (ties by index).
+
+    A text held by k claims is one node: its copies pair with the first of them only (k - 1
+    pairs, not k(k - 1) / 2), and with the first copy of each similar text, whose copies pair
+    with its first (k + m - 1 pairs for texts held k and m times, each copy named once)."""
     lexicon = lexicon or default_lexicon()
-    key_ranks, _ = _ranked_keys(claims, lexicon)
+    copies: dict[str, list[int]] = {}
+    for x, claim in enumerate(claims):
+        copies.setdefault(claim.text, []).append(x)
+    texts = list(copies.values())  # distinct texts, each as the claims holding it
+    key_ranks, _ = _ranked_keys([claims[held[0]] for held in texts], lexicon)
     groups: dict[tuple[int, ...], list[int]] = {}
-    for x, ranks in enumerate(key_ranks):
+    for t, ranks in enumerate(key_ranks):
         if ranks:  # no key: nothing in common with anything
-            groups.setdefault(ranks, []).append(x)
+            groups.setdefault(ranks, []).append(t)
     nodes = sorted(groups, key=lambda ranks: (len(ranks), ranks))
     scored = [(1.0, u, u) for u in range(len(nodes)) if len(groups[nodes[u]]) > 1]
     scored += similar_sets(nodes, min_jaccard)
     pairs: list[tuple[float, int, int]] = []
+    for t, ranks in enumerate(key_ranks):
+        first, *others = texts[t]
+        if ranks:
+            pairs += ((1.0, first, x) for x in others)
     for similarity, u, v in scored:
-        members_u, members_v = groups[nodes[u]], groups[nodes[v]]
-        if u == v:
-            pairs += ((similarity, x, y) for at, x in enumerate(members_u)
-                      for y in members_u[at + 1 :])
-        else:
-            pairs += ((similarity, min(x, y), max(x, y)) for x in members_u for y in members_v)
+        in_u, in_v = groups[nodes[u]], groups[nodes[v]]
+        text_pairs = ((s, t) for at, s in enumerate(in_u) for t in in_u[at + 1 :]) if u == v \
+            else ((s, t) for s in in_u for t in in_v)
+        for s, t in text_pairs:  # each copy of one text with the first of the other
+            (first_s, *more_s), (first_t, *more_t) = texts[s], texts[t]
+            for x, y in ((first_s, first_t), *((x, first_t) for x in more_s),
+                         *((first_s, y) for y in more_t)):
+                pairs.append((similarity, min(x, y), max(x, y)))
     if max_pairs is not None and len(pairs) > max_pairs:
         pairs.sort(key=lambda item: (-item[0], item[1], item[2]))
         del pairs[max_pairs:]

@@ -29,12 +29,19 @@ from gitmem.model import Claim, Memory
 
 def all_pairs_reference(claims: Sequence[Claim], min_jaccard: float = 0.3
                         ) -> list[tuple[int, int]]:
-    """Every pair compared with every other: those whose key sets have Jaccard >= min_jaccard."""
+    """Every pair compared with every other: those whose key sets have Jaccard >= min_jaccard,
+    except that a pair of two claims that are both not the first copy of their text is left
+    out (each copy still pairs with the first copy of every text it is similar to)."""
     lexicon, cache = default_lexicon(), {}  # type: ignore[var-annotated]
     key_sets = [blocking_keys(claim.text, lexicon, cache) for claim in claims]
+    first = {}
+    for x, claim in enumerate(claims):
+        first.setdefault(claim.text, x)
     out = []
     for x, set_x in enumerate(key_sets):
         for y in range(x + 1, len(claims)):
+            if first[claims[x].text] != x and first[claims[y].text] != y:
+                continue  # two copies: only the first copy of one text pairs with the other
             overlap = len(set_x & key_sets[y])
             union = len(set_x | key_sets[y])
             if overlap and overlap / union >= min_jaccard:
