@@ -86,17 +86,16 @@ def crowd_predictions(rows: list[dict[str, str]], lexicon: Lexicon | None = None
                       ) -> list[Prediction]:
     """Every pair as two claims of one memory (pair n in folder n), judged in ONE `find_pairs`
     over all of them: what the pair gets in a crowd of the others, to set beside one run per
-    pair (the same figures when nothing else in a repository changes a pair's fate)."""
+    pair. A pair counts as reported when a finding relates its two texts anywhere (a sentence
+    that recurs across pairs is one text, its copies paired through its first copy)."""
     claims = []
     for n, row in enumerate(rows):
         claims += [Claim(f"memory/{n}/a.md", 1, row["a"]), Claim(f"memory/{n}/b.md", 1, row["b"])]
-    kinds: dict[str, set[str]] = {}
+    kinds: dict[frozenset[str], set[str]] = {}
     for finding in find_pairs(claims, lexicon=lexicon):
-        folder_a, folder_b = finding.a.path.split("/")[1], finding.b.path.split("/")[1]
-        if folder_a == folder_b:
-            kinds.setdefault(folder_a, set()).add(finding.kind)
-    return [Prediction("contradiction" in kinds.get(str(n), ()), "duplicate" in kinds.get(str(n), ()))
-            for n in range(len(rows))]
+        kinds.setdefault(frozenset((finding.a.text, finding.b.text)), set()).add(finding.kind)
+    found = [kinds.get(frozenset((row["a"], row["b"])), set()) for row in rows]
+    return [Prediction("contradiction" in k, "duplicate" in k) for k in found]
 
 
 # --- peer-style baselines ---------------------------------------------------------------------
