@@ -30,19 +30,27 @@ from gitmem.model import Finding, Memory
 _MARKER = re.compile(r"^(?:[-*+]|\d+[.)])\s+")
 
 
-def line_text(memory: Memory | None, line: int) -> str:
-    """The finding's line of the memory, normalised; "" when there is none (a deleted file)."""
+def line_text(memory: Memory | None, line: int, split: dict[str, list[str]] | None = None) -> str:
+    """The finding's line of the memory, normalised; "" when there is none (a deleted file).
+    `split` keeps each memory's lines for the next finding in it (a file of 400,000 repeated
+    bullets has as many findings)."""
     if memory is None or line < 1:
         return ""
-    lines = memory.raw.decode("utf-8", "replace").split("\n")
+    if split is None:
+        split = {}
+    lines = split.get(memory.path)
+    if lines is None:
+        lines = split[memory.path] = memory.raw.decode("utf-8", "replace").split("\n")
     if line > len(lines):
         return ""
     return " ".join(_MARKER.sub("", lines[line - 1].strip()).split()).casefold()
 
 
-def finding_key(finding: Finding, memories: dict[str, Memory]) -> str:
+def finding_key(finding: Finding, memories: dict[str, Memory],
+                split: dict[str, list[str]] | None = None) -> str:
     sides = [(finding.path, finding.line), *((loc.path, loc.line) for loc in finding.related)]
-    texts = sorted(f"{path}\0{line_text(memories.get(path), line)}" for path, line in sides)
+    split = {} if split is None else split
+    texts = sorted(f"{path}\0{line_text(memories.get(path), line, split)}" for path, line in sides)
     return "\0\0".join([finding.code, *texts])
 
 
@@ -51,9 +59,10 @@ def with_fingerprints(findings: Iterable[Finding], corpus: Sequence[Memory]) -> 
     memories = {memory.path: memory for memory in corpus}
     ordered = sorted(findings, key=lambda f: (f.sort_key, [(r.path, r.line) for r in f.related]))
     seen: Counter[str] = Counter()
+    split: dict[str, list[str]] = {}
     out = []
     for finding in ordered:
-        key = finding_key(finding, memories)
+        key = finding_key(finding, memories, split)
         seen[key] += 1
         digest = hashlib.sha256(f"{key}\0{seen[key]}".encode("utf-8", "surrogatepass"))
         out.append(dataclasses.replace(finding, fingerprint=digest.hexdigest()[:32]))
