@@ -11,7 +11,9 @@ Stable API (lint rules GM201/GM202/GM211 and `gitmem candidates --json` call it)
 
 - `tags` and `scopes` are keyed by claim path. Claims under disjoint scopes (Cursor `globs`,
   scope folders) are not compared; claims of one file always are.
-- Features are computed once per distinct text; `candidates.candidate_pairs` bounds the pairs.
+- Features are computed once per distinct text; `candidates.candidate_pairs` finds the pairs
+  (every pair at the key-set Jaccard threshold); `triage.py` skips the pairs it proves the
+  judge would not flag; many pairs are judged in several processes (`batch.py`).
   Type and category never gate a comparison.
 - Claims under headings such as "Don'ts", "Anti-patterns", "Troubleshooting" or "Before"
   (examples of what not to do, symptoms, history) are not read as rules for contradictions.
@@ -27,12 +29,14 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import sys
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from gitmem.consistency.align import align
+from gitmem.consistency.batch import Judging, judge_all
 from gitmem.consistency.candidates import candidate_pairs
 from gitmem.consistency.contradiction import detect_contradiction_features
 from gitmem.consistency.duplicates import (
@@ -124,44 +128,29 @@ def find_pairs(
     thresholds: Thresholds | None = None,
     lexicon: Lexicon | None = None,
     verdicts: PairVerdicts | None = None,
+    *,
+    triage: bool = True,
+    workers: int | None = None,
 ) -> list[PairFinding]:
     """Duplicate and contradiction findings among `claims` (see the module docstring).
 
     With `verdicts`, a pair judged in an earlier run (same texts, sections' stance, tags) is
     recalled instead of judged, and every verdict used is recorded into it for the next run;
-    the caller keys the store on the thresholds and the detector's code."""
+    the caller keys the store on the thresholds and the detector's code. `triage` skips the
+    pairs `triage.certainly_unflagged` proves the judge would not flag (the findings are the
+    same without it); `workers` processes judge the pairs (default: every CPU when there are
+    many pairs), with the findings of one process."""
     lexicon = lexicon or default_lexicon()
     thresholds = thresholds or Thresholds(match=match_threshold, possible=possible_threshold)
     tags, scopes = tags or {}, scopes or {}
     pairs = candidate_pairs(claims, lexicon=lexicon)
-    # A text's features are kept from its first pair to its last, then dropped: at 100,000
-    # files the pairs name 30,000 texts (5 KB of features each), a fifth of them at any time.
-    uses: dict[str, int] = {}
-    for pair in pairs:
-        for text in (claims[pair[0]].text, claims[pair[1]].text):
-            uses[text] = uses.get(text, 0) + 1
-    cache: dict[str, TextFeatures] = {}
-
-    def release(text: str) -> None:
-        uses[text] -= 1
-        if not uses[text]:
-            cache.pop(text, None)
-
-    def features_of(text: str) -> TextFeatures:
-        found = cache.get(text)
-        if found is None:
-            found = cache[text] = features(text, lexicon)
-        release(text)
-        return found
-
-    out: list[PairFinding] = []
-    seen: dict[tuple, PairFinding | None] = {}  # pairs of a text held by several claims
     repeated = {text for text, count in Counter(c.text for c in claims).items() if count > 1}
+    jobs: list[tuple[int, int]] = []  # the pairs judged: a pair of texts held by several
+    job_of: dict[tuple, int] = {}  # claims is judged once and reported at each copy
+    plan: list[tuple[int, int, int, Any, int]] = []  # (i, j, job or -1, recalled, verdict key)
     for i, j in pairs:
         a, b = claims[i], claims[j]
         if a.path != b.path and scopes_disjoint(scopes.get(a.path, ()), scopes.get(b.path, ())):
-            release(a.text)
-            release(b.text)
             continue
         pair_tags = (tags.get(a.path, ()), tags.get(b.path, ()))
         key = 0
@@ -169,27 +158,33 @@ def find_pairs(
             key = verdict_key(a, b, (_states_rules(a), _states_rules(b)), pair_tags)
             known, stored = verdicts.recall(key)
             if known:
-                release(a.text)
-                release(b.text)
-                if stored is not None:  # rebuilt around the claims as they are now
-                    out.append(PairFinding(stored.kind, stored.klass, stored.score,
-                                           stored.confidence, a, b, dict(stored.signals),
-                                           stored.identical))
+                plan.append((i, j, -1, stored, key))
                 continue
         judged = None
-        if a.text in repeated or b.text in repeated:  # judged once, reported at each copy
+        if a.text in repeated or b.text in repeated:
             judged = (a.text, b.text, _states_rules(a), _states_rules(b), *map(tuple, pair_tags))
-        if judged is not None and judged in seen:
-            release(a.text)
-            release(b.text)
-            finding = seen[judged]
-            if finding is not None:
-                finding = dataclasses.replace(finding, a=a, b=b, signals=dict(finding.signals))
-        else:
-            finding = _judge(a, b, features_of(a.text), features_of(b.text), pair_tags,
-                             thresholds, lexicon)
+        job = job_of.get(judged, -1) if judged is not None else -1
+        if job < 0:
+            job = len(jobs)
+            jobs.append((i, j))
             if judged is not None:
-                seen[judged] = finding
+                job_of[judged] = job
+        plan.append((i, j, job, None, key))
+    del job_of
+    judge = Judging(claims, tags, thresholds, lexicon, triage, sys.modules[__name__])
+    results = judge_all(judge, jobs, workers)
+    out: list[PairFinding] = []
+    for i, j, job, stored, key in plan:
+        a, b = claims[i], claims[j]
+        if job < 0:
+            if stored is not None:  # rebuilt around the claims as they are now
+                out.append(PairFinding(stored.kind, stored.klass, stored.score,
+                                       stored.confidence, a, b, dict(stored.signals),
+                                       stored.identical))
+            continue
+        finding = results[job]
+        if finding is not None and (finding.a is not a or finding.b is not b):
+            finding = dataclasses.replace(finding, a=a, b=b, signals=dict(finding.signals))
         if verdicts is not None:
             verdicts.record(key, finding)
         if finding is not None:

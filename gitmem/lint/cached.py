@@ -20,6 +20,7 @@ from typing import NamedTuple
 from gitmem.consistency import (
     align,
     analyze,
+    batch,
     candidates,
     contradiction,
     corpus,
@@ -32,6 +33,7 @@ from gitmem.consistency import (
     slots,
     spans,
     text,
+    triage,
     values,
     verdicts,
     vocabulary,
@@ -86,9 +88,9 @@ _VERDICTS = RecordCodec(StoredVerdicts, StoredVerdict)
 # Everything a pair's verdict or the corpus pass depends on: a change to any of them (a new
 # gitmem, a developer's edit) computes the pairs afresh.
 # Every module a pair verdict depends on: a change to any of them must recompute the pairs.
-_PAIR_MODULES = (align, analyze, candidates, contradiction, corpus, duplicates, features,
-                 lexicon, phrasings, quantities, scope, slots, spans, text, values, vocabulary,
-                 verdicts, inforce, consistency_rules, claims, statements)
+_PAIR_MODULES = (align, analyze, batch, candidates, contradiction, corpus, duplicates, features,
+                 lexicon, phrasings, quantities, scope, slots, spans, text, triage, values,
+                 vocabulary, verdicts, inforce, consistency_rules, claims, statements)
 
 
 def _store(pairs: Sequence[PairFinding]) -> tuple[StoredPair, ...]:

@@ -1,0 +1,110 @@
+"""Triage skips only pairs the judge would not flag; several processes judge as one does.
+
+`find_pairs` with triage and without it, and with one worker and with two, must give the very
+same findings (kinds, bands, scores, signals, order): over the memory-shaped labelled pairs one
+by one and all together as one memory, over the eval splits when `../shared` is present, and
+over a memory of templated claims that share their frequent words, where triage must also
+spare the judge most of its pairs.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from gitmem.consistency import analyze
+from gitmem.consistency.analyze import PairFinding, find_pairs
+from gitmem.consistency.batch import Judging, judge_all
+from gitmem.model import Claim
+
+PAIRS = Path(__file__).resolve().parents[2] / "benchmarks" / "memory_pairs"
+
+
+def labelled_rows() -> list[dict]:
+    return [json.loads(line) for path in sorted(PAIRS.glob("*.jsonl"))
+            for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def shape(findings: list[PairFinding]) -> list[tuple]:
+    return [(f.kind, f.klass, f.score, f.confidence, f.a, f.b, sorted(f.signals.items()),
+             f.identical) for f in findings]
+
+
+def templated(count: int, seed: int = 7) -> list[Claim]:
+    """Claims that all share their frequent words and differ in names, numbers and values, with
+    contradictions and duplicates among them."""
+    rng = random.Random(seed)
+    topics = ["cache", "queue", "worker", "deploy", "schema", "index", "backup", "router"]
+    frames = ["The {t} step {n} uses setting value{n} for region r{m}.",
+              "Never run the {t} step {n} in region r{m}.",
+              "Always run the {t} step {n} in region r{m}.",
+              "The {t} step {n} uses setting value{n} for region r{m} only on Fridays.",
+              "Use tabs in the {t} step {n} of region r{m}.",
+              "Use spaces in the {t} step {n} of region r{m}."]
+    texts = [rng.choice(frames).format(t=rng.choice(topics), n=rng.randrange(30),
+                                       m=rng.randrange(5)) for _ in range(count)]
+    return [Claim(f"memory/{i % 9}.md", 1 + i // 9, text) for i, text in enumerate(texts)]
+
+
+def test_each_labelled_pair_alone_is_judged_alike_with_and_without_triage() -> None:
+    for row in labelled_rows():
+        claims = [Claim("memory/a.md", 1, row["a"]), Claim("memory/b.md", 1, row["b"])]
+        assert shape(find_pairs(claims, triage=True)) == shape(find_pairs(claims, triage=False)), row
+
+
+def test_labelled_pairs_as_one_memory_give_the_same_findings_with_triage_and_in_two_processes(
+) -> None:
+    rows = labelled_rows()
+    claims = [Claim(f"memory/p{n}/{side}.md", 1, row[side])
+              for n, row in enumerate(rows) for side in "ab"]
+    claims += claims[:40:3]  # copies of some texts in other places
+    claims[-14:] = [Claim(f"memory/copies/{n}.md", 2, c.text) for n, c in enumerate(claims[-14:])]
+    full = shape(find_pairs(claims, triage=False, workers=1))
+    assert shape(find_pairs(claims, triage=True, workers=1)) == full
+    assert shape(find_pairs(claims, triage=True, workers=2)) == full
+    assert any(f[0] == "contradiction" for f in full) and any(f[0] == "duplicate" for f in full)
+
+
+def test_triage_spares_the_judge_pairs_that_share_only_frequent_words(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    claims = templated(150)
+    full = shape(find_pairs(claims, triage=False, workers=1))
+    judged: list[int] = []
+    real = analyze._judge
+
+    def counting(*args):  # type: ignore[no-untyped-def]
+        judged.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(analyze, "_judge", counting)
+    assert shape(find_pairs(claims, triage=True, workers=1)) == full
+    with_triage = len(judged)
+    judged.clear()
+    find_pairs(claims, triage=False, workers=1)
+    assert with_triage < len(judged) / 2, (with_triage, len(judged))
+    assert any(f[0] == "contradiction" for f in full)
+
+
+def test_two_workers_return_each_pair_verdict_in_the_order_of_one() -> None:
+    claims = templated(90, seed=3)
+    jobs = [(i, j) for i in range(len(claims)) for j in range(i + 1, len(claims))][::3]
+    judging = Judging(claims, {}, analyze.Thresholds(), analyze.default_lexicon(), True, analyze)
+    one = judge_all(judging, jobs, workers=1)
+    two = judge_all(judging, jobs, workers=2)
+    assert [None if f is None else shape([f])[0] for f in two] == \
+        [None if f is None else shape([f])[0] for f in one]
+    assert sum(f is not None for f in one) > 0
+
+
+def test_eval_splits_are_judged_alike_with_triage_when_shared_data_is_present(
+    shared_dir: Path,
+) -> None:
+    rows = [json.loads(line) for line in
+            (shared_dir / "eval" / "pairs-test.jsonl").read_text().splitlines() if line.strip()]
+    claims = [Claim(f"memory/{row['id']}/{side}.md", 1, row[side]) for row in rows
+              for side in "ab"]
+    assert shape(find_pairs(claims, triage=True)) == shape(find_pairs(claims, triage=False))
