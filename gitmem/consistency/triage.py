@@ -20,7 +20,12 @@ both texts `_comparable`, and one of three lines of evidence:
    value change (two members of a class; two numbers or amounts, so both texts state one).
 2. opposed clauses: a negated clause against an affirmative one, over shared subject: closed when
    every clause of both texts has one polarity, or the content overlap is under 0.25.
-3. a restated value: `values.restated_value` itself, which needs no alignment.
+3. a restated value: `values.restated_value` itself, which needs no alignment;
+4. two names for one purpose (`slots.unknown_slot`): needs both texts plain (affirmed, no
+   condition, no code) and, in each, a token written as a name or a stated choice.
+
+A new line of evidence in the detectors must be closed here too, or triage would drop its pairs:
+`tests/consistency/test_triage.py` compares triage on and off over the labelled pairs.
 
 A duplicate (`duplicates.score_duplicate_features`) needs the score at the `possible` band:
 - a blocker found without the alignment (another value, another number, one side negated,
@@ -50,6 +55,8 @@ from gitmem.consistency.duplicates import (
 from gitmem.consistency.features import TextFeatures
 from gitmem.consistency.lexicon import Lexicon, numeric_value
 from gitmem.consistency.quantities import _clock, quantity, unit_dimension
+from gitmem.consistency.slots import _choice, _name_like
+from gitmem.consistency.slots import _plain as _plain_slot
 from gitmem.consistency.spans import _HEDGES
 from gitmem.consistency.text import jaccard
 from gitmem.consistency.values import other_numbers, other_values, restated_value
@@ -72,6 +79,7 @@ class TextFacts:
     values: frozenset[str]
     all_values: frozenset[str]  # the same with lone function words ("on" / "off" are antonyms)
     numeric: bool  # a number, a unit, a period or a clock time: the makings of an amount
+    slot: bool  # may name a tool for a purpose (`slots.unknown_slot`): plain, with a name
     inert: tuple[tuple[str, str, str], ...]  # (stem, canonical stem, lower) of inert words
 
 
@@ -186,6 +194,9 @@ def text_facts(f: TextFeatures, lexicon: Lexicon) -> TextFacts:
         values=frozenset(p for p in all_values if p not in lexicon.function_words),
         all_values=all_values,
         numeric=numeric,
+        slot=_plain_slot(f, lexicon) and (
+            _choice(f, lexicon) is not None
+            or any(_name_like(t, n == 0, lexicon) for n, t in enumerate(f.tokens))),
         inert=tuple(inert),
     )
 
@@ -260,4 +271,7 @@ def certainly_unflagged(
                       or min(len(fa.tokens), len(fb.tokens)) <= 1)
     restated_closed = (fa.conditional or fb.conditional
                        or restated_value(fa, fb, lexicon) is None)
-    return minimal_closed and clauses_closed and restated_closed
+    # two names for one purpose: both texts plain, and a name in each (in place, one span of
+    # names each) or a stated choice in each ("Use X as the P")
+    slot_closed = not (facts_a.slot and facts_b.slot) or fa.topic != fb.topic
+    return minimal_closed and clauses_closed and restated_closed and slot_closed

@@ -37,13 +37,13 @@ def templated(count: int, seed: int = 7) -> list[Claim]:
     """Claims that all share their frequent words and differ in names, numbers and values, with
     contradictions and duplicates among them."""
     rng = random.Random(seed)
-    topics = ["cache", "queue", "worker", "deploy", "schema", "index", "backup", "router"]
-    frames = ["The {t} step {n} uses setting value{n} for region r{m}.",
-              "Never run the {t} step {n} in region r{m}.",
-              "Always run the {t} step {n} in region r{m}.",
-              "The {t} step {n} uses setting value{n} for region r{m} only on Fridays.",
-              "Use tabs in the {t} step {n} of region r{m}.",
-              "Use spaces in the {t} step {n} of region r{m}."]
+    topics = ["ledger", "queue", "worker", "deploy", "schema", "index", "backup", "router"]
+    frames = ["The {t} step {n} uses setting value{n} for zone z{m}.",
+              "Never run the {t} step {n} in zone z{m}.",
+              "Always run the {t} step {n} in zone z{m}.",
+              "The {t} step {n} uses setting value{n} for zone z{m} only on Fridays.",
+              "Use tabs in the {t} step {n} of zone z{m}.",
+              "Use spaces in the {t} step {n} of zone z{m}."]
     texts = [rng.choice(frames).format(t=rng.choice(topics), n=rng.randrange(30),
                                        m=rng.randrange(5)) for _ in range(count)]
     return [Claim(f"memory/{i % 9}.md", 1 + i // 9, text) for i, text in enumerate(texts)]
