@@ -83,7 +83,10 @@ def commit_verdict(token: str, repos: Repos) -> CommitVerdict:
 
 
 def _is_build_output(path: str) -> bool:
-    return any(part in BUILD_OUTPUT for part in PurePosixPath(path).parts)
+    """In a build-output folder, or inside an application bundle a build makes (`App.app/`)."""
+    parts = PurePosixPath(path).parts
+    return any(part in BUILD_OUTPUT for part in parts) or any(
+        part.endswith(".app") for part in parts[:-1])
 
 
 def path_verdict(value: str, repos: Repos) -> PathVerdict:
@@ -192,6 +195,28 @@ def found_below_own_name(paths: dict[PathQuery, PathVerdict], repos: Repos
                 continue
             if repo.path_state(rest) == "exists":
                 out[query] = PathVerdict(EXISTS, label, reason=f"as {rest}")
+    return found_as_module_member(out, repos)
+
+
+_SOURCE_SUFFIXES = (".py", ".ts", ".js", ".go", ".rs", ".rb")
+
+
+def found_as_module_member(paths: dict[PathQuery, PathVerdict], repos: Repos
+                           ) -> dict[PathQuery, PathVerdict]:
+    """A missing `ops/infra/pg.probe` with no history where `ops/infra/pg.py` exists names the
+    function `probe` of that module, in the dotted form code is quoted in: it exists."""
+    out = dict(paths)
+    for query, verdict in paths.items():
+        head, dot, member = query.value.rpartition(".")
+        if (verdict.status != MISSING or verdict.fate is not None or not dot or "/" in member
+                or not member.isidentifier() or member.lower() in ("md", "json", "yaml", "txt")):
+            continue
+        for label, repo in repos.available:
+            found = next((head + suffix for suffix in _SOURCE_SUFFIXES
+                          if repo.path_state(head + suffix) == "exists"), None)
+            if found is not None:
+                out[query] = PathVerdict(EXISTS, label, reason=f"{member} in {found}")
+                break
     return out
 
 

@@ -116,3 +116,16 @@ def test_placeholders_and_the_repository_name_in_front_are_no_missing_paths(
     })
     got = findings(repo)
     assert [(line, code) for line, code, _, _ in got] == [(4, "GM311")], got
+
+
+def test_a_module_member_and_an_app_bundle_are_no_missing_paths(tmp_path: Path) -> None:
+    # issue 17's 2nd judged sample, reworded: `ops/db.probe` names probe() in ops/db.py, and a
+    # binary inside the .app bundle a build makes is build output
+    repo = make_repo(tmp_path / "r", {
+        "ops/db.py": "def probe(): ...\n",
+        "CLAUDE.md": "- Health checks call `ops/db.probe` with a 5 s bound.\n"
+                     "- Never run `./Viewer.app/Contents/MacOS/Viewer` directly.\n"
+                     "- Migrations are in `ops/migrate.py`.\n",
+    })
+    got = findings(repo)
+    assert [(line, code) for line, code, _, _ in got] == [(3, "GM311")], got
