@@ -31,7 +31,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -48,28 +48,76 @@ Location = tuple[str, int]
 
 
 # ----- what is reported -------------------------------------------------------------------------
-Reported = set[tuple[str, Location, Location]]
+class Reported:
+    """The findings as groups of places: a pair is reported when one finding of its kind names
+    both of its places (lint names every copy of a repeated claim on one finding; in process, a
+    finding between two texts stands for every copy of each, as lint groups them)."""
+
+    def __init__(self) -> None:
+        self.groups: list[tuple[str, tuple[Location, ...]]] = []
+        self.at: dict[tuple[str, Location], set[int]] = {}
+
+    def add(self, kind: str, places: Sequence[Location]) -> None:
+        for place in places:
+            self.at.setdefault((kind, place), set()).add(len(self.groups))
+        self.groups.append((kind, tuple(places)))
+
+    def __contains__(self, item: tuple[str, Location, Location]) -> bool:
+        kind, x, y = item
+        return bool(self.at.get((kind, x), set()) & self.at.get((kind, y), set()))
+
+    def __iter__(self) -> Iterator[tuple[str, Location, Location]]:
+        for kind, (first, *others) in self.groups:
+            for other in others:
+                yield kind, first, other
 
 
 def _pair(kind: str, x: Location, y: Location) -> tuple[str, Location, Location]:
     return (kind, min(x, y), max(x, y))
 
 
-def recall(manifest: dict, reported: Reported, alone: list[bool]) -> tuple[int, int]:
+KINDS = ("negation", "antonym", "value swapped", "restated", "correction", "duplicate")
+
+
+def recall(manifest: dict, reported: Reported, alone: Sequence[str | None]) -> tuple[int, int]:
     """(planted pairs reported alone and here, planted pairs reported alone)."""
     hit = 0
     for row, was in zip(manifest["planted"], alone):
         a, b = tuple(row["a"][0]), tuple(row["b"])
-        hit += was and _pair(row["kind"], a, b) in reported
-    return hit, sum(alone)
+        hit += bool(was) and _pair(row["kind"], a, b) in reported
+    return hit, sum(map(bool, alone))
 
 
-def reported_alone(manifest: dict) -> list[bool]:
-    out = []
+def recall_by_kind(manifest: dict, reported: Reported, alone: Sequence[str | None]) -> str:
+    """"negation 69/69, antonym 14/14, ...": the recall of each kind of planted pair."""
+    hits: dict[str, list[int]] = {kind: [0, 0] for kind in KINDS}
+    for row, kind in zip(manifest["planted"], alone):
+        if kind:
+            hits[kind][1] += 1
+            hits[kind][0] += _pair(row["kind"], tuple(row["a"][0]), tuple(row["b"])) in reported
+    return ", ".join(f"{kind} {hit}/{of}" for kind, (hit, of) in hits.items() if of)
+
+
+def kind_alone(kind: str, signals: dict) -> str:
+    """The kind of a planted pair as gitmem reads it alone, from the signals that fired."""
+    if kind == "duplicate":
+        return "duplicate"
+    for signal, name in (("correction", "correction"), ("restated", "restated"),
+                         ("slot", "value swapped"), ("unknown_slot", "value swapped"),
+                         ("antonym", "antonym"), ("polarity", "antonym")):
+        if signal in signals:
+            return name
+    return "negation"
+
+
+def reported_alone(manifest: dict) -> list[str | None]:
+    """For each planted pair, its kind when gitmem reports it with the two claims alone."""
+    out: list[str | None] = []
     for row in manifest["planted"]:
         a, b = row["texts"]
-        found = find_pairs([Claim("memory/a.md", 1, a), Claim("memory/b.md", 1, b)])
-        out.append(any(f.kind == row["kind"] for f in found))
+        found = [f for f in find_pairs([Claim("memory/a.md", 1, a), Claim("memory/b.md", 1, b)])
+                 if f.kind == row["kind"]]
+        out.append(kind_alone(row["kind"], dict(found[0].signals)) if found else None)
     return out
 
 
@@ -87,8 +135,11 @@ def lint_once(repo: Path) -> tuple[float, float, float, Reported]:
             raise SystemExit(f"gitmem lint exited {os.waitstatus_to_exitcode(status)}")
         out.seek(0)
         findings = json.loads(out.read())["findings"]
-    reported = {_pair(kinds[f["code"]], (f["path"], f["line"]), (r["path"], r["line"]))
-                for f in findings if f["code"] in kinds for r in f["related"]}
+    reported = Reported()
+    for f in findings:
+        if f["code"] in kinds:
+            reported.add(kinds[f["code"]], [(f["path"], f["line"]),
+                                            *((r["path"], r["line"]) for r in f["related"])])
     return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, reported
 
 
@@ -114,12 +165,18 @@ def judge_once(claims: list[Claim], generator: Callable | None) -> tuple[float, 
     analyze.candidate_pairs = counting  # type: ignore[assignment]
     try:
         started = time.process_time()
-        found = find_pairs(claims)
+        found = find_pairs(claims, workers=1)  # CPU of one process: the workers' is not counted
         cpu = time.process_time() - started
     finally:
         analyze.candidate_pairs = real  # type: ignore[assignment]
-    return cpu, counted[0], {_pair(f.kind, (f.a.path, f.a.line), (f.b.path, f.b.line))
-                             for f in found}
+    copies: dict[str, list[Location]] = {}
+    for claim in claims:
+        copies.setdefault(claim.text, []).append((claim.path, claim.line))
+    reported = Reported()
+    for f in found:
+        reported.add(f.kind, [*copies[f.a.text], *(copies[f.b.text] if f.b.text != f.a.text
+                                                    else ())])
+    return cpu, counted[0], reported
 
 
 def old_generator_rows(size: int, args: argparse.Namespace) -> None:
@@ -144,7 +201,7 @@ def old_generator_rows(size: int, args: argparse.Namespace) -> None:
         files = {(kind, min(a[0], b[0]), max(a[0], b[0])) for kind, a, b in reported}
         hit = sum(p in files for p in planted)
         print(f"| {size:,} | {len(parsed):,} | old generator, judge, {name} | - | {cpu:.1f} | - "
-              f"| {pairs:,} | {hit}/{len(planted)} file pairs |", flush=True)
+              f"| {pairs:,} | {hit}/{len(planted)} file pairs |  |", flush=True)
 
 
 # ----- the run ----------------------------------------------------------------------------------
@@ -162,8 +219,9 @@ def main(argv: list[str] | None = None) -> int:
     if not args.corpora.is_dir():
         print(f"{args.corpora}: the rule corpora are needed for distinct claims", file=sys.stderr)
         return 2
-    print("| files | claims | run | wall s | CPU s | RSS MB | pairs judged | planted recall |")
-    print("| ---: | ---: | --- | ---: | ---: | ---: | ---: | --- |")
+    print("| files | claims | run | wall s | CPU s | RSS MB | pairs judged | planted recall "
+          "| by kind |")
+    print("| ---: | ---: | --- | ---: | ---: | ---: | ---: | --- | --- |")
     regressions = 0
     for size in (int(s) for s in args.sizes.split(",")):
         repo = args.workdir / f"distinct-{size}-{args.seed}"
@@ -177,7 +235,7 @@ def main(argv: list[str] | None = None) -> int:
         claims = manifest["claims"]
 
         def row(run: str, wall: float | None, cpu: float, rss: float | None, pairs: object,
-                reported: Reported, manifest: dict = manifest, alone: list[bool] = alone,
+                reported: Reported, manifest: dict = manifest, alone: list = alone,
                 size: int = size, claims: int = claims) -> None:
             nonlocal regressions
             hit, of = recall(manifest, reported, alone)
@@ -185,7 +243,8 @@ def main(argv: list[str] | None = None) -> int:
             lost = "" if hit == of else f" ({of - hit} LOST)"
             print(f"| {size:,} | {claims:,} | {run} | {'-' if wall is None else f'{wall:.1f}'} "
                   f"| {cpu:.1f} | {'-' if rss is None else f'{rss:.0f}'} | {pairs} "
-                  f"| {hit}/{of}{lost} |", flush=True)
+                  f"| {hit}/{of}{lost} | {recall_by_kind(manifest, reported, alone)} |",
+                  flush=True)
 
         if not args.no_lint:
             subprocess.run(["rm", "-rf", str(repo / ".git" / "gitmem" / "cache")], check=True)
@@ -200,7 +259,7 @@ def main(argv: list[str] | None = None) -> int:
             base_cpu, base_pairs, reported = judge_once(parsed, capped_candidates.candidate_pairs)
             row("judge, capped (baseline)", None, base_cpu, None, f"{base_pairs:,}", reported)
             print(f"|  |  | ratio exact / capped |  | {cpu / max(base_cpu, 1e-9):.2f}x |  | "
-                  f"{pairs / max(base_pairs, 1):.2f}x |  |", flush=True)
+                  f"{pairs / max(base_pairs, 1):.2f}x |  |  |", flush=True)
         if args.old_generator:
             old_generator_rows(size, args)
     if regressions:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
+from perfutil import ROOT  # noqa: F401  (puts the repository on sys.path for benchmarks)
+
 from benchmarks.distinct_repo import generate
 from benchmarks.judgment import judge_once, recall, repo_claims, reported_alone
 
