@@ -12,7 +12,7 @@ from bisect import bisect_left, bisect_right, insort
 from collections import defaultdict
 from collections.abc import Sequence
 
-from gitmem.consistency.candidates import blocking_keys
+from gitmem.consistency.candidates import ranked_keys
 from gitmem.consistency.lexicon import Lexicon, default_lexicon
 from gitmem.model import Claim
 
@@ -31,7 +31,7 @@ def candidate_pairs(
 ) -> list[tuple[int, int]]:
     """Index pairs (i < j) worth comparing, best first within each claim, sorted by (i, j)."""
     lexicon = lexicon or default_lexicon()
-    key_ranks, frequency = _ranked_keys(claims, lexicon)
+    key_ranks, frequency = ranked_keys(claims, lexicon)
     informative = bisect_right(frequency, df_cap if df_cap is not None else DF_CAP)
     index: dict[int, list[int]] = defaultdict(list)  # rank -> claims, ascending
     for x, ranks in enumerate(key_ranks):
@@ -60,28 +60,6 @@ def candidate_pairs(
     if max_pairs is not None:
         pairs = pairs[:max_pairs]
     return sorted(pairs)
-
-
-def _ranked_keys(
-    claims: Sequence[Claim], lexicon: Lexicon
-) -> tuple[list[tuple[int, ...]], list[int]]:
-    """Each claim's blocking keys as ranks, rarest first, and how many claims hold each rank
-    (ties in frequency broken by the key itself, so the order is deterministic)."""
-    cache: dict[str, str | None] = {}
-    numbers: dict[str, int] = {}  # key -> a number, in order of first appearance
-    claim_keys = [tuple(numbers.setdefault(key, len(numbers))
-                        for key in blocking_keys(claim.text, lexicon, cache)) for claim in claims]
-    counts = [0] * len(numbers)
-    for keys in claim_keys:
-        for number in keys:
-            counts[number] += 1
-    ranked = sorted(numbers.items(), key=lambda item: (counts[item[1]], item[0]))
-    rank_of = [0] * len(ranked)
-    for rank, (_, number) in enumerate(ranked):
-        rank_of[number] = rank
-    for x, keys in enumerate(claim_keys):
-        claim_keys[x] = tuple(sorted(map(rank_of.__getitem__, keys)))
-    return claim_keys, [counts[number] for _, number in ranked]
 
 
 def _prefix(ranks: tuple[int, ...], informative: int, min_jaccard: float) -> tuple[int, ...]:

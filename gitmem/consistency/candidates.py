@@ -115,7 +115,7 @@ def candidate_pairs(
     for x, claim in enumerate(claims):
         copies.setdefault(claim.text, []).append(x)
     texts = list(copies.values())  # distinct texts, each as the claims holding it
-    key_ranks, _ = _ranked_keys([claims[held[0]] for held in texts], lexicon)
+    key_ranks, _ = ranked_keys([claims[held[0]] for held in texts], lexicon)
     groups: dict[tuple[int, ...], list[int]] = {}
     for t, ranks in enumerate(key_ranks):
         if ranks:  # no key: nothing in common with anything
@@ -193,7 +193,7 @@ def similar_sets(
     return found
 
 
-def _ranked_keys(
+def ranked_keys(
     claims: Sequence[Claim], lexicon: Lexicon
 ) -> tuple[list[tuple[int, ...]], list[int]]:
     """Each claim's blocking keys as ranks, rarest first, and how many claims hold each rank
