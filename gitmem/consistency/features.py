@@ -31,7 +31,7 @@ _FRONTING = frozenset({
     "outside", "until", "when", "whenever", "while", "with", "within", "without",
 })
 _FRONTED_TOKENS = 6
-_CONDITIONAL = frozenset({"if", "unless", "when", "whenever", "otherwise", "except", "case"})
+_CONDITIONAL = frozenset({"if", "unless", "when", "whenever", "otherwise", "except"})
 # "no X needed there", "do it here": the place is named elsewhere, so the clause is scoped.
 _DEICTIC = frozenset({"there", "here"})
 _BE = frozenset({"is", "are", "was", "were", "be", "been", "'s", "s"})
@@ -195,7 +195,8 @@ def _clause(
         polarity=-1 if negated else 1,
         content=content,
         flipped_by=tuple(flips),
-        conditional=any(t.lower in _CONDITIONAL for t in tokens) or _points_elsewhere(tokens),
+        conditional=any(t.lower in _CONDITIONAL or (p.lower, t.lower) == ("in", "case")
+                        for p, t in zip(tokens[:1] + tokens, tokens)) or _points_elsewhere(tokens),
         directive=any(
             t.stem in lexicon.directive_terms and t.stem not in lexicon.negative_terms
             for t in tokens
