@@ -24,6 +24,14 @@ T = TypeVar("T")
 THRESHOLD = 500  # items; about a second of work at the slowest step
 
 
+def is_terminal(stream: object) -> bool:
+    """Whether `stream` is a terminal; False for a stream without isatty or a closed one."""
+    try:
+        return bool(stream.isatty())  # type: ignore[attr-defined]
+    except (AttributeError, ValueError):
+        return False
+
+
 class Progress:
     def __init__(self, *, quiet: bool = False, stream: TextIO | None = None,
                  threshold: int = THRESHOLD) -> None:
@@ -33,12 +41,7 @@ class Progress:
 
     @property
     def enabled(self) -> bool:
-        if self.quiet or self.stream is None:
-            return False
-        try:
-            return bool(self.stream.isatty())
-        except (AttributeError, ValueError):  # no isatty, or a closed stream
-            return False
+        return not self.quiet and self.stream is not None and is_terminal(self.stream)
 
     @contextmanager
     def track(self, items: Sequence[T], label: str) -> Iterator[Iterable[T]]:

@@ -9,6 +9,7 @@ from typing import Any, TextIO, TypeVar
 import click
 
 from gitmem import jsontext
+from gitmem.progress import is_terminal
 from gitmem.workspace import Workspace, open_workspace
 
 
@@ -29,12 +30,7 @@ def emit_json(data: dict[str, Any]) -> None:
 def wants_color(stream: TextIO) -> bool:
     """Colour for a terminal, unless NO_COLOR is set to a non-empty value (no-color.org: an
     empty NO_COLOR does not turn colour off)."""
-    if os.environ.get("NO_COLOR"):
-        return False
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):  # no isatty, or a closed stream
-        return False
+    return not os.environ.get("NO_COLOR") and is_terminal(stream)
 
 
 def location(path: str, line: int) -> dict[str, object]:

@@ -15,6 +15,7 @@ from gitmem.ops.history import list_ops, log_json
 from gitmem.ops.recall import memory_evidence, with_evidence
 from gitmem.ops.recall import recall as recall_memories
 from gitmem.ops.timeline import path_timeline, resolve_as_of
+from gitmem.progress import is_terminal
 from gitmem.trailers import sanitize_value as safe
 
 
@@ -77,20 +78,13 @@ def _print_memory(data: bytes) -> None:
     a terminal every control character but line breaks and tabs is shown escaped, because a
     cloned repository's memory may carry sequences that retitle, clear or rewrite the screen."""
     out = click.get_text_stream("stdout")
-    if not _is_terminal(out):
+    if not is_terminal(out):
         out.flush()
         click.get_binary_stream("stdout").write(data)
         return
     pieces = _KEPT.split(data.decode("utf-8", errors="replace"))
     # split() puts the kept separators at the odd indices: only the text between them is escaped
     click.echo("".join(p if i % 2 else printable(p) for i, p in enumerate(pieces)), nl=False)
-
-
-def _is_terminal(stream: object) -> bool:
-    try:
-        return bool(stream.isatty())  # type: ignore[attr-defined]
-    except (AttributeError, ValueError):  # no isatty, or a closed stream
-        return False
 
 
 @click.command()
