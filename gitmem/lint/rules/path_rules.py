@@ -72,6 +72,18 @@ def judged_paths(
         yield citation, best_path_verdict(verdicts)
 
 
+def missing_paths(
+    memory: Memory, context: LintContext
+) -> Iterator[tuple[PathCitation, PathVerdict, bool]]:
+    """Each cited path that is missing and worth a word, with whether it is named as a
+    convention (GM313) rather than cited as a file (GM311)."""
+    for citation, verdict in judged_paths(memory, context):
+        if verdict is None or verdict.status != MISSING:
+            continue
+        if not nothing_to_report(memory, citation, verdict):
+            yield citation, verdict, is_convention(memory, citation, verdict)
+
+
 class MissingPath(MemoryRule):
     """A cited path that does not exist in the code tree; the message names the commit that
     deleted or renamed it when history shows one.
@@ -86,12 +98,8 @@ class MissingPath(MemoryRule):
     summary = "A cited path that does not exist in the code tree"
 
     def check(self, memory: Memory, context: LintContext) -> Iterable[Finding]:
-        for citation, verdict in judged_paths(memory, context):
-            if verdict is None or verdict.status != MISSING:
-                continue
-            if nothing_to_report(memory, citation, verdict):
-                continue
-            if is_convention(memory, citation, verdict):
+        for citation, verdict, convention in missing_paths(memory, context):
+            if convention:
                 continue  # GM313
             where = verdict.reason or (describe_repo(verdict.repo) if verdict.repo else "")
             where = f" in {where}" if where else ""
@@ -117,12 +125,8 @@ class ConventionPath(MemoryRule):
     summary = "A path named as a convention that does not exist yet"
 
     def check(self, memory: Memory, context: LintContext) -> Iterable[Finding]:
-        for citation, verdict in judged_paths(memory, context):
-            if verdict is None or verdict.status != MISSING:
-                continue
-            if is_convention(memory, citation, verdict) and not nothing_to_report(
-                memory, citation, verdict
-            ):
+        for citation, _, convention in missing_paths(memory, context):
+            if convention:
                 yield self.finding(
                     memory.path, citation.line,
                     f"{citation.text} is named as a convention but does not exist (yet); "
