@@ -99,13 +99,12 @@ def _key_of(word: str, lexicon: Lexicon) -> str | None:
 
 def candidate_pairs(
     claims: Sequence[Claim],
-    max_pairs: int | None = None,
     *,
     min_jaccard: float = MIN_JACCARD,
     lexicon: Lexicon | None = None,
 ) -> list[tuple[int, int]]:
-    """Index pairs (i < j) whose key sets have Jaccard >= `min_jaccard`, sorted; with
-    `max_pairs`, the most similar ones (ties by index).
+    """Index pairs (i < j) whose key sets have Jaccard >= `min_jaccard`, sorted: every one of
+    them, whatever else the repository holds.
 
     A text held by k claims is one node: its copies pair with the first of them only (k - 1
     pairs, not k(k - 1) / 2), and with the first copy of each similar text, whose copies pair
@@ -123,12 +122,12 @@ def candidate_pairs(
     nodes = sorted(groups, key=lambda ranks: (len(ranks), ranks))
     scored = [(1.0, u, u) for u in range(len(nodes)) if len(groups[nodes[u]]) > 1]
     scored += similar_sets(nodes, min_jaccard)
-    pairs: list[tuple[float, int, int]] = []
+    pairs: list[tuple[int, int]] = []
     for t, ranks in enumerate(key_ranks):
         first, *others = texts[t]
         if ranks:
-            pairs += ((1.0, first, x) for x in others)
-    for similarity, u, v in scored:
+            pairs += ((first, x) for x in others)
+    for _, u, v in scored:
         in_u, in_v = groups[nodes[u]], groups[nodes[v]]
         text_pairs = ((s, t) for at, s in enumerate(in_u) for t in in_u[at + 1 :]) if u == v \
             else ((s, t) for s in in_u for t in in_v)
@@ -136,11 +135,8 @@ def candidate_pairs(
             (first_s, *more_s), (first_t, *more_t) = texts[s], texts[t]
             for x, y in ((first_s, first_t), *((x, first_t) for x in more_s),
                          *((first_s, y) for y in more_t)):
-                pairs.append((similarity, min(x, y), max(x, y)))
-    if max_pairs is not None and len(pairs) > max_pairs:
-        pairs.sort(key=lambda item: (-item[0], item[1], item[2]))
-        del pairs[max_pairs:]
-    return sorted((x, y) for _, x, y in pairs)
+                pairs.append((min(x, y), max(x, y)))
+    return sorted(pairs)
 
 
 def similar_enough(overlap: int, size_a: int, size_b: int, min_jaccard: float = MIN_JACCARD
