@@ -76,6 +76,11 @@ def test_candidates_json_lists_the_contradictions(repo: Path) -> None:
     assert ("memory/db-old.md", "memory/db.md") in contradictions
     for pair in pairs:
         assert set(pair) >= {"kind", "class", "score", "a", "b", "signals"}
+    squash = next(p for p in pairs if {p["a"]["path"], p["b"]["path"]} ==
+                  {"memory/agent-note.md", "memory/user-rule.md"})
+    assert {squash["a"]["text"], squash["b"]["text"]} == {
+        "Never squash merges when landing a pull request.",
+        "Always squash merges when landing a pull request."}
 
 
 def test_review_lists_items_with_both_lines(repo: Path) -> None:
@@ -87,6 +92,10 @@ def test_review_lists_items_with_both_lines(repo: Path) -> None:
     assert item["kind"] == "contradiction"
     lines = {item["a"]["path"]: item["a"]["line"], item["b"]["path"]: item["b"]["line"]}
     assert lines == {"memory/agent-note.md": 6, "memory/user-rule.md": 6}
+    # a script deciding the item needs the two claims, not only where they stand
+    texts = {item["a"]["path"]: item["a"]["text"], item["b"]["path"]: item["b"]["text"]}
+    assert texts == {"memory/agent-note.md": "Never squash merges when landing a pull request.",
+                     "memory/user-rule.md": "Always squash merges when landing a pull request."}
     assert item["detected_at"] == dt.date.today().isoformat()
 
 

@@ -12,7 +12,7 @@ from gitmem.commands.review_text import SUMMARY_OVER, by_kind, echo_queue
 from gitmem.consistency.corpus import corpus_pairs
 from gitmem.errors import EXIT_FINDINGS, UsageError
 from gitmem.memory.parse import parse_memory
-from gitmem.model import Memory
+from gitmem.model import Claim, Memory
 from gitmem.ops.apply import commit_changes
 from gitmem.ops.evidence import claim_evidence, unknown_commits
 from gitmem.ops.resolve import dismiss_plan, resolve_plan
@@ -27,6 +27,11 @@ from gitmem.review_queue import ReviewItem, enqueue, remove
 from gitmem.workspace import Workspace
 
 
+def _side(claim: Claim) -> dict[str, object]:
+    """One side of a pair in JSON: where the claim stands and what it says."""
+    return {**location(claim.path, claim.line), "text": claim.text}
+
+
 @click.command()
 @json_options
 @click.pass_context
@@ -38,8 +43,7 @@ def candidates(ctx: click.Context, as_json: bool, fmt: str) -> None:
     if as_json:
         emit_json({"pairs": [
             {"kind": p.kind, "class": p.klass, "score": round(p.score, 4),
-             "confidence": round(p.confidence, 4), "a": location(p.a.path, p.a.line),
-             "b": location(p.b.path, p.b.line), "signals": dict(p.signals)} for p in pairs]})
+             "confidence": round(p.confidence, 4), "a": _side(p.a), "b": _side(p.b), "signals": dict(p.signals)} for p in pairs]})
         return
     for p in pairs:
         click.echo(f"{p.kind:<13} {p.klass:<8} {p.score:.2f}  {p.a.path}:{p.a.line} ~ "
@@ -72,8 +76,7 @@ def review(ctx: click.Context, everything: bool, as_json: bool, fmt: str) -> Non
     ws = workspace(ctx)
     items = current_items(ws, ws.memories("worktree"), dt.date.today())
     if as_json:  # always every item: scripts read the whole queue
-        emit_json({"items": [{**i.as_json(), "a": location(i.a_path, i.a_line),
-                              "b": location(i.b_path, i.b_line)} for i in items],
+        emit_json({"items": [i.as_json() for i in items],  # each side: path, line, text
                    "summary": {"total": len(items), "by_kind": by_kind(items)}})
         return
     echo_queue(items, everything)
