@@ -11,6 +11,7 @@ import click
 from gitmem import trailers as t
 from gitmem.commands.common import emit_json, json_options, short, wants_json, workspace
 from gitmem.config import CONFIG_FILE, default_toml
+from gitmem.consistency.lexicon import lexicon_for
 from gitmem.errors import GitStateError, StalePlanError, UsageError
 from gitmem.lint.formats.printable import printable
 from gitmem.model import FileChange, Memory, Plan
@@ -61,7 +62,8 @@ def _merge(ws: Workspace, paths: Sequence[str], into: str | None, reason: str) -
                       confidence=confidence, signals=signals,
                       match_threshold=ws.config.match_threshold,
                       possible_threshold=ws.config.possible_threshold,
-                      indexes=_indexes(ws, memories))
+                      indexes=_indexes(ws, memories),
+                      lexicon=lexicon_for(ws.config.lexicon))
     for line in plan.body.splitlines():
         if line.startswith("Contradicts the survivor: "):  # carried, but someone should decide
             click.echo(f"warning: {printable(line)} (after the merge, `gitmem review` lists it)",

@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from gitmem import trailers as t
 from gitmem.consistency.analyze import find_pairs
 from gitmem.consistency.duplicates import MATCH_THRESHOLD, POSSIBLE_THRESHOLD
+from gitmem.consistency.lexicon import Lexicon
 from gitmem.errors import GitStateError, InvalidInputError, UsageError
 from gitmem.memory.fields import append_to_body, drop_empty_frontmatter, remove_field, set_field
 from gitmem.memory.inforce import claim_in_force
@@ -113,7 +114,8 @@ def _norm(text: str) -> str:
 
 
 def _against_survivor(
-    into: Memory, others: Sequence[Memory], match_threshold: float, possible_threshold: float
+    into: Memory, others: Sequence[Memory], match_threshold: float, possible_threshold: float,
+    lexicon: Lexicon | None,
 ) -> tuple[set[tuple[str, int, str]], list[str]]:
     """(absorbed claims a kept claim already says, in the match band; "claim / survivor claim"
     contradictions), through the detector's own candidate pairs: a merge of two 400-claim
@@ -122,7 +124,7 @@ def _against_survivor(
     absorbed = [c for m in others for c in m.claims]
     order = {(c.path, c.line, c.text): n for n, c in enumerate(survivor + absorbed)}
     findings = find_pairs(survivor + absorbed, match_threshold=match_threshold,
-                          possible_threshold=possible_threshold)
+                          possible_threshold=possible_threshold, lexicon=lexicon)
     on_survivor = {(c.path, c.line, c.text) for c in survivor}
     repeated: set[tuple[str, int, str]] = set()
     conflicts: list[str] = []
@@ -150,6 +152,7 @@ def merge_plan(
     match_threshold: float = MATCH_THRESHOLD,
     possible_threshold: float = POSSIBLE_THRESHOLD,
     indexes: Mapping[str, bytes] | None = None,
+    lexicon: Lexicon | None = None,
 ) -> Plan:
     """The survivor keeps its text and gains the others' distinct claims; the others are
     superseded by it, never deleted."""
@@ -170,7 +173,8 @@ def merge_plan(
             raise GitStateError(
                 f"{memory.path} is already superseded by {memory.superseded_by}; leave it out"
             )
-    repeated, conflicts = _against_survivor(into, others, match_threshold, possible_threshold)
+    repeated, conflicts = _against_survivor(into, others, match_threshold, possible_threshold,
+                                             lexicon)
     known = {_norm(c.text) for c in into.claims}
     added: list[str] = []
     folded = 0

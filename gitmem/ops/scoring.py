@@ -14,6 +14,7 @@ from typing import Any
 from gitmem.config import Config
 from gitmem.consistency.contradiction import detect_contradiction
 from gitmem.consistency.duplicates import classify, score_duplicate
+from gitmem.consistency.lexicon import lexicon_for
 from gitmem.memory.inforce import claim_in_force
 from gitmem.model import Memory
 
@@ -41,11 +42,12 @@ def score_pair(keep: Memory, other: Memory, config: Config) -> tuple[str, float 
     a, b = _text(keep), _text(other)
     if not a or not b:
         return "possible", 0.0, {}
-    dup = score_duplicate(a, b, keep.tags, other.tags)
+    lexicon = lexicon_for(config.lexicon)  # with the repository's [consistency.lexicon]
+    dup = score_duplicate(a, b, keep.tags, other.tags, lexicon)
     signals: dict[str, Any] = {k: v for k, v in dup.signals.items()
                                if isinstance(v, (int, float, str)) and k != "identical"}
     klass = classify(dup.score, config.match_threshold, config.possible_threshold) or "possible"
-    found = detect_contradiction(a, b)
+    found = detect_contradiction(a, b, lexicon)
     if found is not None:
         signals["contradiction"] = round(found.confidence, 2)
         signals.update({k: v for k, v in found.signals.items() if k != "subject_overlap"})
