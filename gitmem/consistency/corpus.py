@@ -11,7 +11,7 @@ import datetime as dt
 from collections.abc import Container, Sequence
 
 from gitmem.config import Config
-from gitmem.consistency.analyze import PairFinding, find_pairs
+from gitmem.consistency.analyze import PairFinding, Thresholds, find_pairs
 from gitmem.consistency.lexicon import lexicon_for
 from gitmem.consistency.verdicts import PairVerdicts
 from gitmem.memory.fragments import is_pointer, set_aside
@@ -54,10 +54,11 @@ def compared_claims(memories: Sequence[Memory], texts: Container[str] | None = N
 def corpus_pairs(
     memories: Sequence[Memory], config: Config, today: dt.date | None = None,
     focus: frozenset[str] | None = None, verdicts: PairVerdicts | None = None,
+    thresholds: Thresholds | None = None,
 ) -> list[PairFinding]:
     """Duplicate and contradiction pairs among claims in force; with `focus`, only pairs with
     at least one side in those paths; with `verdicts`, earlier verdicts are recalled (see
-    `find_pairs`)."""
+    `find_pairs`); `thresholds` replace the configured bands (`lint --judge` widens them)."""
     today = today or dt.date.today()
     active = [m for m in memories if m.active]
     by_path = {m.path: m for m in active}
@@ -70,6 +71,7 @@ def corpus_pairs(
         possible_threshold=config.possible_threshold,
         lexicon=lexicon_for(config.lexicon),  # with the repository's [consistency.lexicon]
         verdicts=verdicts,
+        thresholds=thresholds,
     )
     out = []
     for pair in pairs:

@@ -38,7 +38,7 @@ from gitmem.consistency import (
     verdicts,
     vocabulary,
 )
-from gitmem.consistency.analyze import PairFinding
+from gitmem.consistency.analyze import PairFinding, Thresholds
 from gitmem.consistency.verdicts import (
     PairVerdicts,
     StoredVerdict,
@@ -110,15 +110,21 @@ def _well_formed(stored: object) -> bool:
                                stored.signals, stored.identical))
 
 
-def prime_corpus_pairs(ws: Workspace, context: LintContext) -> None:
-    """Fill the run's memo with the consistency pairs, read back when the corpus is unchanged."""
+def prime_corpus_pairs(ws: Workspace, context: LintContext,
+                       thresholds: Thresholds | None = None) -> None:
+    """Fill the run's memo with the consistency pairs, read back when the corpus is unchanged
+    (with `thresholds`, the pairs at those bands instead of the configured ones)."""
     if any(m.blob_id is None for m in context.corpus):
-        return  # nothing to key on: the rules compute the pairs themselves
+        if thresholds is not None:  # nothing to key on: computed afresh
+            context.memo[consistency_rules.MEMO_KEY] = consistency_rules.lint_pairs(
+                context.corpus, context.config, thresholds=thresholds)
+        return  # otherwise the rules compute the pairs themselves
     config = context.config
+    bands = () if thresholds is None else (repr(thresholds),)
     key = content_key(
         "\n".join(sorted(f"{m.path}\0{m.blob_id}" for m in context.corpus)),
         repr((config.match_threshold, config.possible_threshold, config.scope_folders,
-              config.review_file, dt.date.today().isoformat(), config.lexicon)),
+              config.review_file, dt.date.today().isoformat(), config.lexicon, *bands)),
     )
     version = module_version(*_PAIR_MODULES) + vocabulary.digest()  # and the lexicon's data
 
@@ -126,10 +132,11 @@ def prime_corpus_pairs(ws: Workspace, context: LintContext) -> None:
         # The corpus changed: recall the verdicts of the pairs that did not (pair-verdicts is
         # keyed on the settings a verdict depends on), judge the rest, keep them all.
         settings = content_key(repr((config.match_threshold, config.possible_threshold,
-                                     config.lexicon)))
+                                     config.lexicon, *bands)))
         _, previous = ws.cache.lookup("pair-verdicts", settings, _VERDICTS, version)
         known = PairVerdicts.from_stored(previous)
-        pairs = consistency_rules.lint_pairs(context.corpus, config, verdicts=known)
+        pairs = consistency_rules.lint_pairs(context.corpus, config, verdicts=known,
+                                             thresholds=thresholds)
         ws.cache.store("pair-verdicts", settings, known.stored(), _VERDICTS, version)
         return _store(pairs)
 

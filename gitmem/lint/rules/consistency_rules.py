@@ -15,7 +15,7 @@ import functools
 from collections.abc import Callable, Iterable, Sequence
 
 from gitmem.config import Config
-from gitmem.consistency.analyze import PairFinding
+from gitmem.consistency.analyze import PairFinding, Thresholds
 from gitmem.consistency.corpus import compared_claims, corpus_pairs
 from gitmem.consistency.verdicts import PairVerdicts
 from gitmem.lint.rule import CorpusRule, LintContext
@@ -43,12 +43,13 @@ def _without_review_queue(memories: Sequence[Memory], review_file: str) -> list[
 
 
 def lint_pairs(
-    memories: Sequence[Memory], config: Config, verdicts: PairVerdicts | None = None
+    memories: Sequence[Memory], config: Config, verdicts: PairVerdicts | None = None,
+    thresholds: Thresholds | None = None,
 ) -> list[PairFinding]:
     """The pairs lint reports on `memories`, the review file's queue left out (with `verdicts`,
-    earlier verdicts are recalled: see `find_pairs`)."""
+    earlier verdicts are recalled: see `find_pairs`; `thresholds` replace the configured)."""
     return corpus_pairs(_without_review_queue(memories, config.review_file), config,
-                        verdicts=verdicts)
+                        verdicts=verdicts, thresholds=thresholds)
 
 
 def corpus_pair_findings(context: LintContext) -> list[PairFinding]:
@@ -125,9 +126,18 @@ class PairRule(CorpusRule):
                           {"copies": len(group.first), "other_copies": len(group.second)})
                 signals = {"class": pair.klass, "score": round(pair.score, 3), **pair.signals,
                            **copies}
-                yield self.finding(group.primary.path, group.primary.line, self.describe(group),
+                yield self.finding(group.primary.path, group.primary.line,
+                                   self.describe(group) + _judged(pair),
                                    related=group.related(),
                                    confidence=round(pair.confidence, 3), signals=signals)
+
+
+def _judged(pair: PairFinding) -> str:
+    """ (decided by the judge: its reason) when `lint --judge` decided the pair."""
+    if "judge" not in pair.signals:
+        return ""
+    reason = str(pair.signals.get("judge_reason") or "")
+    return f" (decided by the judge: {reason})" if reason else " (decided by the judge)"
 
 
 def _where(claim: Claim) -> str:
