@@ -108,12 +108,19 @@ def _write(text: str, output: str | None, color: bool, root: Path) -> None:
 @click.option("--annotate", is_flag=True,
               help="Queue warnings and errors in the review file's '## Pending review' section "
                    "(one annotate commit, at most policy.max_mutations new lines).")
+@click.option("--judge", is_flag=True,
+              help="Ask the configured judge (git config gitmem.judge.command) about the pairs "
+                   "the rules leave undecided: possible-band GM202/GM211 and near misses. "
+                   "Answers are cached; never in hooks.")
+@click.option("--judge-limit", type=click.IntRange(min=0), default=100, show_default=True,
+              metavar="N", help="With --judge: ask about at most N pairs this run (0: use "
+                                "cached answers only); the rest keep the rules' verdict.")
 @click.pass_context
 def lint(
     ctx: click.Context, paths: tuple[str, ...], fmt: str, as_json: bool, select: tuple[str, ...],
     ignore: tuple[str, ...], staged: bool, since: str | None, diff: str | None,
     baseline: str | None, write_baseline: str | None, output: str | None, quiet: bool,
-    annotate: bool,
+    annotate: bool, judge: bool, judge_limit: int,
 ) -> int:
     """Check memory files: frontmatter, references, claimed commits and cited paths.
 
@@ -142,7 +149,8 @@ def lint(
         if rev:
             ws.repo.resolve_commit(rev)  # a UsageError naming the bad revision, before any work
     request = LintRequest(tuple(ws.relpath(p) for p in paths), staged, since, diff, selected,
-                          ignored, grounding=fmt == "json")
+                          ignored, grounding=fmt == "json", judge=judge,
+                          judge_limit=judge_limit)
     report = _baselined(lint_workspace(ws, request), baseline, write_baseline, whole=not scoped,
                         root=ws.repo.root)
     if not quiet:

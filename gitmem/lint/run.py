@@ -35,6 +35,8 @@ class LintRequest:
     select: tuple[str, ...] = ()  # from the command line; empty: lint.select of the config
     ignore: tuple[str, ...] = ()
     grounding: bool = True  # the per-memory summary even when no GM3xx rule is selected
+    judge: bool = False  # the configured judge rules on undecided pairs (lint_cmd --judge)
+    judge_limit: int = 100  # judge calls at most, a run
 
 
 def under(path: str, prefixes: Sequence[str]) -> bool:
@@ -78,6 +80,14 @@ def lint_workspace(ws: Workspace, request: LintRequest) -> LintReport:
                                        ("--diff", request.diff)) if given]
     if len(chosen) > 1:
         raise UsageError(f"{' and '.join(chosen)} cannot be combined; pick one")
+    if request.judge and (request.staged or request.diff):
+        raise UsageError(f"--judge and {chosen[0]} cannot be combined: a change is checked "
+                         "without running a program, as the hooks do; run `gitmem lint --judge` "
+                         "(whole memory, PATHS or --since)")
+    if request.judge:
+        from gitmem.lint.judge_step import require_judge
+
+        require_judge(ws.config)
     rules, notices = choose_rules(ws, request)
     if request.staged or request.diff:
         from gitmem.lint.diff_run import lint_change
@@ -98,7 +108,12 @@ def lint_workspace(ws: Workspace, request: LintRequest) -> LintReport:
     evidence = gather_evidence(citations.values(), ws.code_repos()) if grounded else Evidence()
     context = LintContext(tuple(corpus), ws.config, evidence, citations)
     if any(rule.code.startswith("GM2") for rule in rules):
-        prime_corpus_pairs(ws, context)
+        if request.judge:
+            from gitmem.lint.judge_step import judge_run_pairs
+
+            notices += judge_run_pairs(ws, context, request.judge_limit)
+        else:
+            prime_corpus_pairs(ws, context)
     ws.cache.save()
     summary = grounding_summary(linted, evidence, citations, review_file) if grounded else []
     report = lint_corpus(corpus, rules, context, targets, summary)
