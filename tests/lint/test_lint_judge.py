@@ -88,6 +88,16 @@ def test_the_judge_adds_a_near_miss_and_drops_a_possible_finding(repo: Path, tmp
     assert "1 added, 1 dropped" in err
 
 
+def test_the_judged_json_report_matches_its_schema(repo: Path, tmp_path: Path) -> None:
+    from jsonschema import Draft202012Validator
+
+    configure(repo, judge_script(tmp_path, BY_TOPIC))
+    result = gitmem(repo, "lint", "--judge", "--format", "json")
+    schema = json.loads((Path(__file__).resolve().parents[2] / "docs/schemas/lint.schema.json")
+                        .read_text())
+    Draft202012Validator(schema).validate(json.loads(result.out))
+
+
 def test_sarif_carries_the_judge_signal(repo: Path, tmp_path: Path) -> None:
     configure(repo, judge_script(tmp_path, BY_TOPIC))
     result = gitmem(repo, "lint", "--judge", "--format", "sarif")
