@@ -114,6 +114,8 @@ def lint_workspace(ws: Workspace, request: LintRequest) -> LintReport:
             notices += judge_run_pairs(ws, context, request.judge_limit)
         else:
             prime_corpus_pairs(ws, context)
+    elif request.judge:
+        notices.append("judge: no GM2xx rule is selected, so no pair was asked about")
     ws.cache.save()
     summary = grounding_summary(linted, evidence, citations, review_file) if grounded else []
     report = lint_corpus(corpus, rules, context, targets, summary)

@@ -224,3 +224,10 @@ def test_exit_code_follows_the_judged_findings(repo: Path, tmp_path: Path) -> No
     assert gitmem(repo, "lint", "--judge").code == 0  # the judge dropped it, added nothing
     assert gitmem(repo, "lint").code == 1  # plain lint never asks the judge
     assert len(calls(tmp_path)) == 2
+
+
+def test_without_a_pair_rule_the_judge_is_not_asked(repo: Path, tmp_path: Path) -> None:
+    configure(repo, judge_script(tmp_path, BY_TOPIC))
+    result = gitmem(repo, "lint", "--judge", "--select", "GM3")
+    assert result.code == 0 and "no GM2xx rule is selected" in result.err
+    assert calls(tmp_path) == []
