@@ -23,7 +23,7 @@ from gitmem.consistency.align import Alignment, align
 from gitmem.consistency.features import Clause, TextFeatures, content_stems, features
 from gitmem.consistency.lexicon import Lexicon, default_lexicon
 from gitmem.consistency.spans import HARMLESS, OPPOSING, VALUE_CHANGES
-from gitmem.consistency.slots import SLOT_CONFIDENCE, unknown_slot
+from gitmem.consistency.slots import SLOT_CONFIDENCE, open_beside, open_values, other_choice, unknown_slot
 from gitmem.consistency.text import clean, jaccard
 from gitmem.consistency.values import RESTATED_CONFIDENCE, restated_value
 
@@ -305,8 +305,11 @@ def detect_contradiction_features(
     if fa.conditional == fb.conditional:  # "Never cache" / "Cache when it is immutable": scoped
         minimal = _minimal_pair(alignment, _negated_side(fa, fb), _denies_all(fa, lexicon)
                                and _denies_all(fb, lexicon))
-    if minimal is not None and minimal[0] == "slot" and _overrides(fa, fb):
-        minimal = None  # "Webhooks override the default retry limit with 5": scoped, by its word
+    if minimal is not None and minimal[0] == "slot" and (
+            _overrides(fa, fb) or open_beside(fa, fb)):
+        # "Webhooks override the default retry limit with 5": scoped, by its word; "The user
+        # likes Svelte" / "... likes SolidJS", "Use Memcached for caching too": both hold
+        minimal = None
     if minimal is not None:
         signal, confidence = minimal
         changed = [c for c in alignment.changes if c.kind not in HARMLESS and c.kind != "insert"]
@@ -326,13 +329,16 @@ def detect_contradiction_features(
         signals["unconditional"] = "always / never under a condition"
         confidence = max(confidence, _UNDER_CONDITION + 0.1 * overlap)
     if confidence <= 0.0 and not (fa.conditional or fb.conditional or _overrides(fa, fb)):
-        restated = restated_value(fa, fb, lexicon)
+        restated = None if open_values(fa, fb, lexicon) else restated_value(fa, fb, lexicon)
         if restated is not None:
             signals["restated"] = restated
             confidence = RESTATED_CONFIDENCE
         elif (slot := unknown_slot(fa, fb, alignment, lexicon)) is not None:
             signals["unknown_slot"] = slot  # two names the lexicon lacks, one purpose
             confidence = SLOT_CONFIDENCE
+        elif (choice := other_choice(fa, fb, lexicon)) is not None:
+            signals[choice[0]] = choice[1]  # one value each, for one purpose
+            confidence = choice[2]
     if confidence <= 0.0:
         return None
     corrections = sorted(set(fa.corrections) | set(fb.corrections))

@@ -13,10 +13,15 @@ import functools
 import re
 from dataclasses import dataclass
 
+from typing import TYPE_CHECKING
+
 from gitmem.consistency.lexicon import Lexicon, default_lexicon
 from gitmem.consistency.phrasings import ELLIPSIS_TOKENS, elided, preferences, switched
 from gitmem.consistency.quantities import ITEM_LABELS, figures
 from gitmem.consistency.text import Token, char_shingles, clean, tokenize
+
+if TYPE_CHECKING:
+    from gitmem.consistency.claims import ClaimAnalysis
 
 _CLAUSE_BREAK = re.compile(
     r"[;!?]|[:,](?=\s)|\.(?=\s|$)|\s[-–—]\s"
@@ -77,6 +82,13 @@ class TextFeatures:
         """The members of exclusive classes the text names, one- and two-word, by class
         (`Lexicon.named`), computed on first use with the lexicon that made these features."""
         return (self.lexicon or default_lexicon()).named([t.stem for t in self.tokens])
+
+    @functools.cached_property
+    def analysis(self) -> ClaimAnalysis:
+        """What the claim says (`claims.analyze`): stage 1, computed on first use."""
+        from gitmem.consistency.claims import analyze
+
+        return analyze(self, self.lexicon or default_lexicon())
 
     @functools.cached_property
     def shingles(self) -> frozenset[str]:

@@ -65,6 +65,10 @@ class Lexicon:
     synonym_pair_starts: frozenset[str] = frozenset()  # their first stems ("pull", "env")
     # words that put two values side by side ("also", "or", "as well"): `slots.py`
     compatible: frozenset[str] = frozenset()
+    # words that name no purpose ("handled", "written", "framework"): `claims.py`
+    light: frozenset[str] = frozenset()
+    # predicates that hold for many values at once ("likes", "supports"): `claims.py`
+    inclusive: frozenset[str] = frozenset()
     # An optional oracle for single words the lists do not know (called with lowercased words,
     # not stems): "synonym", "antonym", "exclusive" or None. `wordnet.py` plugs in here.
     relate_unknown: Callable[[str, str], str | None] | None = field(default=None, compare=False)
@@ -194,6 +198,8 @@ def build_lexicon(vocab: vocabulary.Vocabulary) -> Lexicon:
         synonym_pairs=frozenset(synonym_pairs),
         synonym_pair_starts=frozenset(pair.split()[0] for pair in synonym_pairs),
         compatible=frozenset(_keys(vocab.word_list("compatible"))),
+        light=frozenset(_keys(vocab.word_list("light"))),
+        inclusive=frozenset(_keys(vocab.word_list("inclusive"))),
     )
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 
 from gitmem.consistency.align import Alignment
+from gitmem.consistency.claims import Value
 from gitmem.consistency.features import TextFeatures
 from gitmem.consistency.lexicon import Lexicon
 from gitmem.consistency.spans import HARMLESS
@@ -194,3 +195,101 @@ def unknown_slot(fa: TextFeatures, fb: TextFeatures, alignment: Alignment,
     if set(ca[1].split()) & set(cb[1].split()):
         return None
     return f"{ca[0]} / {cb[0]}"
+
+
+# Confidence when the lexicon says the two values exclude each other (one class, antonyms),
+# under the 0.9 of a minimal pair: the sentences are worded differently.
+CHOICE_CONFIDENCE = 0.85
+
+
+def _fold(words: frozenset[str], other: frozenset[str]) -> frozenset[str]:
+    """An agent noun the other text says as a verb: "runner" / "run", "linter" / "lint"."""
+    out = set()
+    for word in words:
+        base = word[:-2] if word.endswith("er") else ""
+        if base and base not in other and len(base) > 2 and base[-1] == base[-2]:
+            base = base[:-1]
+        out.add(base if base and base in other else word)
+    return frozenset(out)
+
+
+def other_choice(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> tuple[str, str, float] | None:
+    """(signal, "X / Y", confidence) when two plain claims name one value each that the other
+    lacks, for the same purpose: "Use Zustand for global client state" / "Global client state
+    lives in Redux Toolkit", "The app targets Node 20" / "The app runs on Node 18"."""
+    a, b = fa.analysis, fb.analysis
+    if not (a.plain and b.plain) or fa.topic != fb.topic:
+        return None
+    only_a = [v for v in a.values if not any(_same(v, w) for w in b.values)]
+    only_b = [w for w in b.values if not any(_same(v, w) for v in a.values)]
+    if len(only_a) != 1 or len(only_b) != 1:
+        return None
+    x, y = only_a[0], only_b[0]
+    if not (x.placed and y.placed):
+        return None
+    if x.key == y.key:
+        if not (x.version and y.version):
+            return None
+        signal, confidence = "version", CHOICE_CONFIDENCE
+    else:
+        if set(x.key.split()) & set(y.key.split()):
+            return None  # "Vue Router" / "Vue Test Utils": parts of one family
+        relation = lexicon.relation(x.key, y.key)
+        if relation in ("same", "synonym") or _spelled_alike(x.key, y.key):
+            return None
+        if x.known and y.known:
+            if relation not in ("exclusive", "antonym"):
+                return None  # two kinds of thing: they may well work together
+            signal, confidence = "slot", CHOICE_CONFIDENCE
+        else:
+            if _antonym_only(x, lexicon) or _antonym_only(y, lexicon):
+                return None
+            signal, confidence = "unknown_slot", SLOT_CONFIDENCE
+    if _opposed_words(fa, x, fb, y, lexicon):
+        return None  # "Debug logging is on in dev" / "... off in production": two scopes
+    purpose_a, purpose_b = a.purpose(x), b.purpose(y)
+    if not purpose_a or _fold(purpose_a, purpose_b) != _fold(purpose_b, purpose_a):
+        return None
+    return signal, f"{x.raw} / {y.raw}", confidence
+
+
+def _same(v: Value, w: Value) -> bool:
+    return v.key == w.key and v.version == w.version
+
+
+def _antonym_only(v: Value, lexicon: Lexicon) -> bool:
+    return v.known and not lexicon.classes.get(v.key) and not lexicon.classes.get(
+        lexicon.canon(v.key))
+
+
+def _opposed_words(fa: TextFeatures, x: Value, fb: TextFeatures, y: Value,
+                   lexicon: Lexicon) -> bool:
+    """Besides the two values, the texts differ by a pair of antonyms ("on" / "off")."""
+    rest_a = {t.stem for at, t in enumerate(fa.tokens) if not x.start <= at < x.end}
+    rest_b = {t.stem for at, t in enumerate(fb.tokens) if not y.start <= at < y.end}
+    return any(lexicon.relation(p, q) == "antonym" for p in rest_a - rest_b for q in rest_b - rest_a)
+
+
+def _spelled_alike(x: str, y: str) -> bool:
+    """One name shortens or extends the other: "Dec" / "December", "dslWorkflow" / "Workflow"."""
+    x, y = (re.sub(r"[\s.\-]", "", k) for k in (x, y))
+    short, long = sorted((x, y), key=len)
+    return len(short) >= 3 and (long.startswith(short) or long.endswith(short))
+
+
+def open_values(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:
+    """Another value in one claim can hold beside the other's: a claim names values side by
+    side, many values satisfy it, it tells the past, or the two differ besides by an antonym
+    ("Verbose logs are on in staging" / "... off in production": two scopes)."""
+    if open_beside(fa, fb) or fa.analysis.past or fb.analysis.past:
+        return True
+    rest_a, rest_b = {t.stem for t in fa.tokens}, {t.stem for t in fb.tokens}
+    return any(lexicon.relation(p, q) == "antonym" for p in rest_a - rest_b for q in rest_b - rest_a)
+
+
+def open_beside(fa: TextFeatures, fb: TextFeatures) -> bool:
+    """Another value can hold beside one: a predicate many values satisfy ("The user likes
+    Svelte") or a word one side adds to put the two side by side ("Use Memcached for caching
+    too"); the same word on both sides sets neither apart ("... together" / "... together")."""
+    a, b = fa.analysis, fb.analysis
+    return a.inclusive or b.inclusive or a.side_by_side != b.side_by_side

@@ -22,7 +22,8 @@ both texts `_comparable`, and one of three lines of evidence:
    every clause of both texts has one polarity, or the content overlap is under 0.25.
 3. a restated value: `values.restated_value` itself, which needs no alignment;
 4. two names for one purpose (`slots.unknown_slot`): needs both texts plain (affirmed, no
-   condition, no code) and, in each, a token written as a name or a stated choice.
+   condition, no code) and, in each, a token written as a name or a stated choice; another
+   value for one purpose (`slots.other_choice`) needs no alignment and is asked itself.
 
 A new line of evidence in the detectors must be closed here too, or triage would drop its pairs:
 `tests/consistency/test_triage.py` compares triage on and off over the labelled pairs.
@@ -55,7 +56,7 @@ from gitmem.consistency.duplicates import (
 from gitmem.consistency.features import TextFeatures
 from gitmem.consistency.lexicon import Lexicon, numeric_value
 from gitmem.consistency.quantities import _clock, quantity, unit_dimension
-from gitmem.consistency.slots import _choice, _name_like
+from gitmem.consistency.slots import _choice, _name_like, other_choice
 from gitmem.consistency.slots import _plain as _plain_slot
 from gitmem.consistency.spans import _HEDGES
 from gitmem.consistency.text import jaccard
@@ -274,4 +275,5 @@ def certainly_unflagged(
     # two names for one purpose: both texts plain, and a name in each (in place, one span of
     # names each) or a stated choice in each ("Use X as the P")
     slot_closed = not (facts_a.slot and facts_b.slot) or fa.topic != fb.topic
+    slot_closed = slot_closed and other_choice(fa, fb, lexicon) is None
     return minimal_closed and clauses_closed and restated_closed and slot_closed

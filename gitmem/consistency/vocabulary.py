@@ -20,7 +20,7 @@ from typing import Any
 
 FILES = ("words.toml", "synonyms.toml", "antonyms.toml", "exclusive.toml", "hypernyms.toml")
 WORD_KINDS = ("function", "negators", "negative", "directive", "time_scope", "correction",
-              "compatible")
+              "compatible", "light", "inclusive")
 EXTENSION_KEYS = ("exclusive", "synonyms", "antonyms")
 _MAX_ENTRY = 80  # characters of one name: a tool or a phrase, not a sentence
 _MAX_ENTRIES = 5000  # names a repository may add in all

@@ -40,8 +40,8 @@ def test_every_data_file_is_read_and_shipped_as_package_data() -> None:
 
 
 def test_a_class_in_the_data_decides_a_contradiction_the_words_alone_do_not() -> None:
-    a = "Sessions are stored in Dragonfly in every region."
-    b = "Sessions are stored in KeyDB in every region."
+    a = "Sessions are stored in dragonfly in every region."
+    b = "Sessions are stored in keydb in every region."
     assert "contradiction" not in _kinds(a, b)
     extension = vocabulary.parse_extension({"exclusive": [["Dragonfly", "KeyDB"]]})
     assert "contradiction" in _kinds(a, b, lexicon_for(extension))
@@ -90,8 +90,8 @@ def test_a_team_adds_an_exclusive_pair_and_lint_then_reports_the_contradiction(
     tmp_path: Path,
 ) -> None:
     repo = make_repo(tmp_path / "r", {
-        "memory/cache.md": "# Cache\n\n- Sessions are stored in Dragonfly in every region.\n",
-        "memory/ops.md": "# Ops\n\n- Sessions are stored in KeyDB in every region.\n",
+        "memory/cache.md": "# Cache\n\n- Sessions are stored in dragonfly in every region.\n",
+        "memory/ops.md": "# Ops\n\n- Sessions are stored in keydb in every region.\n",
     })
     assert _contradictions(repo) == []  # the shipped lexicon does not know these two
     write(repo, {".gitmem.toml": '[consistency.lexicon]\nexclusive = [["Dragonfly", "KeyDB"]]\n'})
