@@ -38,6 +38,7 @@ from gitmem.consistency import (
     verdicts,
     vocabulary,
 )
+from gitmem.consistency import claims as claim_analysis
 from gitmem.consistency.analyze import PairFinding, Thresholds
 from gitmem.consistency.verdicts import (
     PairVerdicts,
@@ -90,7 +91,8 @@ _VERDICTS = RecordCodec(StoredVerdicts, StoredVerdict)
 # Every module a pair verdict depends on: a change to any of them must recompute the pairs.
 _PAIR_MODULES = (align, analyze, batch, candidates, contradiction, corpus, duplicates, features,
                  lexicon, phrasings, quantities, scope, slots, spans, text, triage, values,
-                 vocabulary, verdicts, inforce, consistency_rules, claims, statements)
+                 vocabulary, verdicts, inforce, consistency_rules, claims, statements,
+                 claim_analysis)
 
 
 def _store(pairs: Sequence[PairFinding]) -> tuple[StoredPair, ...]:
