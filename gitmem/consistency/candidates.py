@@ -13,24 +13,23 @@ test, the framework's name) are the frequent ones, and caps on them lost contrad
 repository grew. Of the labelled pairs gitmem reports alone (eval splits and the memory-shaped
 sets), none has a lower key Jaccard.
 
-The join is exact and indexed (`similar_sets`): claims with equal key sets form one node (a
-claim copied into k files is one node, its k(k-1)/2 pairs need no search); nodes are joined by
-prefix filtering with keys ordered rarest first (Bayardo et al.'s All-Pairs) and the positional
-filter of PPJoin (Xiao et al.), so a frequent key at the end of two prefixes is looked at but
-rarely makes two claims a candidate. Type, category and file are never used: within-file pairs
-count like any other.
+The join is exact and indexed (`join.similar_sets`): claims with equal key sets form one node (a
+claim copied into k files is one node, its k(k-1)/2 pairs need no search); nodes meet through
+the two rarest keys they share (keys ordered rarest first), which two sets at the threshold
+always share within short prefixes, and a pair of keys is held by far fewer claims than the
+frequent key alone. Type, category and file are never used: within-file pairs count like any
+other.
 
 Memory follows the claims, not the pairs looked at: a claim's keys are a sorted tuple of ranks
-(shared ints), not a frozenset, and each probe keeps only a count per partner met.
+(shared ints), not a frozenset, and each probe keeps only the partners it met.
 """
 
 from __future__ import annotations
 
-import math
 import re
-from collections import defaultdict
 from collections.abc import Sequence
 
+from gitmem.consistency.join import similar_sets
 from gitmem.consistency.lexicon import Lexicon, default_lexicon
 from gitmem.consistency.quantities import unit_dimension
 from gitmem.consistency.text import singular_acronym, stem
@@ -143,50 +142,6 @@ def similar_enough(overlap: int, size_a: int, size_b: int, min_jaccard: float = 
                    ) -> bool:
     """Whether two key sets of these sizes sharing `overlap` keys are a candidate pair."""
     return overlap > 0 and overlap >= min_jaccard * (size_a + size_b - overlap) - 1e-9
-
-
-def similar_sets(
-    sets: Sequence[tuple[int, ...]], min_jaccard: float
-) -> list[tuple[float, int, int]]:
-    """(Jaccard, u, v) for every u < v with Jaccard(sets[u], sets[v]) >= min_jaccard, exactly.
-
-    `sets` are distinct, non-empty, each sorted rarest key first, and the list is ordered by
-    size. Set x is probed against the smaller sets before it: a partner y has
-    min_jaccard x |x| <= |y| <= |x| and needs overlap >= o = ceil(t / (1 + t) x (|x| + |y|)),
-    so they share a key within x's first |x| - ceil(t x |x|) + 1 keys and y's first
-    |y| - ceil(2t / (1 + t) x |y|) + 1 (the only keys indexed). A key met at position i of x
-    and j of y leaves at most min(|x| - i, |y| - j) keys to share, counted so far included: a
-    candidate that cannot reach o is dropped there (the positional filter of PPJoin), so the
-    frequent keys at the end of both prefixes cost little."""
-    t = min_jaccard
-    index: dict[int, list[tuple[int, int]]] = defaultdict(list)  # key -> [(set, position)]
-    found: list[tuple[float, int, int]] = []
-    for x, set_x in enumerate(sets):
-        size_x = len(set_x)
-        smallest = math.ceil(t * size_x - 1e-9)
-        counts: dict[int, int] = {}
-        for i, key in enumerate(set_x[: size_x - smallest + 1]):
-            for y, j in index.get(key, ()):
-                size_y = len(sets[y])
-                if size_y < smallest:
-                    continue
-                seen = counts.get(y, 0)
-                if seen < 0:
-                    continue
-                need = math.ceil(t / (1 + t) * (size_x + size_y) - 1e-9)
-                if seen + min(size_x - i, size_y - j) >= need:
-                    counts[y] = seen + 1
-                else:
-                    counts[y] = -1
-        for j, key in enumerate(set_x[: size_x - math.ceil(2 * t / (1 + t) * size_x - 1e-9) + 1]):
-            index[key].append((x, j))
-        for y, seen in counts.items():
-            if seen <= 0:
-                continue
-            overlap = len(set(set_x).intersection(sets[y]))
-            if similar_enough(overlap, size_x, len(sets[y]), t):
-                found.append((overlap / (size_x + len(sets[y]) - overlap), y, x))
-    return found
 
 
 def ranked_keys(
