@@ -26,6 +26,7 @@ from gitmem.consistency import (
     corpus,
     duplicates,
     features,
+    join,
     lexicon,
     phrasings,
     quantities,
@@ -90,7 +91,7 @@ _VERDICTS = RecordCodec(StoredVerdicts, StoredVerdict)
 # gitmem, a developer's edit) computes the pairs afresh.
 # Every module a pair verdict depends on: a change to any of them must recompute the pairs.
 _PAIR_MODULES = (align, analyze, batch, candidates, contradiction, corpus, duplicates, features,
-                 lexicon, phrasings, quantities, scope, slots, spans, text, triage, values,
+                 join, lexicon, phrasings, quantities, scope, slots, spans, text, triage, values,
                  vocabulary, verdicts, inforce, consistency_rules, claims, statements,
                  claim_analysis)
 
