@@ -1,4 +1,5 @@
-"""The judge's accepted verdicts, kept between runs so that CI asks only about new pairs.
+"""The judge's accepted verdicts, kept between runs so that CI asks only about new pairs
+(shared by `lint --judge` and the review commands: a pair answered once is not asked again).
 
 A verdict is stored under a digest of everything it depends on:
 

@@ -33,24 +33,42 @@ def _request(pair: PairFinding) -> JudgeRequest:
 
 
 def judge_pairs(
-    pairs: Sequence[PairFinding], config: Config, file_texts: Mapping[str, str]
+    pairs: Sequence[PairFinding], config: Config, file_texts: Mapping[str, str],
+    cache: JudgeCache | None = None,
 ) -> tuple[list[PairFinding], JudgeReport | None]:
-    """(pairs after the judge, its report); unchanged with no judge configured."""
+    """(pairs after the judge, its report of the calls made); unchanged with no judge
+    configured. With `cache`, a pair answered before (`lint --judge`, an earlier review) is
+    not asked again, and accepted answers are kept for the next run."""
     if not config.judge_command or not pairs:
         return list(pairs), None
-    asked = list(pairs[:MAX_JUDGED])
-    report = run_judge(config.judge_command, [_request(p) for p in asked], config.judge_timeout,
-                       file_texts)
+    identity = command_identity(config.judge_command) if cache is not None else ""
+    known: dict[int, tuple[str, str]] = {}
+    asked: list[int] = []
+    for at, pair in enumerate(pairs):
+        hit = cache.get(pair_digest(pair.a.text, pair.b.text, identity)) if cache else None
+        if hit is not None:
+            known[at] = (hit.verdict, hit.reason)
+        elif len(asked) < MAX_JUDGED:
+            asked.append(at)
+    report = run_judge(config.judge_command, [_request(pairs[at]) for at in asked],
+                       config.judge_timeout, file_texts)
+    for at, result in zip(asked, report.results):
+        if result.status == "valid" and result.verdict is not None:
+            known[at] = (result.verdict, result.reason)
+            if cache is not None:
+                cache.put(pair_digest(pairs[at].a.text, pairs[at].b.text, identity),
+                          result.verdict, result.reason)
+    if cache is not None:
+        cache.save()
     out: list[PairFinding] = []
-    for pair, result in zip(asked, report.results):
-        if result.status != "valid" or result.verdict is None:
+    for at, pair in enumerate(pairs):
+        verdict = known.get(at)
+        if verdict is None:
             out.append(pair)
-        elif result.verdict == "neither":
-            continue
-        else:
-            signals = {**pair.signals, "judge": result.verdict}
-            out.append(dataclasses.replace(pair, kind=result.verdict, signals=signals))
-    return out + list(pairs[MAX_JUDGED:]), report
+        elif verdict[0] != "neither":
+            signals = {**pair.signals, "judge": verdict[0]}
+            out.append(dataclasses.replace(pair, kind=verdict[0], signals=signals))
+    return out, (report if asked else None)
 
 
 def describe_rejections(report: JudgeReport | None) -> str | None:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from gitmem import trailers as t
 from gitmem.consistency.analyze import PairFinding
 from gitmem.consistency.corpus import corpus_pairs
+from gitmem.consistency.judge_cache import JudgeCache
 from gitmem.consistency.judged import describe_rejections, judge_pairs
 from gitmem.gitrepo import Repo
 from gitmem.memory.inforce import claim_standing, pair_dismissed
@@ -40,7 +41,7 @@ def detected_pairs(ws: Workspace, memories: Sequence[Memory],
     if not ws.config.judge_command:
         return pairs
     texts = {m.path: m.raw.decode("utf-8", "replace") for m in memories}
-    judged, report = judge_pairs(pairs, ws.config, texts)
+    judged, report = judge_pairs(pairs, ws.config, texts, JudgeCache.open(ws.repo.state_dir))
     note = describe_rejections(report)
     if note:
         sys.stderr.write(f"gitmem: {note}\n")

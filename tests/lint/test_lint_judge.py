@@ -231,3 +231,16 @@ def test_without_a_pair_rule_the_judge_is_not_asked(repo: Path, tmp_path: Path) 
     result = gitmem(repo, "lint", "--judge", "--select", "GM3")
     assert result.code == 0 and "no GM2xx rule is selected" in result.err
     assert calls(tmp_path) == []
+
+
+def test_review_commands_share_the_cached_answers(repo: Path, tmp_path: Path) -> None:
+    configure(repo, judge_script(tmp_path, BY_TOPIC))
+    findings(repo, "--judge")  # asks about the two undecided pairs
+    result = gitmem(repo, "candidates", "--json")
+    assert result.code == 0, result
+    # only the match-band pair, which lint never sends, is new to the judge
+    assert calls(tmp_path)[2:] == [[SURE_A, SURE_B]]
+    kinds = {p["a"]["text"]: p["kind"] for p in json.loads(result.out)["pairs"]}
+    assert SLOT_A not in kinds  # the cached "neither" drops it here too
+    gitmem(repo, "candidates", "--json")
+    assert len(calls(tmp_path)) == 3  # and nothing is asked twice
