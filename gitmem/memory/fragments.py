@@ -20,7 +20,9 @@ with an instruction verb, "Indent Python code with tabs", is a rule and stays co
 sentences of one line (a paragraph does not contradict itself: a quotation, "This does not
 need X, unlike Y. Never switch to Y"), and two files of one template (`template_siblings`: a
 memory bank's `chatProductContext.md` and `driveProductContext.md` fill the same headings with
-the same wording, each about its own module).
+the same wording, each about its own module), and `two_subjects`: entries that name their own
+endpoint or function first in code, or one template field ("**Owner**:", "Region:") filled in
+under two headings.
 """
 
 from __future__ import annotations
@@ -141,12 +143,50 @@ def template_siblings(path_a: str, path_b: str) -> bool:
     return False
 
 
+# a template's field, filled in under each heading it repeats under ("**Owner**: ...",
+# "Region: `eu-west-2`", Claude memory's "**How to apply:**"): what it says is its heading's
+_FIELD = re.compile(r"^[*_]*([A-Za-z][A-Za-z ]{1,30}?)[*_]*\s*[:：]")
+_FIELDS = frozenset(
+    "author authors owner owners region zone location code response request returns problem "
+    "issue solution fix cause impact benefit benefits maintainability priority date version "
+    "type example note notes reason why effort risk scope timeline estimate cost".split()
+) | {"root cause", "how to apply", "error handling"}
+# an entry that names its subject first in code: "`GET /api/boards` — list the boards"
+_LEADING_CODE = re.compile(r"^[*_]*`([^`]+)`")
+
+
+def _field(text: str) -> str | None:
+    match = _FIELD.match(_core(text))
+    name = match.group(1).strip().lower() if match else None
+    return name if name in _FIELDS else None
+
+
+def _named_first(text: str) -> str | None:
+    match = _LEADING_CODE.match(_core(text))
+    return match.group(1) if match else None
+
+
+def two_subjects(a: Claim, b: Claim, kind: str = "duplicate") -> bool:
+    """Two entries that each name their own subject first, in code (two endpoints, two
+    functions, two files: "`load_tokens()`: reads ..." / "`save_tokens()`: writes ..."; for
+    duplicates: "`pnpm` installs ..." / "`npm` installs ..." may well conflict), or the same
+    template field under two headings (each heading's owner, region, response)."""
+    first_a, first_b = _named_first(a.text), _named_first(b.text)
+    if (kind == "duplicate" and first_a is not None and first_b is not None
+            and first_a != first_b):
+        return True
+    field = _field(a.text)
+    return field is not None and a.section != b.section and field == _field(b.text)
+
+
 def set_aside(a: Claim, b: Claim, kind: str) -> str | None:
     """Why the pair (a, b) the detector found is no finding, or None (module docstring)."""
     if kind == "contradiction" and a.path == b.path and a.line == b.line:
         return "one paragraph"
     if template_siblings(a.path, b.path):
         return "two files of one template"
+    if two_subjects(a, b, kind):
+        return "two subjects"
     if (a.path, a.section) == (b.path, b.section):
         return None
     if kind == "contradiction":

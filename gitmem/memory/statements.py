@@ -7,8 +7,9 @@ Two decisions, made here once for every rule that compares claims:
   Such lines are not claims at all (a memory bank repeats "**Examples**:" before every block, and
   those repeats are not duplicates anyone would remove).
 - `is_record`: a claim that records an event (a dated entry, a task log, a changelog-like or
-  progress section, "Fixed the login loop"). It is a claim (recall finds it, citations in it are
-  checked) but not a standing claim: two task records with different dates do not contradict, and
+  progress section, "Fixed the login loop", a status field "**Status**: READY", a verbless
+  line ending in what was done "Legacy exporter deleted"). It is a claim (recall finds it,
+  citations in it are checked) but not a standing claim: two task records with different dates do not contradict, and
   "Removed hardcoded IDs" is history, not a rule that could conflict with "Never hardcode IDs".
   The duplicate and contradiction pass leaves records out.
 """
@@ -104,6 +105,25 @@ _FIRST_WORD = re.compile(r"[^A-Za-z]*([A-Za-z]+)")
 _STATUS_MARKS = ("✅", "❌", "✔", "✓", "✗", "✘", "☑", "☐", "⚠", "🔄", "🚧", "⏳", "🟢", "🔴", "🟡")
 
 
+# a status field ("**Status**: PRODUCTION READY", "Result: ..."): a state at a time; memory banks
+# fill one in under every feature, and two features' statuses are not one claim
+_STATUS_FIELD = re.compile(r"[*_]*(?:status|state|result|results|outcome|impact)[*_]*\s*[:：]", re.I)
+# words that make a line a sentence with a verb of its own ("Temporary files are removed")
+_AUXILIARIES = frozenset(
+    "is are was were be been being am has have had do does did can could will would shall "
+    "should may might must need needs never always".split()
+)
+
+
+def _ends_done(text: str) -> bool:
+    """A verbless line that ends in what was done: "Legacy exporter and its flags deleted",
+    "**No Queue Server**: needless moving parts removed" (a note of a change, not a rule)."""
+    words = [w.strip("*_,.()!:;").lower() for w in text.split()]
+    words = [w for w in words if w]
+    return (len(words) > 1 and words[-1] in _EVENT_VERBS
+            and not any(w in _AUXILIARIES for w in words))
+
+
 def is_record(claim: Claim) -> bool:
     """A claim that records an event or a status rather than stating something that stays true."""
     text = claim.text
@@ -111,6 +131,8 @@ def is_record(claim: Claim) -> bool:
         return True
     first = _FIRST_WORD.match(text)
     if first and first.group(1).lower() in _EVENT_VERBS and first.group(1)[:1].isupper():
+        return True
+    if _STATUS_FIELD.match(text) or _ends_done(text):
         return True
     section = claim.section
     if section and (_DATED.search(section) or _RECORD_SECTION.search(section)):

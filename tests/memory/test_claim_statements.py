@@ -67,6 +67,11 @@ def claim(text: str, section: str = "", path: str = "memory-bank/systemPatterns.
     claim("The importer handles CSV", path="memory-bank/journal/2025_03_02_refactor.md"),
     claim("The importer handles CSV", path="memory-bank/tasks/TASK-004.md"),
     claim("The importer handles CSV", path=".claude/memory/project_session_2026-03-15.md"),
+    # a status field, a line that ends in what was done (issue 17, 4th sample's dev look)
+    claim("**Status**: ✅ **READY** - every change deployed"),
+    claim("Result: the nightly job finishes in 4 minutes"),
+    claim("**No Queue Server**: needless moving parts removed"),
+    claim("Legacy exporter and its flags deleted"),
 ])
 def test_records_of_events(record: Claim) -> None:
     assert is_record(record)
@@ -79,6 +84,9 @@ def test_records_of_events(record: Claim) -> None:
     claim("Fixtures live in `tests/fixtures/`", path="CLAUDE.md"),
     claim("Logging goes to stderr", section="Logging"),
     claim("Never squash merges", path="memory/history-policy.md"),
+    claim("**Statistics page**: charts of weekly totals"),
+    claim("Files must be deleted"),
+    claim("Temporary files are removed"),
 ])
 def test_standing_claims(standing: Claim) -> None:
     assert not is_record(standing)
