@@ -1285,8 +1285,15 @@ class CodeRepo:
                 commit, _, summary = line[1:].partition("\t")
                 continue
             parts = line.split("\t")
-            if len(parts) >= 2 and parts[1] in wanted and parts[1] not in fates:
+            if len(parts) < 2:
+                continue
+            if parts[1] in wanted and parts[1] not in fates:
                 fates[parts[1]] = ("deleted", commit, summary, None)
+            folder = parts[1]
+            while "/" in folder:  # a cited folder: the newest commit that deleted a file in it
+                folder = folder.rpartition("/")[0]
+                if folder in wanted and folder not in fates:
+                    fates[folder] = ("deleted", commit, summary, None)
         # A pathspec hides the new side of a rename, so look at each deleting commit whole.
         for commit_id in {fate[1] for fate in fates.values()}:
             c = self._repo[commit_id].peel(pygit2.Commit)
@@ -1301,6 +1308,16 @@ class CodeRepo:
                 continue
             for delta in diff.deltas:
                 old = delta.old_file.path
-                if delta.status_char() == "R" and fates.get(old, ("",))[1:2] == (commit_id,):
+                if delta.status_char() != "R":
+                    continue
+                if fates.get(old, ("",))[1:2] == (commit_id,):
                     fates[old] = ("renamed", commit_id, fates[old][2], delta.new_file.path)
+                folder, new = old, delta.new_file.path
+                while "/" in folder:  # a folder moved whole: its files keep their tail
+                    folder = folder.rpartition("/")[0]
+                    tail = old[len(folder):]
+                    fate = fates.get(folder)
+                    if (fate is not None and fate[:2] == ("deleted", commit_id)
+                            and new.endswith(tail) and len(new) > len(tail)):
+                        fates[folder] = ("renamed", commit_id, fate[2], new[:-len(tail)])
         return fates
