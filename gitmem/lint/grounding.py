@@ -32,6 +32,7 @@ from gitmem.lint.evidence import (
     describe_repo,
 )
 from gitmem.lint.extract import Citations
+from gitmem.lint.path_citations import SOURCE_FOLDERS
 
 BUILD_OUTPUT = frozenset({"dist", "build", "node_modules", "target", ".venv", "venv",
                           "__pycache__", ".next", "out", ".tox", "coverage"})
@@ -174,6 +175,7 @@ def gather_evidence(
         else:
             paths[query] = path_verdict(query.value, repos)
     paths = found_in_packages(found_below_own_name(attach_fates(paths, repos), repos), repos)
+    paths = named_elsewhere(paths, repos)
     return Evidence(commits, paths, tuple(l for l, _ in repos.available))
 
 
@@ -246,4 +248,28 @@ def found_in_packages(paths: dict[PathQuery, PathVerdict], repos: Repos
                          if path.endswith(tail)), default=None)
             if found is not None:
                 out[query] = PathVerdict(EXISTS, label, reason=f"as {found}")
+    return out
+
+
+def named_elsewhere(paths: dict[PathQuery, PathVerdict], repos: Repos
+                    ) -> dict[PathQuery, PathVerdict]:
+    """A missing relative path with no history whose first folder is no folder of the tree at
+    any depth, never held a file (no commit deleted one in it) and is no usual source folder
+    (`north-lab/notes/x.md`, `quantkit/data/ipo.py`): a sibling repository's or a server's path,
+    which cannot be checked here. Unverifiable, not missing."""
+    firsts = {query: query.value.partition("/")[0] for query, verdict in paths.items()
+              if verdict.status == MISSING and verdict.fate is None and "/" in query.value
+              and query.value[:1] not in "./~" and query.value.partition("/")[0] not in
+              SOURCE_FOLDERS}
+    if not firsts:
+        return paths
+    unknown = set(firsts.values())
+    for _, repo in repos.available:
+        unknown -= {part for path in repo.tracked_paths() for part in path.split("/")[:-1]}
+        if unknown:
+            unknown -= set(repo.path_fates(sorted(unknown)))
+    out = dict(paths)
+    for query, first in firsts.items():
+        if first in unknown:
+            out[query] = PathVerdict(UNVERIFIABLE, reason=f"{first}/ is no folder here")
     return out

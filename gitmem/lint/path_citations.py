@@ -115,7 +115,10 @@ def normalise_candidate(text: str) -> str | None:
     if _DOMAIN.match(first.lower()):
         return None
     explicit = text.startswith(("./", "../")) or text.endswith("/") or first.startswith(".")
-    if explicit or first in SOURCE_FOLDERS or _EXTENSION.search(last):
+    # `.meta` in `feeds_all/.meta` is a hidden file's name, not an extension: a data folder's
+    # marker, named in plain words, no file this repository holds
+    named_file = _EXTENSION.search(last) is not None and "." in last.lstrip(".")
+    if explicit or first in SOURCE_FOLDERS or named_file:
         return text
     return None
 
