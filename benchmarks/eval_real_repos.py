@@ -21,7 +21,9 @@ never the memory's text. `score` matches those judgments against a run and print
 code (true / (true + false); unsure left out) and how many judged findings the run still has.
 `sample --exclude FILE` leaves out findings already judged in FILE (a new sample after a change
 is drawn from what was not judged before); `score --judged FILE` scores another judgments file
-(`real_repos_judged_2.jsonl`: the sample drawn after the precision fixes of issue 17).
+(`real_repos_judged_2.jsonl`: the sample drawn after the precision fixes of issue 17) and says,
+of the judged findings a run still reports, how many were true; `sample --cap GM201=50` draws
+another number for one code.
 """
 
 from __future__ import annotations
@@ -136,7 +138,8 @@ def cmd_sample(args: argparse.Namespace) -> int:
     for code in sorted(by_code):
         found = [(row, finding) for row, finding in by_code[code]
                  if _key({"repo": row["repo"], **finding}) not in judged]
-        for row, finding in rng.sample(found, min(args.per_code, len(found))):
+        wanted = dict(cap.split("=", 1) for cap in args.cap).get(code, args.per_code)
+        for row, finding in rng.sample(found, min(int(wanted), len(found))):
             print(json.dumps({"repo": row["repo"], "commit": row["commit"], "code": code,
                               "path": finding["path"], "line": finding["line"],
                               "related": finding["related"], "digest": finding["digest"],
@@ -161,20 +164,26 @@ def cmd_score(args: argparse.Namespace) -> int:
         present = {_key({"repo": row["repo"], **finding})
                    for row in rows for finding in row.get("findings", [])}
     verdicts: dict[str, Counter[str]] = defaultdict(Counter)
-    still = Counter()
+    still: dict[str, Counter[str]] = defaultdict(Counter)
     for item in judged:
         verdicts[item["code"]][item["verdict"]] += 1
         if present is not None and _key(item) in present:
-            still[item["code"]] += 1
-    print("| code | judged | true | false | unsure | precision | still reported |")
-    print("| --- | --- | --- | --- | --- | --- | --- |")
+            still[item["code"]][item["verdict"]] += 1
+    print("| code | judged | true | false | unsure | precision | still reported (true / false)"
+          " | precision of those |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     for code in sorted(verdicts):
-        v = verdicts[code]
-        decided = v["true"] + v["false"]
-        precision = f"{v['true'] / decided:.0%}" if decided else "-"
+        v, s = verdicts[code], still[code]
+        now = (f"{sum(s.values())} ({s['true']} / {s['false']}) | {_precision(s)}"
+               if present is not None else "- | -")
         print(f"| {code} | {sum(v.values())} | {v['true']} | {v['false']} | {v['unsure']} | "
-              f"{precision} | {still[code] if present is not None else '-'} |")
+              f"{_precision(v)} | {now} |")
     return 0
+
+
+def _precision(verdicts: Counter[str]) -> str:
+    decided = verdicts["true"] + verdicts["false"]
+    return f"{verdicts['true'] / decided:.0%}" if decided else "-"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -188,6 +197,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=17)
     parser.add_argument("--exclude", type=Path, action="append", default=[],
                         help="sample: leave out findings judged in this file (repeatable)")
+    parser.add_argument("--cap", action="append", default=[], metavar="CODE=N",
+                        help="sample: draw N findings of CODE instead of --per-code (repeatable)")
     parser.add_argument("--judged", type=Path, action="append", default=[],
                         help=f"score: judgments to score (repeatable; default {JUDGED.name})")
     args = parser.parse_args(argv)
