@@ -73,7 +73,8 @@ class _Scanner:
         parts = self.parts
         text = parts[0] if len(parts) == 1 else " ".join(parts)
         if kind == "paragraph":
-            if _SENTENCE_END_INSIDE.search(text):
+            if _SENTENCE_END_INSIDE.search(text) and not is_label(text):
+                # (a bold sub-title "**3. Live Data Refresh**" is one label, not two sentences)
                 self._add_sentences(text)
                 return
             kind = "sentence"  # one sentence: skip the splitter

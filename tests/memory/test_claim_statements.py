@@ -30,6 +30,9 @@ def texts(body: str, path: str = "memory-bank/systemPatterns.md") -> list[str]:
     "- Risk identification\n",
     "- `web/src/app/route.ts`\n",
     "- [designPatterns.md], [systemPatterns.md]\n",
+    # a numbered bold sub-title on a line of its own (issue 17, 4th sample): not "**3." plus
+    # "Live Data Refresh**"
+    "**3. Live Data Refresh**\n- Entries reload when the trigger changes\n",
 ])
 def test_labels_and_version_lines_are_not_claims(body: str) -> None:
     assert all(t.startswith("Entries") for t in texts(body))
