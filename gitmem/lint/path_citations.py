@@ -23,7 +23,8 @@ source folder (`scripts/deploy.sh`). A string is a path citation only if it look
 is dropped. Link targets are read relative to the memory's folder (Markdown's meaning) and, as
 agents often write them, relative to the repository root: either reading may exist. Other
 relative paths are read from the root and from the memory's folder and each folder above it, as
-the package a memory sits in sees them.
+the package a memory sits in sees them, and in a list item that starts by naming a folder
+(`` - `signals/` — the digest in `weekly/summary.md` ``) also from that folder.
 """
 
 from __future__ import annotations
@@ -149,13 +150,24 @@ def queries_for(text: str, style: str, memory_path: str) -> tuple[PathQuery, ...
     return tuple(queries)
 
 
+# A list item that starts by naming a folder: "- `signals/` — reports, the digest in
+# `weekly/summary.md`". The paths after it are that folder's, as the item reads them.
+_ITEM_FOLDER = re.compile(r"\s*(?:[-*+]|\d{1,9}[.)])\s+[*_]*`([^`\s]+/)`")
+
+
 def path_citations_in_line(line: str, line_number: int, memory_path: str) -> list[PathCitation]:
     found: list[PathCitation] = []
+    item = _ITEM_FOLDER.match(line)
+    folder = normalise_candidate(item.group(1)) if item else None
 
     def add(raw: str, style: str) -> None:
         text = normalise_candidate(raw)
         if text is not None:
-            found.append(PathCitation(text, line_number, style, queries_for(text, style, memory_path)))
+            queries = queries_for(text, style, memory_path)
+            if folder and text != folder and not text.startswith(("/", "~", "./", "../")):
+                # also read from the folder the item names (it counts where it exists)
+                queries += (PathQuery("package", posixpath.normpath(posixpath.join(folder, text))),)
+            found.append(PathCitation(text, line_number, style, queries))
 
     if "`" not in line and "](" not in line and "]:" not in line and "/" not in line:
         return found

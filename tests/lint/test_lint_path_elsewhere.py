@@ -77,3 +77,13 @@ def test_a_folder_moved_whole_names_its_new_place(tmp_path: Path) -> None:
     got = findings(repo)
     assert [(line, code) for _, line, code, _ in got] == [(1, "GM311")], got
     assert "renamed to lib" in got[0][3], got
+
+
+def test_a_path_inside_the_item_of_its_folder_is_read_from_that_folder(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {"signals/weekly/summary.md": "", ".config/launchd/a.plist": "",
+                                      "CLAUDE.md": (
+        "- `signals/` — reports, the digest in `weekly/summary.md`\n"
+        "- `.config/` — tool settings and `launchd/a.plist`\n"
+        "- `signals/` — reports, the digest in `weekly/archive.md`\n")})
+    got = findings(repo)
+    assert [(line, code) for _, line, code, _ in got] == [(3, "GM311")], got
