@@ -9,10 +9,12 @@ the hooks never run a program.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from gitmem.config import Config
 from gitmem.consistency.analyze import Thresholds
 from gitmem.consistency.judge_cache import JudgeCache
-from gitmem.consistency.judged import judge_undecided, widened
+from gitmem.consistency.judged import judge_undecided, reported_by_rules, undecided, widened
 from gitmem.errors import InvalidInputError
 from gitmem.lint.cached import prime_corpus_pairs
 from gitmem.lint.rule import LintContext
@@ -37,13 +39,20 @@ def lint_thresholds(config: Config) -> Thresholds:
     return Thresholds(match=config.match_threshold, possible=config.possible_threshold)
 
 
-def judge_run_pairs(ws: Workspace, context: LintContext, limit: int) -> list[str]:
-    """Replace the run's pairs by the judged ones; the summary lines for stderr."""
+def judge_run_pairs(ws: Workspace, context: LintContext, limit: int,
+                    targets: Collection[str]) -> list[str]:
+    """Replace the run's pairs by the judged ones; the summary lines for stderr. Only pairs
+    with a side in `targets` (the files reported: PATHS, --since) are asked about; the others
+    are reported as the rules alone report them, and only where they touch a target."""
     thresholds = lint_thresholds(context.config)
     prime_corpus_pairs(ws, context, widened(thresholds))
     pairs = consistency_rules.corpus_pair_findings(context)
+    wanted = frozenset(targets)
+    inside = [p for p in pairs if p.a.path in wanted or p.b.path in wanted]
+    outside = [p for p in pairs if not (p.a.path in wanted or p.b.path in wanted)]
     texts = {m.path: m.raw.decode("utf-8", "replace") for m in context.corpus}
     cache = JudgeCache.open(ws.repo.state_dir)
-    judged, outcome = judge_undecided(pairs, thresholds, context.config, texts, cache, limit)
-    context.memo[consistency_rules.MEMO_KEY] = judged
+    judged, outcome = judge_undecided(inside, thresholds, context.config, texts, cache, limit)
+    context.memo[consistency_rules.MEMO_KEY] = judged + [
+        p for p in outside if not undecided(p) or reported_by_rules(p, thresholds)]
     return outcome.lines()

@@ -111,7 +111,7 @@ def lint_workspace(ws: Workspace, request: LintRequest) -> LintReport:
         if request.judge:
             from gitmem.lint.judge_step import judge_run_pairs
 
-            notices += judge_run_pairs(ws, context, request.judge_limit)
+            notices += judge_run_pairs(ws, context, request.judge_limit, targets)
         else:
             prime_corpus_pairs(ws, context)
     elif request.judge:

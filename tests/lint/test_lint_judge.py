@@ -244,3 +244,13 @@ def test_review_commands_share_the_cached_answers(repo: Path, tmp_path: Path) ->
     assert SLOT_A not in kinds  # the cached "neither" drops it here too
     gitmem(repo, "candidates", "--json")
     assert len(calls(tmp_path)) == 3  # and nothing is asked twice
+
+
+def test_paths_ask_only_about_pairs_they_touch(repo: Path, tmp_path: Path) -> None:
+    write(repo, {"notes/c.md": memory("Keep components small and focused."),
+                 "notes/d.md": memory("Components should be small and focused on one job.")})
+    configure(repo, judge_script(tmp_path, "answer('duplicate')\n"))
+    judged, _ = findings(repo, "--judge", "notes/c.md")
+    assert calls(tmp_path) == [["Keep components small and focused.",
+                                "Components should be small and focused on one job."]]
+    assert codes(judged) == ["GM201"]
