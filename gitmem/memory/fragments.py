@@ -22,7 +22,8 @@ need X, unlike Y. Never switch to Y"), and two files of one template (`template_
 memory bank's `chatProductContext.md` and `driveProductContext.md` fill the same headings with
 the same wording, each about its own module), and `two_subjects`: entries that name their own
 endpoint or function first in code, or one template field ("**Owner**:", "Region:") filled in
-under two headings.
+under two headings; and `own_subjects`: one section every file of a bank repeats, each file's
+line naming its own file's subject (for duplicates).
 """
 
 from __future__ import annotations
@@ -179,6 +180,31 @@ def two_subjects(a: Claim, b: Claim, kind: str = "duplicate") -> bool:
     return field is not None and a.section != b.section and field == _field(b.text)
 
 
+_NAME_WORD = re.compile(r"[A-Z]?[a-z]{3,}|[A-Z]{3,}(?![a-z])")
+_WORD = re.compile(r"[A-Za-z]+")
+
+
+def _name_words(path: str) -> tuple[str, ...]:
+    """The words of a file's name, as 4-letter prefixes (`databaseContext.md`: data, cont);
+    none for a name in capitals (`CLAUDE.md`, `AGENTS.md`: a kind of file, not a subject)."""
+    stem = path.rpartition("/")[2].rsplit(".", 1)[0]
+    if stem.upper() == stem:
+        return ()
+    return tuple(word[:4].lower() for word in _NAME_WORD.findall(stem))
+
+
+def own_subjects(a: Claim, b: Claim) -> bool:
+    """One section every file of a memory bank repeats, each filling in its own subject: under
+    the same heading, "... its own *compliance* notes" in compliance.md and "... its own
+    *database context* notes" in databaseContext.md differ in words of their own file names."""
+    if a.path == b.path or not a.section or a.section != b.section:
+        return False
+    words_a, words_b = set(_WORD.findall(a.text.lower())), set(_WORD.findall(b.text.lower()))
+    names_a, names_b = _name_words(a.path), _name_words(b.path)
+    return (any(word.startswith(names_a) for word in words_a - words_b) if names_a else False) \
+        and (any(word.startswith(names_b) for word in words_b - words_a) if names_b else False)
+
+
 def set_aside(a: Claim, b: Claim, kind: str) -> str | None:
     """Why the pair (a, b) the detector found is no finding, or None (module docstring)."""
     if kind == "contradiction" and a.path == b.path and a.line == b.line:
@@ -187,6 +213,8 @@ def set_aside(a: Claim, b: Claim, kind: str) -> str | None:
         return "two files of one template"
     if two_subjects(a, b, kind):
         return "two subjects"
+    if kind == "duplicate" and own_subjects(a, b):
+        return "each file's own subject"
     if (a.path, a.section) == (b.path, b.section):
         return None
     if kind == "contradiction":

@@ -63,3 +63,23 @@ def test_status_fields_of_two_features_are_no_duplicate(tmp_path: Path) -> None:
                 "complete audit trail shipped\n")
     found = _pair_codes(tmp_path, {"memory-bank/systemPatterns.md": patterns})
     assert found == [], found
+
+
+def test_a_section_each_bank_file_fills_with_its_own_subject_is_no_duplicate(
+        tmp_path: Path) -> None:
+    section = "## Cross-references\n- Each large module should have its own {} notes, kept beside it.\n"
+    found = _pair_codes(tmp_path, {
+        "memory-bank/compliance.md": "# Compliance\n\n" + section.format("compliance"),
+        "memory-bank/databaseContext.md": "# Database\n\n" + section.format("database context"),
+        "memory-bank/apiDocumentation.md": "# API\n\n" + section.format("API documentation"),
+    })
+    assert found == [], found
+
+
+def test_the_same_section_line_in_two_bank_files_is_still_a_duplicate(tmp_path: Path) -> None:
+    section = "## Cross-references\n- Each large module should have its own notes, kept beside it.\n"
+    found = _pair_codes(tmp_path, {
+        "memory-bank/compliance.md": "# Compliance\n\n" + section,
+        "memory-bank/databaseContext.md": "# Database\n\n" + section,
+    })
+    assert "GM201" in found, found
