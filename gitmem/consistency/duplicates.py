@@ -1,20 +1,17 @@
 """Are two claims the same statement? A two-threshold score in the Fellegi-Sunter style.
 
 Signals: character 3-gram Jaccard, the longest run of content words one side adds, the ratio of
-the two lengths, tag Jaccard, and a differing-token analysis (`align.py`); token Jaccard, word
-order and containment are reported beside them. A paraphrase rewords all along; a text that
-says more adds a run of words of its own, so the longest added run counts against a duplicate,
-not the number of added words. The analysis decides the riskiest case, two texts that are
-identical except for one small token: a synonym swap (big/large) is a duplicate; a number
-(timeout 30/300), a polarity word (enable/disable), an exclusive value (tabs/spaces) or case in an
-identifier (/Prod, /prod) is not, whatever the overlap says. Only byte-identical text is
-`identical` (the one case an automatic merge may apply).
+the two lengths, tag Jaccard, and a differing-token analysis (`align.py`). A text that says more
+adds a run of words of its own, so the longest added run counts against a duplicate. The
+analysis decides the riskiest case, two texts identical but for one small token: a synonym swap
+(big/large) is a duplicate; a number (timeout 30/300), a polarity word (enable/disable), an
+exclusive value (tabs/spaces) or case in an identifier (/Prod, /prod) is not. Texts that name
+the same concepts in other words and order (`paraphrase.py`) are possible duplicates. Only
+byte-identical text is `identical` (the one case an automatic merge may apply).
 """
 
 from __future__ import annotations
 
-import bisect
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,12 +19,16 @@ from typing import Any
 from gitmem.consistency.align import Alignment, Change, align
 from gitmem.consistency.features import TextFeatures, features
 from gitmem.consistency.lexicon import Lexicon, default_lexicon
+from gitmem.consistency.paraphrase import paraphrased
+from gitmem.consistency.roles import _crossed_roles, _swapped_roles
 from gitmem.consistency.spans import HARMLESS
 from gitmem.consistency.text import common_subsequence, jaccard
 from gitmem.consistency.values import other_numbers, other_values
 
 MATCH_THRESHOLD = 0.86
 POSSIBLE_THRESHOLD = 0.72
+PARAPHRASE_SCORE = 0.76  # a paraphrase (`paraphrase.py`) is a possible duplicate, never a match
+HARMLESS_CHANGES = ("synonyms", "function words")
 
 # Changes that make two texts say different things, however alike they look.
 MEANING_CHANGES = ("negation", "antonym", "polarity", "exclusive", "number", "bound", "case",
@@ -35,7 +36,6 @@ MEANING_CHANGES = ("negation", "antonym", "polarity", "exclusive", "number", "bo
 _BLOCKED_CEILING = 0.5
 _SWAP_CONTEXT = 0.6
 _SLOT_WORDS = 2
-_SAME_WORDS = 0.9  # role swaps are the same words, function words too, rearranged
 _SLOT_SHARE = 0.3
 _RAW_POSSIBLE = 0.64
 _RAW_MATCH = 0.80
@@ -96,64 +96,6 @@ def _order_similarity(fa: TextFeatures, fb: TextFeatures) -> float:
     if not total:
         return 1.0
     return 2 * common_subsequence(fa.content_sequence, fb.content_sequence) / total
-
-
-def _swapped_roles(alignment: Alignment, fa: TextFeatures, fb: TextFeatures) -> bool:
-    """"The woman lifts the kangaroo" / "The kangaroo lifts the woman": same words, moved."""
-    return any(
-        change.kind == "unknown"
-        and change.words_a
-        and change.words_b
-        and change.words_a <= fb.content
-        and change.words_b <= fa.content
-        for change in alignment.changes
-    )
-
-
-# Words a text can be turned around ("A or B" / "B or A") without a change of roles.
-_COORDINATORS = frozenset({"and", "or", "nor", "but", "plus"})
-_ARTICLES = frozenset({"a", "an", "the"})
-# "X is Y" / "Y is X" say one thing: an identity reads both ways ("The default branch is main"
-# / "main is the default branch"). Other words still anchor a swap ("a man is lifting a woman").
-_COPULA = frozenset({"be"})
-
-
-def _crossed_roles(fa: TextFeatures, fb: TextFeatures) -> bool:
-    """"Copy the config from staging to production" / "... from production to staging": the
-    same words, and around a word both keep ("to") one word crosses rightwards and another
-    leftwards. A clause moved to the front ("Before merging, run the tests") crosses the rest
-    one way only.
-    """
-    stems_a = [t.stem for t in fa.tokens if t.lower not in _ARTICLES]
-    stems_b = [t.stem for t in fb.tokens if t.lower not in _ARTICLES]
-    if jaccard(frozenset(stems_a), frozenset(stems_b)) < _SAME_WORDS:
-        return False  # reworded, not rearranged ("use pnpm for X" / "X with pnpm")
-    counts_a, counts_b = Counter(stems_a), Counter(stems_b)
-    at_a = {s: i for i, s in enumerate(stems_a) if counts_a[s] == 1 and counts_b[s] == 1}
-    at_b = {s: i for i, s in enumerate(stems_b) if s in at_a}
-    # The movers (content words) in the order of `a`, with the lowest and highest place in `b`
-    # of those after and before each: one pass, however long the texts.
-    movers = sorted((at_a[s], at_b[s]) for s in at_a if s in fa.content)
-    places_a = [place for place, _ in movers]
-    highest_before, high = [], -1
-    for _, place in movers:
-        high = max(high, place)
-        highest_before.append(high)
-    lowest_after, low = [0] * len(movers), len(stems_b)
-    for i in range(len(movers) - 1, -1, -1):
-        low = min(low, movers[i][1])
-        lowest_after[i] = low
-    for anchor, place_a in at_a.items():
-        if anchor in _COORDINATORS or anchor in _COPULA:
-            continue
-        place_b = at_b[anchor]
-        before = bisect.bisect_left(places_a, place_a)  # movers left of the anchor in `a`
-        after = bisect.bisect_right(places_a, place_a)
-        rightwards = before > 0 and highest_before[before - 1] > place_b
-        leftwards = after < len(movers) and lowest_after[after] < place_b
-        if rightwards and leftwards:
-            return True
-    return False
 
 
 def _share(words: int, fa: TextFeatures, fb: TextFeatures) -> float:
@@ -294,11 +236,15 @@ def score_duplicate_features(
         raw = 0.85 * raw + 0.15 * signals["tag_jaccard"]
     score = _calibrated(raw)
     differs_by = signals.get("differs_by", "")
-    if differs_by in ("synonyms", "function words"):
+    concepts = None if differs_by in HARMLESS_CHANGES else paraphrased(fa, fb, lexicon, differs_by)
+    if concepts is not None:  # the same things named in other words: a possible duplicate
+        signals["concepts"] = concepts
+        score = max(score, PARAPHRASE_SCORE) if not differs_by else PARAPHRASE_SCORE
+    if differs_by in HARMLESS_CHANGES:
         score = max(score, 0.9 if differs_by == "synonyms" else 0.95)
-    elif differs_by:
+    elif differs_by and concepts is None:
         score = min(score, _BLOCKED_CEILING)
-    elif signals["inserted"] > 0:
+    if signals["inserted"] > 0 and differs_by not in HARMLESS_CHANGES:
         score = min(score, MATCH_THRESHOLD - 0.01)  # one side says more: never a sure match
     rounded = {k: round(v, 3) if isinstance(v, float) else v for k, v in signals.items()}
     return DuplicateScore(round(min(score, 0.99), 3), rounded)

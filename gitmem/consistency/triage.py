@@ -33,7 +33,8 @@ A duplicate (`duplicates.score_duplicate_features`) needs the score at the `poss
   crossed roles, another action) caps the score at 0.5, under any band above it;
 - otherwise the score is the calibrated mix of signals, and an upper bound of the mix (the
   signals that need no alignment exact, the others at their most favourable) under the band
-  closes it unless every change is harmless, which the inert words of (1) rule out.
+  closes it unless every change is harmless, which the inert words of (1) rule out, or the two
+  texts name enough of the same concepts to be a paraphrase (`paraphrase.may_paraphrase`).
 
 With a word oracle (`Lexicon.relate_unknown`, WordNet), any two words may relate: (1) and the
 harmless case stay open. `tests/consistency/test_triage.py` checks triage on against off.
@@ -46,6 +47,7 @@ from dataclasses import dataclass
 
 from gitmem.consistency.contradiction import _comparable
 from gitmem.consistency.duplicates import (
+    PARAPHRASE_SCORE,
     _WEIGHTS,
     _calibrated,
     _crossed_roles,
@@ -55,6 +57,7 @@ from gitmem.consistency.duplicates import (
 )
 from gitmem.consistency.features import TextFeatures
 from gitmem.consistency.lexicon import Lexicon, numeric_value
+from gitmem.consistency.paraphrase import may_paraphrase
 from gitmem.consistency.quantities import _clock, quantity, unit_dimension
 from gitmem.consistency.slots import _choice, _name_like, other_choice
 from gitmem.consistency.slots import _plain as _plain_slot
@@ -256,7 +259,8 @@ def certainly_unflagged(
         or _crossed_roles(fa, fb) or _different_action(fa, fb, lexicon))
     if not blocked:
         harmless_closed = no_negative and (inert_a or inert_b)
-        if not harmless_closed or _calibrated(_raw_upper(fa, fb, tags)) >= possible - 0.002:
+        if (not harmless_closed or _calibrated(_raw_upper(fa, fb, tags)) >= possible - 0.002
+                or possible <= PARAPHRASE_SCORE and may_paraphrase(fa, fb, lexicon)):
             return False
     # a contradiction
     if not (states_rules[0] and states_rules[1]) or not _comparable(fa, fb):

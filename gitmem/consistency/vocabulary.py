@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-FILES = ("words.toml", "synonyms.toml", "antonyms.toml", "exclusive.toml", "hypernyms.toml")
+FILES = ("words.toml", "synonyms.toml", "antonyms.toml", "exclusive.toml", "hypernyms.toml",
+         "paraphrases.toml")  # the last is read by `paraphrase.py`, for duplicates only
 WORD_KINDS = ("function", "negators", "negative", "directive", "time_scope", "correction",
               "compatible", "light", "inclusive")
 EXTENSION_KEYS = ("exclusive", "synonyms", "antonyms")

@@ -28,8 +28,10 @@ from gitmem.consistency import (
     features,
     join,
     lexicon,
+    paraphrase,
     phrasings,
     quantities,
+    roles,
     scope,
     slots,
     spans,
@@ -91,9 +93,9 @@ _VERDICTS = RecordCodec(StoredVerdicts, StoredVerdict)
 # gitmem, a developer's edit) computes the pairs afresh.
 # Every module a pair verdict depends on: a change to any of them must recompute the pairs.
 _PAIR_MODULES = (align, analyze, batch, candidates, contradiction, corpus, duplicates, features,
-                 join, lexicon, phrasings, quantities, scope, slots, spans, text, triage, values,
-                 vocabulary, verdicts, inforce, consistency_rules, claims, statements,
-                 claim_analysis)
+                 join, lexicon, paraphrase, phrasings, quantities, roles, scope, slots, spans,
+                 text, triage, values, vocabulary, verdicts, inforce, consistency_rules, claims,
+                 statements, claim_analysis)
 
 
 def _store(pairs: Sequence[PairFinding]) -> tuple[StoredPair, ...]:

@@ -1,0 +1,263 @@
+"""Duplicates by meaning: do two texts name the same things, whatever their order and voice?
+
+"Run the database migrations before every deploy" / "Every deployment must be preceded by running
+the DB migrations", "PRs need two approvals" / "A pull request needs approval from two
+reviewers": the words move, the voice turns, one side is terse and the other verbose, but what
+each names is one set of *concepts*. A text's concepts are its content words (the lexicon's
+function, directive and negative words left out, its synonyms folded, `text.py`), each read as
+its Snowball stem (deploy / deployment, approve / approval), numbers written in words as
+digits (thirty / 30), and then through `data/paraphrases.toml`: looser synonyms that hold only
+for this comparison (answer / respond, limit / cap / at most) and filler that pads a verbose
+phrasing (the docs/images *folder*, Python *version* 3.12, secrets are *stored* in 1Password).
+
+`overlap` compares two concept sets without regard to order. Whether that makes a duplicate is
+decided in `duplicates.py`, where the vetoes (a number, a polarity, an exclusive value, crossed
+roles, ...) still apply first.
+"""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from importlib import resources
+
+import snowballstemmer
+
+from gitmem.consistency.features import TextFeatures
+from gitmem.consistency.lexicon import Lexicon, numeric_value
+from gitmem.consistency.text import tokenize
+
+DATA_FILE = "paraphrases.toml"
+_LONGEST = 3  # words in the longest entry
+_STEMMER = snowballstemmer.stemmer("english")
+
+
+@dataclass(frozen=True)
+class Paraphrases:
+    canonical: Mapping[str, str]  # a phrase of Snowball stems -> its group's main form
+    filler: frozenset[str]  # phrases of Snowball stems left out
+    narrowing: frozenset[str] = frozenset()  # "only", "or", "both": a refinement's words
+    permission: frozenset[str] = frozenset()  # "allow", "may"
+    obligation: frozenset[str] = frozenset()  # "require", "must"
+    away: frozenset[str] = frozenset()  # "out of", "away from"
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _stem(word: str) -> str:
+    return _STEMMER.stemWord(word)
+
+
+def phrase_key(entry: str) -> str:
+    return " ".join(_stem(t.lower) for t in tokenize(entry.lower()))
+
+
+@functools.cache
+def shipped() -> Paraphrases:
+    """The groups and filler of the package's `data/paraphrases.toml`."""
+    table = tomllib.loads((resources.files(__package__) / "data" / DATA_FILE).read_text("utf-8"))
+    canonical: dict[str, str] = {}
+    for group in table["groups"]:
+        keys = [phrase_key(entry) for entry in group]
+        for key in keys:
+            canonical.setdefault(key, keys[0])
+    def keys(name: str) -> frozenset[str]:
+        return frozenset(phrase_key(entry) for entry in table[name])
+
+    return Paraphrases(canonical, keys("filler"), keys("narrowing"), keys("permission"),
+                       keys("obligation"), keys("away"))
+
+
+def _number(lower: str) -> str | None:
+    """"thirty" -> "30", "3" -> "3"; None for any other word."""
+    value = numeric_value(lower)
+    if value is None or value[0] != "cardinal" or len(value[1]) != 1:
+        return None
+    number = value[1][0]
+    return str(int(number)) if number == int(number) else str(number)
+
+
+_FOLDED: dict[int, tuple[Lexicon, frozenset[str]]] = {}
+
+
+def _folded(lexicon: Lexicon) -> frozenset[str]:
+    """The stems the lexicon reads as a synonym or as a synonym's main form."""
+    held = _FOLDED.get(id(lexicon))
+    if held is None or held[0] is not lexicon:
+        if len(_FOLDED) > 8:
+            _FOLDED.clear()
+        held = _FOLDED[id(lexicon)] = (
+            lexicon, frozenset(lexicon.canonical) | frozenset(lexicon.canonical.values()))
+    return held[1]
+
+
+def _words(f: TextFeatures, lexicon: Lexicon) -> list[tuple[str, bool]]:
+    """(word, content) in text order: the Snowball stem of each token (or the lexicon's main
+    form of a synonym, or a number's digits), and whether the lexicon reads it as content."""
+    folded = _folded(lexicon)
+    out: list[tuple[str, bool]] = []
+    tokens = f.tokens
+    skip = -1
+    for i, t in enumerate(tokens):
+        if i == skip:
+            continue
+        if t.stem in lexicon.synonym_pair_starts and i + 1 < len(tokens):
+            pair = f"{t.stem} {tokens[i + 1].stem}"
+            if pair in lexicon.synonym_pairs:  # "pull request" is "PR"
+                out.append((lexicon.canon(pair), True))
+                skip = i + 1
+                continue
+        content = not (t.stem in lexicon.non_content or t.lower in lexicon.negators
+                       or t.stem in lexicon.marker_words)
+        number = _number(t.lower)
+        if number is not None:
+            out.append((number, number != "1"))  # "one", "a single": an article, not a figure
+        elif t.stem in folded:
+            out.append((lexicon.canon(t.stem), content))
+        else:
+            out.append((_stem(t.lower), content))
+    return out
+
+
+def concepts(f: TextFeatures, lexicon: Lexicon, paraphrases: Paraphrases | None = None
+             ) -> tuple[str, ...]:
+    """What a text names, in order, each once (see the module docstring): phrases of up to
+    three words are read through the paraphrase groups first, longest first; filler and
+    non-content words the groups do not name are left out."""
+    data = paraphrases or shipped()
+    words = _words(f, lexicon)
+    found: dict[str, None] = {}
+    i = 0
+    while i < len(words):
+        for size in range(min(_LONGEST, len(words) - i), 0, -1):
+            key = " ".join(word for word, _ in words[i:i + size])
+            if size > 1 and key not in data.canonical and key not in data.filler:
+                continue
+            main = data.canonical.get(key, key)
+            if main not in data.filler and (size > 1 or words[i][1] or key in data.canonical):
+                found[main] = None
+            i += size
+            break
+    return tuple(found)
+
+
+def _marks(f: TextFeatures) -> frozenset[str]:
+    """The Snowball stems of a text's words and word pairs (to look up the word lists)."""
+    stems = [_stem(t.lower) for t in f.tokens]
+    return frozenset(stems) | frozenset(f"{x} {y}" for x, y in zip(stems, stems[1:]))
+
+
+@dataclass(frozen=True)
+class Overlap:
+    shared: int
+    only_a: frozenset[str]
+    only_b: frozenset[str]
+
+    @property
+    def dice(self) -> float:
+        total = 2 * self.shared + len(self.only_a) + len(self.only_b)
+        return 2 * self.shared / total if total else 0.0
+
+
+def overlap(ca: frozenset[str], cb: frozenset[str]) -> Overlap:
+    return Overlap(len(ca & cb), ca - cb, cb - ca)
+
+
+# The lowest share of concepts two texts must hold in common (Dice), chosen on the development
+# split and the memory-shaped tuning sets: a terse text and its verbose twin name the same few
+# things, and one of them may name one or two more ("Deploy only from main" / "Deployments are
+# made from the main branch only").
+MIN_OVERLAP = 0.66
+# Changes that no rewording explains: a pair differing by one of them is never a paraphrase.
+_VETOES = frozenset({"negation", "antonym", "polarity", "exclusive", "number", "bound", "case",
+                     "quantifier", "word_order", "name", "action"})
+# A word swapped for one the lexicon does not relate ("Run `make lint`" / "Run `make test`"):
+# a paraphrase only when the paraphrase data relates it, so that both name the same concepts.
+_SWAPS = frozenset({"swapped_word", "swapped_words"})
+# Words that set two things against each other: the order of what a text names then matters
+# ("Prefer f-strings to str.format" / "Use str.format in preference to f-strings").
+_CONTRAST = frozenset({"over", "than", "instead", "rather", "prefer", "vs", "versus"})
+_CACHE: dict[int, tuple[Lexicon, dict[str, tuple[tuple[str, ...], frozenset[str]]]]] = {}
+
+
+def text_concepts(f: TextFeatures, lexicon: Lexicon) -> tuple[tuple[str, ...], frozenset[str]]:
+    """`concepts` of the shipped data and the text's `_marks`, once per text and lexicon."""
+    held = _CACHE.get(id(lexicon))
+    if held is None or held[0] is not lexicon:
+        if len(_CACHE) > 8:
+            _CACHE.clear()
+        held = _CACHE[id(lexicon)] = (lexicon, {})
+    known = held[1]
+    found = known.get(f.text)
+    if found is None:
+        if len(known) > 1 << 16:
+            known.clear()
+        found = known[f.text] = (concepts(f, lexicon), _marks(f))
+    return found
+
+
+def _overlap(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> Overlap:
+    return overlap(frozenset(text_concepts(fa, lexicon)[0]),
+                   frozenset(text_concepts(fb, lexicon)[0]))
+
+
+def _close_enough(both: Overlap) -> bool:
+    """What one text names beyond the other named by one text only (two texts each naming
+    something the other does not are two statements), the share in common at `MIN_OVERLAP`,
+    and a text of one or two concepts left nearly whole ("Use the proxy" is not "Do not
+    forget to configure the proxy")."""
+    added = len(both.only_a) + len(both.only_b)
+    return (both.shared > 0 and not (both.only_a and both.only_b)
+            and both.dice >= MIN_OVERLAP and (both.shared > 2 or added < both.shared))
+
+
+def may_paraphrase(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:
+    """Whether the concepts alone allow a paraphrase (`paraphrased` without its vetoes): what
+    triage asks before it skips a pair."""
+    return _close_enough(_overlap(fa, fb, lexicon))
+
+
+def _vetoed(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon, both: Overlap,
+            swapped: bool) -> bool:
+    """What no rewording explains: another time or a correction, a figure only one text
+    states, a refinement's word in the text that names more, a word that turns one text
+    around, two things set against each other in the other order, or (with a swapped word) a permission against an obligation."""
+    if set(fa.time_scoped) != set(fb.time_scoped) or set(fa.corrections) != set(fb.corrections):
+        return True
+    if any(ch.isdigit() for word in both.only_a | both.only_b for ch in word):
+        return True
+    data = shipped()
+    (seq_a, marks_a), (seq_b, marks_b) = text_concepts(fa, lexicon), text_concepts(fb, lexicon)
+    more, other = (marks_a, marks_b) if both.only_a else (marks_b, marks_a)
+    if (both.only_a or both.only_b) and (more & data.narrowing) - other:
+        return True
+    if (marks_a ^ marks_b) & data.away:
+        return True
+    if (marks_a | marks_b) & _CONTRAST:
+        shared = set(seq_a) & set(seq_b)
+        if [c for c in seq_a if c in shared] != [c for c in seq_b if c in shared]:
+            return True
+    if swapped:
+        for x, y in ((marks_a, marks_b), (marks_b, marks_a)):
+            if (x & data.permission and not x & data.obligation
+                    and y & data.obligation and not y & data.permission):
+                return True
+    return False
+
+
+def paraphrased(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon, differs_by: str
+                ) -> float | None:
+    """The share of concepts in common when the two texts say one thing in other words, else
+    None: no veto among `differs_by` nor `_vetoed`, the concepts `_close_enough`, and a
+    swapped word only when the two name exactly the same concepts."""
+    changes = frozenset(differs_by.split(",")) if differs_by else frozenset()
+    if changes & _VETOES:
+        return None
+    both = _overlap(fa, fb, lexicon)
+    if not _close_enough(both):
+        return None
+    swapped = bool(changes & _SWAPS)
+    if swapped and (both.only_a or both.only_b):
+        return None
+    return None if _vetoed(fa, fb, lexicon, both, swapped) else both.dice

@@ -1,0 +1,75 @@
+"""Roles: the same words in other places, so the texts say different things.
+
+"The woman lifts the kangaroo" / "The kangaroo lifts the woman", "Copy the config from staging
+to production" / "... from production to staging": a duplicate check must not take these for
+rewordings (`duplicates.py`, `triage.py`).
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections import Counter
+
+from gitmem.consistency.align import Alignment
+from gitmem.consistency.features import TextFeatures
+from gitmem.consistency.text import jaccard
+
+_SAME_WORDS = 0.9  # role swaps are the same words, function words too, rearranged
+
+
+def _swapped_roles(alignment: Alignment, fa: TextFeatures, fb: TextFeatures) -> bool:
+    """"The woman lifts the kangaroo" / "The kangaroo lifts the woman": same words, moved."""
+    return any(
+        change.kind == "unknown"
+        and change.words_a
+        and change.words_b
+        and change.words_a <= fb.content
+        and change.words_b <= fa.content
+        for change in alignment.changes
+    )
+
+
+# Words a text can be turned around ("A or B" / "B or A") without a change of roles.
+_COORDINATORS = frozenset({"and", "or", "nor", "but", "plus"})
+_ARTICLES = frozenset({"a", "an", "the"})
+# "X is Y" / "Y is X" say one thing: an identity reads both ways ("The default branch is main"
+# / "main is the default branch"). Other words still anchor a swap ("a man is lifting a woman").
+_COPULA = frozenset({"be"})
+
+
+def _crossed_roles(fa: TextFeatures, fb: TextFeatures) -> bool:
+    """"Copy the config from staging to production" / "... from production to staging": the
+    same words, and around a word both keep ("to") one word crosses rightwards and another
+    leftwards. A clause moved to the front ("Before merging, run the tests") crosses the rest
+    one way only.
+    """
+    stems_a = [t.stem for t in fa.tokens if t.lower not in _ARTICLES]
+    stems_b = [t.stem for t in fb.tokens if t.lower not in _ARTICLES]
+    if jaccard(frozenset(stems_a), frozenset(stems_b)) < _SAME_WORDS:
+        return False  # reworded, not rearranged ("use pnpm for X" / "X with pnpm")
+    counts_a, counts_b = Counter(stems_a), Counter(stems_b)
+    at_a = {s: i for i, s in enumerate(stems_a) if counts_a[s] == 1 and counts_b[s] == 1}
+    at_b = {s: i for i, s in enumerate(stems_b) if s in at_a}
+    # The movers (content words) in the order of `a`, with the lowest and highest place in `b`
+    # of those after and before each: one pass, however long the texts.
+    movers = sorted((at_a[s], at_b[s]) for s in at_a if s in fa.content)
+    places_a = [place for place, _ in movers]
+    highest_before, high = [], -1
+    for _, place in movers:
+        high = max(high, place)
+        highest_before.append(high)
+    lowest_after, low = [0] * len(movers), len(stems_b)
+    for i in range(len(movers) - 1, -1, -1):
+        low = min(low, movers[i][1])
+        lowest_after[i] = low
+    for anchor, place_a in at_a.items():
+        if anchor in _COORDINATORS or anchor in _COPULA:
+            continue
+        place_b = at_b[anchor]
+        before = bisect.bisect_left(places_a, place_a)  # movers left of the anchor in `a`
+        after = bisect.bisect_right(places_a, place_a)
+        rightwards = before > 0 and highest_before[before - 1] > place_b
+        leftwards = after < len(movers) and lowest_after[after] < place_b
+        if rightwards and leftwards:
+            return True
+    return False
