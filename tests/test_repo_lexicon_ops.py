@@ -2,6 +2,8 @@
 
 A team that teaches gitmem "Dragonfly | KeyDB" expects `plan supersede` to say the two memories
 contradict and `merge` to warn that an absorbed claim contradicts the survivor, as lint does.
+The names are written in lower case, as prose often has them: capitalised, the slot rule for
+unknown names would already see two tools for one purpose.
 """
 
 from __future__ import annotations
@@ -12,8 +14,8 @@ from pathlib import Path
 import pytest
 from gitutil import git, gitmem, make_repo
 
-CACHE = "---\nname: cache\n---\n- Sessions are stored in Dragonfly in every region.\n"
-OPS = "---\nname: ops\n---\n- Sessions are stored in KeyDB in every region.\n"
+CACHE = "---\nname: cache\n---\n- Sessions are stored in dragonfly in every region.\n"
+OPS = "---\nname: ops\n---\n- Sessions are stored in keydb in every region.\n"
 LEXICON = '[consistency.lexicon]\nexclusive = [["Dragonfly", "KeyDB"]]\n'
 
 
