@@ -27,9 +27,10 @@ Memory follows the claims, not the pairs looked at: a claim's keys are a sorted 
 from __future__ import annotations
 
 import re
+from array import array
 from collections.abc import Sequence
 
-from gitmem.consistency.join import similar_sets
+from gitmem.consistency.join import similar_pairs
 from gitmem.consistency.lexicon import Lexicon, default_lexicon
 from gitmem.consistency.quantities import unit_dimension
 from gitmem.consistency.text import singular_acronym, stem
@@ -119,15 +120,22 @@ def candidate_pairs(
         if ranks:  # no key: nothing in common with anything
             groups.setdefault(ranks, []).append(t)
     nodes = sorted(groups, key=lambda ranks: (len(ranks), ranks))
-    scored = [(1.0, u, u) for u in range(len(nodes)) if len(groups[nodes[u]]) > 1]
-    scored += similar_sets(nodes, min_jaccard)
+    count = len(nodes)
+    scored = array("q", (u * count + u for u in range(count) if len(groups[nodes[u]]) > 1))
+    scored += similar_pairs(nodes, min_jaccard)
     pairs: list[tuple[int, int]] = []
     for t, ranks in enumerate(key_ranks):
         first, *others = texts[t]
         if ranks:
             pairs += ((first, x) for x in others)
-    for _, u, v in scored:
+    for code in scored:
+        u, v = divmod(code, count)
         in_u, in_v = groups[nodes[u]], groups[nodes[v]]
+        if u != v and len(in_u) == len(in_v) == 1 and len(texts[in_u[0]]) == 1 \
+                and len(texts[in_v[0]]) == 1:  # two texts held once each: one pair
+            x, y = texts[in_u[0]][0], texts[in_v[0]][0]
+            pairs.append((x, y) if x < y else (y, x))
+            continue
         text_pairs = ((s, t) for at, s in enumerate(in_u) for t in in_u[at + 1 :]) if u == v \
             else ((s, t) for s in in_u for t in in_v)
         for s, t in text_pairs:  # each copy of one text with the first of the other
@@ -135,7 +143,9 @@ def candidate_pairs(
             for x, y in ((first_s, first_t), *((x, first_t) for x in more_s),
                          *((first_s, y) for y in more_t)):
                 pairs.append((min(x, y), max(x, y)))
-    return sorted(pairs)
+    del scored
+    pairs.sort()
+    return pairs
 
 
 def similar_enough(overlap: int, size_a: int, size_b: int, min_jaccard: float = MIN_JACCARD

@@ -25,8 +25,7 @@ both texts `_comparable`, and one of three lines of evidence:
    condition, no code) and, in each, a token written as a name or a stated choice; another
    value for one purpose (`slots.other_choice`) needs no alignment and is asked itself.
 
-A new line of evidence in the detectors must be closed here too, or triage would drop its pairs:
-`tests/consistency/test_triage.py` compares triage on and off over the labelled pairs.
+A new line of evidence in the detectors must be closed here too, or triage would drop its pairs.
 
 A duplicate (`duplicates.score_duplicate_features`) needs the score at the `possible` band:
 - a blocker found without the alignment (another value, another number, one side negated,
@@ -37,7 +36,7 @@ A duplicate (`duplicates.score_duplicate_features`) needs the score at the `poss
   texts name enough of the same concepts to be a paraphrase (`paraphrase.may_paraphrase`).
 
 With a word oracle (`Lexicon.relate_unknown`, WordNet), any two words may relate: (1) and the
-harmless case stay open. `tests/consistency/test_triage.py` checks triage on against off.
+harmless case stay open. `tests/consistency/test_triage.py` compares triage on and off.
 """
 
 from __future__ import annotations
@@ -97,6 +96,7 @@ class _Words:
     longest: int  # words in the longest value phrase
     may_relate: dict[tuple[str, str], bool]
     numeric: dict[str, bool]
+    swaps: dict[tuple[frozenset[str], frozenset[str]], bool]  # `_may_swap`, once per pair of sets
 
 
 _WORDS: dict[int, _Words] = {}
@@ -110,7 +110,7 @@ def _lexicon_words(lexicon: Lexicon) -> _Words:
         values = _value_words(lexicon)
         longest = max((phrase.count(" ") + 1 for phrase in values), default=1)
         known = _WORDS[id(lexicon)] = _Words(lexicon, _related_words(lexicon), values,
-                                             max(longest, 3), {}, {})
+                                             max(longest, 3), {}, {}, {})
     return known
 
 
@@ -146,8 +146,16 @@ def _value_phrases(f: TextFeatures, lexicon: Lexicon, known: frozenset[str], lon
 
 def _may_swap(values_a: frozenset[str], values_b: frozenset[str], lexicon: Lexicon) -> bool:
     """Whether a value of one text is another value, or the antonym, of one of the other's."""
-    return any(lexicon.relation(x, y) in ("exclusive", "antonym")
-               for x in values_a for y in values_b)
+    if not values_a or not values_b:
+        return False
+    memo = _lexicon_words(lexicon).swaps
+    found = memo.get((values_a, values_b))
+    if found is None:
+        if len(memo) > 200_000:
+            memo.clear()
+        found = memo[values_a, values_b] = any(
+            lexicon.relation(x, y) in ("exclusive", "antonym") for x in values_a for y in values_b)
+    return found
 
 
 def _plain(word: str) -> str:
