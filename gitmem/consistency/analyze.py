@@ -47,6 +47,7 @@ from gitmem.consistency.duplicates import (
 )
 from gitmem.consistency.features import TextFeatures, features
 from gitmem.consistency.lexicon import Lexicon, default_lexicon
+from gitmem.consistency.paraphrase import may_paraphrase
 from gitmem.consistency.scope import scopes_disjoint
 from gitmem.consistency.verdicts import PairVerdicts, verdict_key
 from gitmem.model import Claim
@@ -99,11 +100,13 @@ def _judge(
     thresholds: Thresholds,
     lexicon: Lexicon,
 ) -> PairFinding | None:
-    if fa.text != fb.text and _unrelated(fa, fb):
+    # too few shared words for a contradiction; a duplicate in other words may still hold
+    unrelated = fa.text != fb.text and _unrelated(fa, fb)
+    if unrelated and not may_paraphrase(fa, fb, lexicon):
         return None
     alignment = align(fa, fb, lexicon)
     found = None
-    if _states_rules(a) and _states_rules(b):
+    if _states_rules(a) and _states_rules(b) and not unrelated:
         found = detect_contradiction_features(fa, fb, lexicon, alignment)
     if found is not None and found.confidence >= thresholds.contradiction:
         klass = "match" if found.confidence >= thresholds.contradiction_match else "possible"

@@ -21,6 +21,7 @@ from typing import Any
 
 from gitmem.consistency.features import TextFeatures
 from gitmem.consistency.lexicon import Lexicon
+from gitmem.consistency.paraphrase import may_paraphrase
 from gitmem.consistency.triage import TextFacts, certainly_unflagged, text_facts
 from gitmem.model import Claim
 
@@ -69,7 +70,8 @@ class Judging:
             a, b = claims[i], claims[j]
             (fa, known_a), (fb, known_b) = of(a.text), of(b.text)
             pair_tags = (self.tags.get(a.path, ()), self.tags.get(b.path, ()))
-            if fa.text != fb.text and analyze._unrelated(fa, fb):
+            if fa.text != fb.text and analyze._unrelated(fa, fb) and not may_paraphrase(
+                    fa, fb, lexicon):
                 out.append(None)
                 continue
             if self.triage and fa.text != fb.text and certainly_unflagged(
