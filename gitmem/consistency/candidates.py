@@ -32,6 +32,7 @@ from collections.abc import Sequence
 
 from gitmem.consistency.join import similar_pairs
 from gitmem.consistency.lexicon import Lexicon, default_lexicon
+from gitmem.consistency.paraphrase import key_form
 from gitmem.consistency.quantities import unit_dimension
 from gitmem.consistency.text import singular_acronym, stem
 from gitmem.model import Claim
@@ -94,7 +95,7 @@ def _key_of(word: str, lexicon: Lexicon) -> str | None:
     classes = lexicon.classes.get(canonical) or lexicon.classes.get(stemmed)
     if classes:
         return "§" + min(classes)
-    return canonical
+    return key_form(word, stemmed, lexicon)  # "deployment" keys as "deploy" (paraphrase.py)
 
 
 def candidate_pairs(

@@ -261,3 +261,12 @@ def paraphrased(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon, differs_by
     if swapped and (both.only_a or both.only_b):
         return None
     return None if _vetoed(fa, fb, lexicon, both, swapped) else both.dice
+
+
+def key_form(word: str, stemmed: str, lexicon: Lexicon) -> str:
+    """A blocking key (`candidates._key_of`) read as the duplicate check reads a word: the
+    lexicon's main form of a synonym, else the Snowball stem, then through the paraphrase
+    groups. So "deployment" keys as "deploy" does, and "capped" as "limit". Filler stays a
+    key: a claim of filler words alone must still meet its copies."""
+    word_form = lexicon.canon(stemmed) if stemmed in _folded(lexicon) else _stem(word)
+    return shipped().canonical.get(word_form, word_form)
