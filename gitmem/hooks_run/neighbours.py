@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 
 from gitmem import __version__
-from gitmem.consistency import candidates, lexicon, text, vocabulary
+from gitmem.consistency import candidates, lexicon, paraphrase, text, vocabulary
 from gitmem.consistency.candidates import blocking_keys
 from gitmem.consistency.lexicon import default_lexicon
 from gitmem.gitrepo import make_state_dir
@@ -46,7 +46,7 @@ _SCHEMA = (
 def fingerprint() -> str:
     """Changes whenever the key function could: gitmem's version or the consistency sources."""
     digest = hashlib.sha1(f"{__version__} {SCHEMA_VERSION}".encode())
-    for module in (candidates, lexicon, text, vocabulary):
+    for module in (candidates, lexicon, paraphrase, text, vocabulary):
         digest.update(Path(module.__file__ or "").read_bytes())
     digest.update(vocabulary.digest().encode())  # the data files the lexicon reads
     return digest.hexdigest()
