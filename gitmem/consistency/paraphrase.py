@@ -18,6 +18,7 @@ roles, ...) still apply first.
 from __future__ import annotations
 
 import functools
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -31,6 +32,8 @@ from gitmem.consistency.text import tokenize
 
 DATA_FILE = "paraphrases.toml"
 _LONGEST = 3  # words in the longest entry
+_SENTENCE_BREAK = re.compile(r"[.!?](?:\*\*|`)?\s+(?=[A-Z*`])")
+_CLOCK = re.compile(r"^(\d{1,2}):(\d{2})$")
 _STEMMER = snowballstemmer.stemmer("english")
 
 
@@ -42,6 +45,7 @@ class Paraphrases:
     permission: frozenset[str] = frozenset()  # "allow", "may"
     obligation: frozenset[str] = frozenset()  # "require", "must"
     away: frozenset[str] = frozenset()  # "out of", "away from"
+    history: frozenset[str] = frozenset()  # "used to", "no longer"
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -66,16 +70,21 @@ def shipped() -> Paraphrases:
         return frozenset(phrase_key(entry) for entry in table[name])
 
     return Paraphrases(canonical, keys("filler"), keys("narrowing"), keys("permission"),
-                       keys("obligation"), keys("away"))
+                       keys("obligation"), keys("away"), keys("history"))
 
 
 def _number(lower: str) -> str | None:
-    """"thirty" -> "30", "3" -> "3"; None for any other word."""
+    """"thirty" -> "30", "3" -> "3", "first" and "1st" -> "1st", "09:30" -> "9:30"; None for
+    any other word."""
+    clock = _CLOCK.match(lower)
+    if clock:
+        return f"{int(clock.group(1))}:{clock.group(2)}"
     value = numeric_value(lower)
-    if value is None or value[0] != "cardinal" or len(value[1]) != 1:
+    if value is None or value[0] not in ("cardinal", "ordinal") or len(value[1]) != 1:
         return None
     number = value[1][0]
-    return str(int(number)) if number == int(number) else str(number)
+    text = str(int(number)) if number == int(number) else str(number)
+    return text + "st" if value[0] == "ordinal" else text
 
 
 _FOLDED: dict[int, tuple[Lexicon, frozenset[str]]] = {}
@@ -109,7 +118,8 @@ def _words(f: TextFeatures, lexicon: Lexicon) -> list[tuple[str, bool]]:
                 skip = i + 1
                 continue
         content = not (t.stem in lexicon.non_content or t.lower in lexicon.negators
-                       or t.stem in lexicon.marker_words)
+                       or t.stem in lexicon.marker_words
+                       or lexicon.canon(t.stem) in lexicon.non_content)  # "retain" is "keep"
         number = _number(t.lower)
         if number is not None:
             out.append((number, number != "1"))  # "one", "a single": an article, not a figure
@@ -177,7 +187,7 @@ _VETOES = frozenset({"negation", "antonym", "polarity", "exclusive", "number", "
 _SWAPS = frozenset({"swapped_word", "swapped_words"})
 # Words that set two things against each other: the order of what a text names then matters
 # ("Prefer f-strings to str.format" / "Use str.format in preference to f-strings").
-_CONTRAST = frozenset({"over", "than", "instead", "rather", "prefer", "vs", "versus"})
+_CONTRAST = frozenset({"over", "than", "instead", "rather", "in prefer", "vs", "versus"})
 _CACHE: dict[int, tuple[Lexicon, dict[str, tuple[tuple[str, ...], frozenset[str]]]]] = {}
 
 
@@ -218,20 +228,27 @@ def may_paraphrase(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool
     return _close_enough(_overlap(fa, fb, lexicon))
 
 
+def _sentences(text: str) -> int:
+    return 1 + len(_SENTENCE_BREAK.findall(text.strip()))
+
+
 def _vetoed(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon, both: Overlap,
             swapped: bool) -> bool:
-    """What no rewording explains: another time or a correction, a figure only one text
-    states, a refinement's word in the text that names more, a word that turns one text
-    around, two things set against each other in the other order, or (with a swapped word) a permission against an obligation."""
-    if set(fa.time_scoped) != set(fb.time_scoped) or set(fa.corrections) != set(fb.corrections):
-        return True
+    """What no rewording explains: a figure only one text
+    states, a word of history or correction in one text only, a refinement's word or a
+    sentence more in the text that names more, a word that turns one text around, two things set against each other in the other order, or (with a swapped word) a permission against an obligation."""
     if any(ch.isdigit() for word in both.only_a | both.only_b for ch in word):
         return True
     data = shipped()
     (seq_a, marks_a), (seq_b, marks_b) = text_concepts(fa, lexicon), text_concepts(fb, lexicon)
+    if (marks_a ^ marks_b) & data.history:
+        return True
     more, other = (marks_a, marks_b) if both.only_a else (marks_b, marks_a)
     if (both.only_a or both.only_b) and (more & data.narrowing) - other:
         return True
+    longer, shorter = (fa, fb) if both.only_a else (fb, fa)
+    if (both.only_a or both.only_b) and _sentences(longer.text) > _sentences(shorter.text):
+        return True  # "Health checks" / "**Never skip health checks.** Required for ..."
     if (marks_a ^ marks_b) & data.away:
         return True
     if (marks_a | marks_b) & _CONTRAST:

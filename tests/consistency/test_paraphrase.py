@@ -51,7 +51,8 @@ def test_every_entry_of_a_group_reads_as_its_main_form() -> None:
         main = paraphrase.phrase_key(group[0])
         for entry in group:
             assert data.canonical[paraphrase.phrase_key(entry)] == main, entry
-    assert set(table) == {"groups", "filler", "narrowing", "away", "permission", "obligation"}
+    assert set(table) == {"groups", "filler", "narrowing", "away", "permission", "obligation",
+                          "history"}
 
 
 def test_a_repository_synonym_in_gitmem_toml_reaches_the_duplicate_check() -> None:
@@ -75,5 +76,10 @@ def test_what_no_rewording_explains_is_no_paraphrase() -> None:
                         "The cache is backed up daily, 14 copies kept.") is None  # a new figure
     assert _paraphrased("Prefer tabs over spaces in Makefiles.",
                         "In Makefiles, spaces are preferred over tabs.") is None  # reversed
+    assert _paraphrased("Health checks",
+                        "**Never skip health checks.** Required for orchestration.") is None
     assert _paraphrased("Python dependencies are managed with Poetry.",
                         "Use Poetry for Python dependencies.") is not None
+    # "start with" is no history: only the words of `history` are
+    assert _paraphrased("Commit subjects start with the issue key.",
+                        "Begin each commit subject with its issue key.") is not None
