@@ -13,7 +13,9 @@ from gitutil import commit_all, git, gitmem, make_repo, write
 
 # a near miss: a duplicate the rules score under the possible band (0.64), so plain lint is silent
 NEAR_A = "Run the database migrations before every deploy."
-NEAR_B = "Every deployment must be preceded by running the DB migrations."
+# (issue 16's "Every deployment must be preceded by running the DB migrations" is a possible
+# duplicate to the rules since they read paraphrases, so the near miss words it otherwise)
+NEAR_B = "Every deployment waits until the DB migrations have run."
 # a possible contradiction (GM211 under the match band): two names for one slot
 SLOT_A = "Name hook files in camelCase."
 SLOT_B = "Name hook files in kebab-case."
