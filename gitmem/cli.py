@@ -39,7 +39,7 @@ COMMANDS: dict[str, str] = {
     "dismiss": "review_cmds:dismiss",
     "sweep": "sweep_cmd:sweep",
     "save": "review_cmds:save",
-    "log": "history_cmds:log",
+    "log": "log_cmd:log",
     "undo": "ops_cmds:undo",
     "show": "history_cmds:show",
     "history": "history_cmds:history",
