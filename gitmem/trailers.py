@@ -252,10 +252,10 @@ _SCISSORS = "# ------------------------ >8 ------------------------\n"
 _TOKEN = re.compile(r"([A-Za-z0-9-]+)[ \t]*:")
 _GIT_GENERATED = ("Signed-off-by: ", "(cherry picked from commit ")
 _FOLD = re.compile(r"\n[ \t\n\r]*")
-_GITMEM_HINT = re.compile(re.escape(_PREFIX), re.IGNORECASE)
-# a paragraph of `_TOKEN` lines only, and the key and raw value of each such line
+# a paragraph of `_TOKEN` lines only, and the key and value (stripped as `_unfold` strips it:
+# the line holds no LF) of each such line
 _PLAIN_BLOCK = re.compile(r"[A-Za-z0-9-]+[ \t]*:.*(?:\n[A-Za-z0-9-]+[ \t]*:.*)*")
-_PLAIN_LINE = re.compile(r"^([A-Za-z0-9-]+)[ \t]*:(.*)", re.MULTILINE)
+_PLAIN_LINE = re.compile(r"^([A-Za-z0-9-]+)[ \t]*:[ \t\r]*((?:.*[^ \t\r\n])?)[ \t\r]*$", re.MULTILINE)
 
 
 def _cut_patch_and_scissors(message: str, divider: bool) -> str:
@@ -264,7 +264,7 @@ def _cut_patch_and_scissors(message: str, divider: bool) -> str:
     Like git's ``find_patch_start``, a divider is ``---`` followed by a space, tab, CR or LF, so
     ``---`` as the very last bytes, ``----`` or ``---x`` are ordinary text.
     """
-    if divider and (match := _DIVIDER.search(message)) is not None:
+    if divider and "---" in message and (match := _DIVIDER.search(message)) is not None:
         message = message[: match.start()]
     if message.startswith(_SCISSORS):
         return ""
@@ -405,7 +405,7 @@ def _plain_block(text: str) -> list[tuple[str, str]] | None:
         return None
     if _PLAIN_BLOCK.fullmatch(block) is None:
         return None
-    return [(key, value.strip(_GIT_SPACE)) for key, value in _PLAIN_LINE.findall(block)]
+    return _PLAIN_LINE.findall(block)
 
 
 def parse_trailers(message: str, *, divider: bool = True) -> list[tuple[str, str]]:
@@ -448,14 +448,18 @@ def gitmem_trailers(message: str, *, divider: bool = True) -> dict[str, tuple[st
     can index with the constants. A message without ``gitmem-`` anywhere is skipped unparsed:
     ``gitmem log`` reads every commit in history.
     """
-    if _GITMEM_HINT.search(message) is None:
+    if _PREFIX not in message.lower():  # keys are ASCII: a key that folds to gitmem-* is there
         return {}
-    grouped: dict[str, list[str]] = {}
-    for key, value in parse_trailers(message, divider=divider):
-        folded = key.lower()
-        if folded.startswith(_PREFIX):
-            grouped.setdefault(_CANONICAL.get(folded, key), []).append(value)
-    return {key: tuple(values) for key, values in grouped.items()}
+    pairs = gitmem_pairs(parse_trailers(message, divider=divider))
+    if len({key for key, _ in pairs}) == len(pairs):  # no key repeated: most messages
+        return {key: (value,) for key, value in pairs}
+    return trailer_map(pairs)
+
+
+def gitmem_pairs(pairs: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The ``Gitmem-*`` pairs among trailer pairs, in order, known keys spelled canonically."""
+    return [(_CANONICAL.get(folded, key), value) for key, value in pairs
+            if (folded := key.lower()).startswith(_PREFIX)]
 
 
 def is_gitmem_op(message: str, *, divider: bool = True) -> str | None:

@@ -96,18 +96,23 @@ def test_a_damaged_op_cache_gives_the_same_log(repo: Path,
     assert gitmem(repo, "undo", "--last").code == 0
     expected = log_outputs(repo, monkeypatch, "--json")[2]
     file = repo / ".git" / "gitmem" / OPS_CACHE
-    good = json.loads(file.read_text())
+    header, _, body = file.read_bytes().partition(b"\n")
+    values = body.split(b"\0")
+    count = json.loads(header)["ops"]
+    texts_at, trailers_at = 4 * count, 3 * count
     damaged = [
-        {**good, "texts": good["texts"][:-1]},
-        {**good, "texts": [7] * len(good["ids"])},
-        {**good, "trailers": ["Gitmem-Op"] * len(good["ids"])},  # a key without its value
-        {**good, "trailers": ["Gitmem-Path\nx"] * len(good["ids"])},  # no Gitmem-Op
-        {**good, "trailers": [["Gitmem-Op", "protect"]] * len(good["ids"])},  # schema 1 shape
-        {key: value for key, value in good.items() if key != "dates"},
-        {**good, "ids": None},
+        header + b"\n" + b"\0".join(values[:-1]),  # a text missing
+        header + b"\n" + b"\0".join(values[:trailers_at] + [b"Gitmem-Op"] * count
+                                    + values[texts_at:]),  # a key without its value
+        header + b"\n" + b"\0".join(values[:trailers_at] + [b"Gitmem-Path\nx"] * count
+                                    + values[texts_at:]),  # no Gitmem-Op
+        header.replace(b'"ops": ', b'"ops": 1') + b"\n" + body,
+        header + b"\n" + body.replace(b"\0", b"\1"),
+        b"{}\n" + body,
+        header,
     ]
     for data in damaged:
-        file.write_text(json.dumps(data))
+        file.write_bytes(data)
         assert log_outputs(repo, monkeypatch, "--json")[0] == expected
 
 

@@ -69,17 +69,39 @@ def test_history_changes_never_show_a_stale_op_list(repo: Path,
     assert cached == walked
 
 
+COLUMNS = ("ids", "dates", "summaries", "trailers", "texts")
+
+
+def read_table(file: Path) -> tuple[dict[str, object], dict[str, list[str]]]:
+    """ops.json as its header and its five columns (a JSON line, then NUL-ended values)."""
+    head, _, body = file.read_bytes().partition(b"\n")
+    values = body.decode("utf-8").split("\0")
+    count = json.loads(head)["ops"]
+    return json.loads(head), {name: values[i * count:(i + 1) * count]
+                              for i, name in enumerate(COLUMNS)}
+
+
+def table_bytes(header: dict[str, object], columns: dict[str, list[str]]) -> bytes:
+    values = [value for name in COLUMNS for value in columns[name]]
+    return (json.dumps(header) + "\n" + "\0".join(values)).encode()
+
+
 def test_a_damaged_op_cache_is_ignored(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     list_ops(open_workspace(repo).repo)
     file = repo / ".git" / "gitmem" / OPS_CACHE
-    good = json.loads(file.read_text())
+    header, good = read_table(file)
+    count = len(good["ids"])
     damaged = [
-        b"garbage", file.read_bytes()[:50],
-        json.dumps({**good, "ids": good["ids"][:-1]}).encode(),
-        json.dumps({**good, "trailers": [["Gitmem-Op"]] * len(good["ids"])}).encode(),
-        json.dumps({**good, "trailers": [[1, 2]] * len(good["ids"])}).encode(),
-        json.dumps({**good, "trailers": [["Gitmem-Path", "x"]] * len(good["ids"])}).encode(),
-        json.dumps({**good, "head": 7}).encode(),
+        b"garbage", file.read_bytes()[:50], file.read_bytes()[:-3], file.read_bytes() + b"\0x",
+        table_bytes(header, {**good, "ids": good["ids"][:-1]}),
+        table_bytes(header, {**good, "trailers": ["Gitmem-Op"] * count}),
+        table_bytes(header, {**good, "trailers": ["Gitmem-Path\nx"] * count}),
+        table_bytes({**header, "ops": count + 1}, good),
+        table_bytes({**header, "ops": "5"}, good),
+        table_bytes({**header, "head": 7}, good),
+        table_bytes({**header, "schema": 2}, good),
+        file.read_bytes().replace(b"Gitmem-Op", b"Gitmem-Op\xff"),
+        json.dumps({**header, **good}).encode(),  # the JSON file schema 2 wrote
     ]
     for data in damaged:
         file.write_bytes(data)

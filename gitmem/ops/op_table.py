@@ -1,0 +1,216 @@
+"""The op table: the op commits reachable from a HEAD, one list per field, and its file.
+
+gitmem/ops/history.py says when the table is read from its file and when history is walked.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from itertools import chain
+from pathlib import Path
+
+from gitmem import trailers as t
+from gitmem.memory.cache_files import write_cache_bytes
+from gitmem.ops.op_json import ONE_PATH, OP_HEAD, json_head, quote, quote_many
+from gitmem.trailers_batch import many_gitmem_pairs
+
+SCHEMA = 3
+_OP_KEY = t.OP.lower()
+_BATCH = 2048  # op commits parsed together while git log prints the next ones
+Trailers = dict[str, tuple[str, ...]]
+Commit = tuple[str, "str | None", int, int]  # id, message (None: certainly no op), time, offset
+
+
+def op_trailers(message: str) -> Trailers | None:
+    """A commit message's Gitmem-* trailers when it records an op, else None."""
+    # keys match case-insensitively (ASCII, as git's key= filter does): a message without the
+    # key in any case has no op trailer and needs no parse
+    if _OP_KEY not in message.lower():
+        return None
+    found = t.gitmem_trailers(message)
+    return found if found.get(t.OP) else None
+
+
+_ZONES: dict[int, dt.timezone] = {}
+
+
+def _where(keys: tuple[str, ...]) -> tuple[int, int] | None:
+    """Where an op's Gitmem-Op and Gitmem-Path (-1: none) stand among its trailer keys; None
+    when it has no Gitmem-Op or repeats a key (those go through `trailer_map`)."""
+    if t.OP not in keys or len(set(keys)) < len(keys):
+        return None
+    return keys.index(t.OP), keys.index(t.PATH) if t.PATH in keys else -1
+
+
+def iso_date(time: int, offset: int) -> str:
+    """`CommitInfo.iso_date`, with one timezone object per offset."""
+    zone = _ZONES.get(offset)
+    if zone is None:
+        zone = _ZONES[offset] = dt.timezone(dt.timedelta(minutes=offset))
+    return dt.datetime.fromtimestamp(time, zone).isoformat()
+
+
+@dataclass
+class OpTable:
+    """The op commits reachable from `head`, newest first, one list per field: what ops.json
+    holds.
+
+    An op's trailers are one string, key and value on alternate lines (a repeated key
+    repeated): no key or value can hold a line break (git ends a trailer at the line end and
+    joins a continuation line with a space), and one string per op reads and writes several
+    times faster than a list of strings. `texts` holds each op's `log --json` object up to the
+    value of "undone_by".
+    """
+
+    head: str
+    ids: list[str] = field(default_factory=list)
+    dates: list[str] = field(default_factory=list)
+    summaries: list[str] = field(default_factory=list)
+    trailers: list[str] = field(default_factory=list)
+    texts: list[str] = field(default_factory=list)
+
+    def add(self, op_id: str, message: str, time: int, offset: int, trailers: Trailers) -> None:
+        """A newly found op commit, rendered here once."""
+        date, summary = iso_date(time, offset), message.split("\n", 1)[0]
+        self.ids.append(op_id)
+        self.dates.append(date)
+        self.summaries.append(summary)
+        self.trailers.append("\n".join(part for key, values in trailers.items()
+                                       for value in values for part in (key, value)))
+        self.texts.append(json_head(op_id, trailers[t.OP][0], date, summary,
+                                    trailers.get(t.PATH, ()), trailers))
+
+    def columns(self) -> tuple[list[str], ...]:
+        return self.ids, self.dates, self.summaries, self.trailers, self.texts
+
+    def copy(self, other: OpTable, row: int) -> None:
+        """Row `row` of another table: the same commit, known already."""
+        for mine, theirs in zip(self.columns(), other.columns()):
+            mine.append(theirs[row])
+
+    def extend(self, other: OpTable) -> None:
+        for mine, theirs in zip(self.columns(), other.columns()):
+            mine.extend(theirs)
+
+    def collect(self, commits: Iterable[Commit], old: OpTable) -> None:
+        """The op commits among `commits`, newest first, taken from `old` where it knows
+        them; the others parsed and rendered a batch at a time."""
+        known = {op_id: row for row, op_id in enumerate(old.ids)}
+        batch: list[Commit] = []
+        for commit in commits:
+            row = known.get(commit[0])
+            if row is not None:
+                self.add_many(batch)
+                batch = []
+                self.copy(old, row)
+            elif commit[1] is not None:
+                batch.append(commit)
+                if len(batch) >= _BATCH:
+                    self.add_many(batch)
+                    batch = []
+        self.add_many(batch)
+
+    def add_many(self, commits: list[Commit]) -> None:
+        """Those of `commits` that record an op, in order, as `add` adds each: the trailers
+        of all of them read at once, their strings quoted by one C call, each op's text
+        joined from pieces (the layout of `json_head`)."""
+        messages = [message or "" for _, message, _, _ in commits]
+        pairs, counts = many_gitmem_pairs(messages)
+        keys = [key for key, _ in pairs]
+        values = [value for _, value in pairs]
+        quoted = quote_many(values)
+        opening = {key: quote(key) + ": [\n          " for key in set(keys)}
+        pieces = [opening[key] + text for key, text in zip(keys, quoted)]
+        flat = list(chain.from_iterable(pairs))
+        shapes: dict[tuple[str, ...], tuple[int, int] | None] = {}
+        at = 0
+        for (op_id, message, time, offset), size in zip(commits, counts):
+            if not size:
+                continue
+            end = at + size
+            shape = tuple(keys[at:end])
+            if shape not in shapes:
+                shapes[shape] = _where(shape)
+            where = shapes[shape]
+            if where is None:  # no op, or a key repeated: the general way
+                if t.OP in shape:
+                    self.add(op_id, message or "", time, offset, t.trailer_map(pairs[at:end]))
+            else:
+                date, summary = iso_date(time, offset), (message or "").split("\n", 1)[0]
+                self.ids.append(op_id)
+                self.dates.append(date)
+                self.summaries.append(summary)
+                self.trailers.append("\n".join(flat[2 * at : 2 * end]))
+                self.texts.append(OP_HEAD.format(
+                    quote(op_id), quoted[at + where[0]], quote(date), quote(summary),
+                    "[]" if where[1] < 0 else ONE_PATH.format(quoted[at + where[1]]),
+                    "{\n        " + "\n        ],\n        ".join(pieces[at:end])
+                    + "\n        ]\n      }"))
+            at = end
+
+    def rows(self) -> Iterator[tuple[str, str, str, Trailers]]:
+        """(id, date, summary, trailers) of each op, newest first."""
+        for op_id, date, summary, lines in zip(self.ids, self.dates, self.summaries,
+                                               self.trailers):
+            flat = lines.split("\n")
+            keys, values = flat[0::2], flat[1::2]
+            if len(set(keys)) == len(keys):  # no repeated key (most ops): regroup in C
+                yield op_id, date, summary, dict(zip(keys, zip(values)))
+            else:
+                yield op_id, date, summary, t.trailer_map(zip(keys, values))
+
+    def reverts(self) -> dict[str, list[str]]:
+        """For each commit an undo names in `Gitmem-Reverts`: those undo commits, newest
+        first."""
+        found: dict[str, list[str]] = {}
+        for op_id, lines in zip(self.ids, self.trailers):
+            if _REVERTS_LINE in lines:  # a test in C first: most ops revert nothing
+                flat = lines.split("\n")
+                for key, value in zip(flat[0::2], flat[1::2]):
+                    if key == t.REVERTS:
+                        found.setdefault(value, []).append(op_id)
+        return found
+
+
+_REVERTS_LINE = t.REVERTS + "\n"
+# ops.json: one line of JSON (schema, fingerprint, head, number of ops), then the five columns
+# one after the other, every value ended by a NUL. No value holds a NUL (a commit message
+# cannot), and a file of joined strings writes and reads several times faster than JSON.
+def store_table(file: Path, fingerprint: str, table: OpTable) -> None:
+    values = [value for column in table.columns() for value in column]
+    body = "\0".join(values)
+    if body.count("\0") != max(len(values) - 1, 0):
+        return  # a value holds a NUL: not stored, read again next time
+    header = json.dumps({"schema": SCHEMA, "fingerprint": fingerprint, "head": table.head,
+                         "ops": len(table.ids)})
+    write_cache_bytes(file, (header + "\n" + body).encode("utf-8", "surrogatepass"))
+
+
+def load_table(file: Path, fingerprint: str) -> OpTable | None:
+    """The cached table, or None when the file is missing, foreign or of the wrong shape."""
+    try:
+        data = file.read_bytes()
+        end = data.index(b"\n")
+        header = json.loads(data[:end])
+        body = data[end + 1 :].decode("utf-8", "surrogatepass")
+    except (OSError, ValueError, RecursionError):
+        return None
+    if type(header) is not dict or header.get("schema") != SCHEMA \
+            or header.get("fingerprint") != fingerprint:
+        return None
+    head, count = header.get("head"), header.get("ops")
+    if type(head) is not str or type(count) is not int or count < 0:
+        return None
+    values = body.split("\0") if count else []
+    if len(values) != 5 * count or (not count and body):
+        return None
+    columns = [values[at : at + count] for at in range(0, 5 * count, count)] if count \
+        else [[] for _ in range(5)]
+    for lines in columns[3]:
+        flat = lines.split("\n")
+        if len(flat) % 2 or t.OP not in flat[0::2]:
+            return None
+    return OpTable(head, *columns)
