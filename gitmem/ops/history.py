@@ -55,9 +55,14 @@ _SOURCES = [PACKAGE / "trailers.py", PACKAGE / "trailers_batch.py"] + [
 ]
 
 
-def _pygit2_commits(commits: Iterable[CommitInfo]) -> Iterator[Commit]:
+def _pygit2_commits(commits: Iterable[CommitInfo]) -> Iterator[list[Commit]]:
+    batch: list[Commit] = []
     for c in commits:
-        yield c.id, c.message, c.time, c.offset
+        batch.append((c.id, c.message, c.time, c.offset))
+        if len(batch) >= 4096:
+            yield batch
+            batch = []
+    yield batch
 
 
 def op_table(repo: Repo, *, git_log: bool = True) -> OpTable:

@@ -26,13 +26,17 @@ from __future__ import annotations
 import re
 import subprocess
 from collections.abc import Iterator
+from itertools import repeat
 
 from gitmem.gitrepo import Repo
 
 # id, parents, committer time and zone ("1700000000 +0530"), encoding header, raw message
 _FORMAT = "--format=%H%x00%P%x00%cd%x00%e%x00%B"
 _FIELDS = 5
-_DATE = re.compile(rb"([0-9]{1,11}) ([+-])(0[0-9]|1[0-4])([0-5][0-9])")
+_DATE = rb"[1-9][0-9]{0,10} [+-](?:0[0-9]|1[0-4])[0-5][0-9]"  # within what both read alike
+_DATES = re.compile(_DATE + rb"(?:\n" + _DATE + rb")*")
+_TIME = re.compile(rb"^[0-9]+", re.MULTILINE)
+_ZONE = re.compile(rb"[+-][0-9]{4}$", re.MULTILINE)
 _CHUNK = 1 << 20
 Commit = tuple[str, "str | None", int, int]  # id, message (None: no op), time, offset in minutes
 
@@ -41,9 +45,9 @@ class NotLinear(Exception):
     """git printed something a linear walk cannot vouch for: walk with pygit2 instead."""
 
 
-def linear_commits(repo: Repo, head: str) -> Iterator[Commit] | None:
+def linear_commits(repo: Repo, head: str) -> Iterator[list[Commit]] | None:
     """(id, message, committer time, UTC offset in minutes) of every commit from `head` to the
-    root, newest first; None where only the pygit2 walk will do."""
+    root, newest first, a list at a time; None where only the pygit2 walk will do."""
     if repo.is_shallow() or _has_grafts(repo):
         return None
     return _read(repo, head)
@@ -58,7 +62,7 @@ def _has_grafts(repo: Repo) -> bool:
     return (repo.git_dir / "info" / "grafts").exists() or (common / "info" / "grafts").exists()
 
 
-def _read(repo: Repo, head: str) -> Iterator[Commit]:
+def _read(repo: Repo, head: str) -> Iterator[list[Commit]]:
     args = ["git", "--no-replace-objects", "-c", "log.showSignature=false", "log", "-z",
             "--no-color", "--no-notes", "--encoding=UTF-8", "--date=raw", _FORMAT, head, "--"]
     try:
@@ -74,22 +78,9 @@ def _read(repo: Repo, head: str) -> Iterator[Commit]:
             fields = (rest + chunk).split(b"\0")
             whole = (len(fields) - 1) // _FIELDS * _FIELDS  # the last field may be cut short
             rest = b"\0".join(fields[whole:])
-            for at in range(0, whole, _FIELDS):
-                commit_id, parents, date, encoding, raw = fields[at : at + _FIELDS]
-                sha = commit_id.decode("ascii", "replace")
-                if sha != expected or b" " in parents:
-                    raise NotLinear(f"{sha}: not the next commit of one chain")
-                expected = parents.decode("ascii", "replace") or None
-                plain = None if encoding else _DATE.fullmatch(date)
-                if plain is None or date.startswith(b"0"):
-                    yield _through_pygit2(repo, sha)
-                elif b"gitmem-op" not in raw.lower():
-                    yield sha, None, 0, 0  # no op: its date is never read
-                else:
-                    time, sign, hours, minutes = plain.groups()
-                    offset = int(hours) * 60 + int(minutes)
-                    yield (sha, raw.lstrip(b"\n").decode("utf-8", "replace"), int(time),
-                           -offset if sign == b"-" else offset)
+            if whole:
+                commits, expected = _records(repo, fields[:whole], expected)
+                yield commits
         if proc.wait() != 0 or rest or expected is not None:
             raise NotLinear("git log failed or stopped early")
     finally:
@@ -97,6 +88,56 @@ def _read(repo: Repo, head: str) -> Iterator[Commit]:
             proc.kill()
             proc.wait()
         proc.stdout.close()
+
+
+def _records(repo: Repo, fields: list[bytes], expected: str | None
+             ) -> tuple[list[Commit], str | None]:
+    """The commits of whole records, checked to continue the chain from `expected`; and the
+    parent the next record must be. A column at a time: one call each for most steps."""
+    ids = b"\n".join(fields[0::_FIELDS]).decode("ascii", "replace").split("\n")
+    parents_text = b"\n".join(fields[1::_FIELDS]).decode("ascii", "replace")
+    parents = parents_text.split("\n")
+    if ids[0] != expected or ids[1:] != parents[:-1] or " " in parents_text:
+        raise NotLinear("not one chain of single-parent commits from HEAD")
+    dates, encodings, raws = fields[2::_FIELDS], fields[3::_FIELDS], fields[4::_FIELDS]
+    hits = [at for at, raw in enumerate(raws) if b"gitmem-op" in raw.lower()]
+    commits: list[Commit] = list(zip(ids, repeat(None), repeat(0), repeat(0)))
+    stamps = b"\n".join([dates[at] for at in hits])
+    if any(encodings) or _DATES.fullmatch(stamps) is None:
+        for at in hits:  # some commit is read as pygit2 reads it
+            if not encodings[at] and _DATES.fullmatch(dates[at]) is not None:
+                commits[at] = (ids[at], raws[at].lstrip(b"\n").decode("utf-8", "replace"),
+                               int(dates[at][:-6]), _offset(dates[at][-5:]))
+            else:
+                commits[at] = _through_pygit2(repo, ids[at])
+    elif hits:
+        # NUL is ASCII: decoding the joined messages replaces exactly what decoding each would
+        text = b"\0".join([raws[at] for at in hits]).decode("utf-8", "replace")
+        if text.startswith("\n") or "\0\n" in text:
+            text = "\0".join(part.lstrip("\n") for part in text.split("\0"))
+        zones = _ZONE.findall(stamps)
+        for zone in set(zones).difference(_OFFSETS):
+            _offset(zone)
+        found = list(zip([ids[at] for at in hits], text.split("\0"),
+                         map(int, _TIME.findall(stamps)), map(_OFFSETS.__getitem__, zones)))
+        if len(hits) == len(ids):  # every commit an op: most op histories
+            commits = found
+        else:
+            for at, commit in zip(hits, found):
+                commits[at] = commit
+    return commits, parents[-1] or None
+
+
+_OFFSETS: dict[bytes, int] = {}
+
+
+def _offset(zone: bytes) -> int:
+    """Minutes east of UTC of a zone git printed as [+-]HHMM."""
+    minutes = _OFFSETS.get(zone)
+    if minutes is None:
+        minutes = int(zone[1:3]) * 60 + int(zone[3:5])
+        minutes = _OFFSETS[zone] = -minutes if zone[:1] == b"-" else minutes
+    return minutes
 
 
 def _through_pygit2(repo: Repo, sha: str) -> Commit:

@@ -95,23 +95,26 @@ class OpTable:
         for mine, theirs in zip(self.columns(), other.columns()):
             mine.extend(theirs)
 
-    def collect(self, commits: Iterable[Commit], old: OpTable) -> None:
-        """The op commits among `commits`, newest first, taken from `old` where it knows
-        them; the others parsed and rendered a batch at a time."""
+    def collect(self, batches: Iterable[list[Commit]], old: OpTable) -> None:
+        """The op commits among the commits of `batches`, newest first, taken from `old` where
+        it knows them; the others parsed and rendered many at a time."""
         known = {op_id: row for row, op_id in enumerate(old.ids)}
-        batch: list[Commit] = []
-        for commit in commits:
-            row = known.get(commit[0])
-            if row is not None:
-                self.add_many(batch)
-                batch = []
-                self.copy(old, row)
-            elif commit[1] is not None:
-                batch.append(commit)
-                if len(batch) >= _BATCH:
-                    self.add_many(batch)
-                    batch = []
-        self.add_many(batch)
+        pending: list[Commit] = []
+        for commits in batches:
+            if not known:  # a first run: nothing to look up
+                pending += [commit for commit in commits if commit[1] is not None]
+            for commit in commits if known else ():
+                row = known.get(commit[0])
+                if row is not None:
+                    self.add_many(pending)
+                    pending = []
+                    self.copy(old, row)
+                elif commit[1] is not None:
+                    pending.append(commit)
+            if len(pending) >= _BATCH:
+                self.add_many(pending)
+                pending = []
+        self.add_many(pending)
 
     def add_many(self, commits: list[Commit]) -> None:
         """Those of `commits` that record an op, in order, as `add` adds each: the trailers
