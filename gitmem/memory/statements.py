@@ -89,12 +89,14 @@ _RECORD_PATH = re.compile(
     r"|" + _DATE + r"[^/]*$",
     re.I,
 )
-# the past tense a log entry starts with ("Fixed the redirect loop", "Migrated to Vite")
+# the past tense a log entry starts with ("Fixed the redirect loop", "Migrated to Vite"); not
+# "set", whose past tense is its imperative: "Set the HTTP client timeout to 10s." is a rule
+# (a log's "Set up CI" is still a record under a log heading or in a log file)
 _EVENT_VERBS = frozenset(
     "added removed fixed implemented updated changed migrated refactored created deleted "
     "renamed moved replaced upgraded downgraded resolved completed finished merged switched "
     "introduced dropped deprecated reverted released deployed shipped converted integrated "
-    "enhanced improved optimized optimised cleaned extracted consolidated configured set "
+    "enhanced improved optimized optimised cleaned extracted consolidated configured "
     "installed wrote rewrote built tested verified documented".split()
 )
 _FIRST_WORD = re.compile(r"[^A-Za-z]*([A-Za-z]+)")
