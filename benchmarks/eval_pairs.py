@@ -28,6 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.eval_lint import lint_crowd, lint_pair
 from gitmem.consistency.analyze import find_pairs
 from gitmem.consistency.lexicon import Lexicon
 from gitmem.consistency.wordnet import wordnet_available, wordnet_lexicon
@@ -58,28 +59,13 @@ def gitmem_predictor(lexicon: Lexicon | None = None) -> Predictor:
 
 def lint_predictor() -> Predictor:
     """The whole product path: each pair as two memory files in a fresh git repository, judged
-    by `gitmem lint --format json --select GM2` (run in-process; its JSON is read back)."""
-    import contextlib
-    import io
-    import subprocess
-    import tempfile
+    by `gitmem lint --format json --select GM2` (benchmarks/eval_lint.py)."""
+    return lambda a, b: Prediction(*lint_pair(a, b))
 
-    from gitmem.cli import main as gitmem_main
 
-    def predict(a: str, b: str) -> Prediction:
-        with tempfile.TemporaryDirectory(prefix="gitmem-eval-") as tmp:
-            root = Path(tmp)
-            subprocess.run(["git", "init", "-q", str(root)], check=True)
-            (root / "memory").mkdir()
-            (root / "memory/a.md").write_text(f"- {' '.join(a.split())}\n", encoding="utf-8")
-            (root / "memory/b.md").write_text(f"- {' '.join(b.split())}\n", encoding="utf-8")
-            out = io.StringIO()
-            with contextlib.redirect_stdout(out), contextlib.suppress(SystemExit):
-                gitmem_main(["-C", str(root), "lint", "--format", "json", "--select", "GM2"])
-        codes = {f["code"] for f in json.loads(out.getvalue())["findings"]}
-        return Prediction("GM211" in codes, bool(codes & {"GM201", "GM202"}))
-
-    return predict
+def lint_crowd_predictions(rows: list[dict[str, str]]) -> list[Prediction]:
+    """Every pair in ONE repository judged by ONE `gitmem lint` (benchmarks/eval_lint.py)."""
+    return [Prediction(*found) for found in lint_crowd(rows)]
 
 
 def crowd_predictions(rows: list[dict[str, str]], lexicon: Lexicon | None = None
@@ -96,6 +82,18 @@ def crowd_predictions(rows: list[dict[str, str]], lexicon: Lexicon | None = None
         kinds.setdefault(frozenset((finding.a.text, finding.b.text)), set()).add(finding.kind)
     found = [kinds.get(frozenset((row["a"], row["b"])), set()) for row in rows]
     return [Prediction("contradiction" in k, "duplicate" in k) for k in found]
+
+
+def one_run(predictions: Callable[[], list[Prediction]]) -> Predictor:
+    """A predictor that makes all its predictions in its first call (timed with that pair)."""
+    made: list[Prediction] = []
+
+    def predict(a: str, b: str) -> Prediction:
+        if not made:
+            made.extend(reversed(predictions()))
+        return made.pop()
+
+    return predict
 
 
 # --- peer-style baselines ---------------------------------------------------------------------
@@ -231,7 +229,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--via-lint", action="store_true",
                         help="also measure through real `gitmem lint --format json` runs")
     parser.add_argument("--as-one-repository", action="store_true",
-                        help="also judge every pair in one run over all of them (a crowd)")
+                        help="also judge every pair in one run over all of them (a crowd); "
+                        "with --via-lint, also by one `gitmem lint` of one repository")
     parser.add_argument("--pairs", type=Path,
                         help="score this labelled file instead of a split (labels contradiction, "
                         "duplicate, neither), e.g. benchmarks/memory_pairs/*.jsonl")
@@ -250,14 +249,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.via_lint:
         systems.append(("gitmem via lint", lint_predictor()))
     if args.as_one_repository:
-        crowd: list[Prediction] = []
-
-        def in_crowd(a: str, b: str) -> Prediction:  # the one run, timed with the first pair
-            if not crowd:
-                crowd.extend(reversed(crowd_predictions(rows)))
-            return crowd.pop()
-
-        systems.append(("gitmem, all pairs in one repository", in_crowd))
+        systems.append(("gitmem, all pairs in one repository",
+                         one_run(lambda: crowd_predictions(rows))))
+    if args.as_one_repository and args.via_lint:
+        systems.append(("gitmem via lint, all pairs in one repository",
+                        one_run(lambda: lint_crowd_predictions(rows))))
     systems += [
         ("rockbot-style", rockbot_predictor),
         ("vestige-style", vestige_predictor),
