@@ -56,6 +56,15 @@ class Value:
 
 
 @dataclass(frozen=True)
+class Preference:
+    """"Prefer A over B in S": the stems of A, of B and of the scope S."""
+
+    above: frozenset[str]
+    below: frozenset[str]
+    scope: frozenset[str]
+
+
+@dataclass(frozen=True)
 class ClaimAnalysis:
     plain: bool
     # a predicate many values satisfy ("likes", "supports"): another value can hold too
@@ -64,7 +73,7 @@ class ClaimAnalysis:
     past: bool  # "We used Heroku", "was": history, beside which the present may differ
     values: tuple[Value, ...]
     words: tuple[tuple[int, str], ...]  # (token position, canonical stem) of purpose words
-    preference: tuple[frozenset[str], frozenset[str]] | None = None  # (above, below)
+    preference: Preference | None = None
 
     def purpose(self, value: Value) -> frozenset[str]:
         """The words of the claim other than `value`'s: what the value is for."""
@@ -117,13 +126,29 @@ def _known_values(tokens: tuple[Token, ...], lexicon: Lexicon) -> list[tuple[int
             if at + size > len(stems) or lexicon.is_function_phrase(phrase) \
                     or phrase in lexicon.light:
                 continue
-            if phrase in members or lexicon.canon(phrase) in members or phrase in antonyms \
-                    or lexicon.canon(phrase) in antonyms:
+            if (phrase in members or lexicon.canon(phrase) in members or phrase in antonyms
+                    or lexicon.canon(phrase) in antonyms) and all(
+                        _written(t.lower, lexicon) for t in tokens[at:at + size]):
                 found.append((at, at + size))
                 at += size - 1
                 break
         at += 1
     return found
+
+
+def _named_first(tokens: tuple[Token, ...]) -> bool:
+    """"Quarry is our scheduler", "Buildkite runs our builds": a name opens the sentence
+    ("Builds are run by X" and "Authentication is handled by X" open with a purpose)."""
+    if len(tokens) < 3 or tokens[1].lower not in _NAME_FIRST or tokens[1].lower == "are":
+        return False
+    return tokens[1].lower != "is" or tokens[2].lower in _ARTICLES
+
+
+def _written(lower: str, lexicon: Lexicon) -> bool:
+    """A word as some entry writes it, or its plural: "site" is not "sit" (a posture)."""
+    surfaces = lexicon.surfaces
+    return (not surfaces or lower in surfaces or lower[:-1] in surfaces
+            or lower[:-2] in surfaces or lexicon.canon(lower) != lower)
 
 
 def _values(tokens: tuple[Token, ...], text: str, lexicon: Lexicon) -> tuple[Value, ...]:
@@ -132,7 +157,7 @@ def _values(tokens: tuple[Token, ...], text: str, lexicon: Lexicon) -> tuple[Val
     spans = [(start, end, True) for start, end in known]
     at = 0
     while at < len(tokens):
-        first = at == 0 and not (len(tokens) > 1 and tokens[1].lower in _NAME_FIRST)
+        first = at == 0 and not _named_first(tokens)
         if at in taken or not name_like(tokens[at], first, lexicon) \
                 or f"`{tokens[at].raw}" in text:  # `Workflow.Variables` is code
             at += 1
@@ -179,7 +204,7 @@ def _placed(tokens: tuple[Token, ...], start: int, end: int, lexicon: Lexicon) -
     while before >= 0 and tokens[before].lower in _ARTICLES:
         before -= 1
     if before < 0:
-        return end < len(tokens) and tokens[end].lower in _NAME_FIRST
+        return start == 0 and _named_first(tokens)
     return tokens[before].lower in _BEFORE or tokens[before].stem in lexicon.light
 
 
@@ -200,9 +225,13 @@ _PREFERENCE = re.compile(
     r"^(?:(?:always|generally|strongly)\s+)?(?P<verb>prefer|favou?r|choose|pick|use|write)\w*\s+"
     r"(?P<above>[^,;:!?]{1,60}?)\s+"
     r"(?P<by>over|to|rather\s+than|instead\s+of|in\s+preference\s+to|versus|vs\.?)\s+"
-    r"(?P<below>[^,;:!?]{1,60}?)[.!]?$",
+    r"(?P<below>[^,;:!?]{1,60}?)"
+    r"(?:\s+(?P<scope>(?:in|for|within|inside|across|throughout)\s+[^,;:!?]{1,40}?))?[.!]?$",
     re.IGNORECASE,
 )
+# A condition after the preference scopes it: "Prefer A over B when ...".
+_CONDITION = re.compile(r"\b(?:when|whenever|unless|except|only if|if you|if the|if it)\b",
+                        re.IGNORECASE)
 
 
 def _stems(text: str, lexicon: Lexicon) -> frozenset[str]:
@@ -210,17 +239,20 @@ def _stems(text: str, lexicon: Lexicon) -> frozenset[str]:
                      if t.stem not in lexicon.non_content and t.lower not in lexicon.negators)
 
 
-def _preference(text: str, lexicon: Lexicon) -> tuple[frozenset[str], frozenset[str]] | None:
-    """"Prefer A over B": (A's stems, B's stems). "Use X over Y" runs one on the other ("Use
-    gRPC over HTTP/2") and "Use X to do Y" says what for: neither ranks."""
+def _preference(text: str, lexicon: Lexicon) -> Preference | None:
+    """"Prefer A over B [in S]": what is ranked above, below, and where. "Use X over Y" runs
+    one on the other ("Use gRPC over HTTP/2") and "Use X to do Y" says what for: neither ranks.
+    A word both sides share ("function components" / "class components") ranks neither."""
     match = _PREFERENCE.match(text.strip())
-    if match is None or (match.group("verb").lower() in ("use", "write")
-                         and match.group("by").lower() in ("over", "to", "versus", "vs", "vs.")):
+    if match is None or _CONDITION.search(text) or (
+            match.group("verb").lower() in ("use", "write")
+            and match.group("by").lower() in ("over", "to", "versus", "vs", "vs.")):
         return None
     above, below = _stems(match.group("above"), lexicon), _stems(match.group("below"), lexicon)
-    if not above or not below or above & below:
+    above, below = above - below, below - above
+    if not above or not below:
         return None
-    return above, below
+    return Preference(above, below, _stems(match.group("scope") or "", lexicon))
 
 
 def _said(f, words: frozenset[str]) -> frozenset[str]:  # noqa: ANN001 (TextFeatures)
@@ -246,12 +278,13 @@ def _plain(f, lexicon: Lexicon) -> bool:  # noqa: ANN001 (TextFeatures: import c
 
 def analyze(f, lexicon: Lexicon) -> ClaimAnalysis:  # noqa: ANN001 (TextFeatures)
     """The claim analysis of one text (`TextFeatures.analysis` caches it)."""
+    preference = _preference(f.text, lexicon)
     return ClaimAnalysis(
-        plain=_plain(f, lexicon),
+        plain=preference is None and _plain(f, lexicon),  # a ranking states no one choice
         inclusive=bool(_said(f, lexicon.inclusive)),
         side_by_side=_said(f, lexicon.compatible),
         past=_past(f),
         values=_values(f.tokens, f.text, lexicon),
         words=_words(f.tokens, lexicon),
-        preference=None if f.conditional else _preference(f.text, lexicon),
+        preference=preference,
     )

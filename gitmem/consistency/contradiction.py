@@ -23,6 +23,7 @@ from gitmem.consistency.align import Alignment, align
 from gitmem.consistency.features import Clause, TextFeatures, content_stems, features
 from gitmem.consistency.lexicon import Lexicon, default_lexicon
 from gitmem.consistency.spans import HARMLESS, OPPOSING, VALUE_CHANGES
+from gitmem.consistency.stances import REVERSED_CONFIDENCE, reversed_preference
 from gitmem.consistency.slots import SLOT_CONFIDENCE, open_beside, open_values, other_choice, unknown_slot
 from gitmem.consistency.text import clean, jaccard
 from gitmem.consistency.values import RESTATED_CONFIDENCE, restated_value
@@ -134,7 +135,9 @@ def _opposed_clauses(
             if ca.polarity == cb.polarity:
                 continue
             negated, affirmed = (ca, cb) if ca.polarity < 0 else (cb, ca)
-            if not all(lexicon.covered(word, affirmed.content) for word in negated.content):
+            # "Do not add trailing commas" / "Use trailing commas": "add" only says they are there
+            said = negated.content - lexicon.presence
+            if not said or not all(lexicon.covered(word, affirmed.content) for word in said):
                 continue
             if negated.flipped_by == ("over",) and not all(
                     lexicon.covered(word, negated.content) for word in affirmed.content):
@@ -328,6 +331,9 @@ def detect_contradiction_features(
         signals["negation"] = " ".join(negated.flipped_by)
         signals["unconditional"] = "always / never under a condition"
         confidence = max(confidence, _UNDER_CONDITION + 0.1 * overlap)
+    if confidence <= 0.0 and (turned := reversed_preference(fa, fb)) is not None:
+        signals["reversed_preference"] = turned  # "Prefer A over B" / "Prefer B to A"
+        confidence = REVERSED_CONFIDENCE
     if confidence <= 0.0 and not (fa.conditional or fb.conditional or _overrides(fa, fb)):
         restated = None if open_values(fa, fb, lexicon) else restated_value(fa, fb, lexicon)
         if restated is not None:

@@ -69,6 +69,10 @@ class Lexicon:
     light: frozenset[str] = frozenset()
     # predicates that hold for many values at once ("likes", "supports"): `claims.py`
     inclusive: frozenset[str] = frozenset()
+    # verbs that only say a thing is there ("add", "contain"): `contradiction.py`
+    presence: frozenset[str] = frozenset()
+    # the words of class members and antonyms as written, lowercased ("site" is no "sit")
+    surfaces: frozenset[str] = frozenset()
     # An optional oracle for single words the lists do not know (called with lowercased words,
     # not stems): "synonym", "antonym", "exclusive" or None. `wordnet.py` plugs in here.
     relate_unknown: Callable[[str, str], str | None] | None = field(default=None, compare=False)
@@ -200,6 +204,10 @@ def build_lexicon(vocab: vocabulary.Vocabulary) -> Lexicon:
         compatible=frozenset(_keys(vocab.word_list("compatible"))),
         light=frozenset(_keys(vocab.word_list("light"))),
         inclusive=frozenset(_keys(vocab.word_list("inclusive"))),
+        presence=frozenset(_keys(vocab.word_list("presence"))),
+        surfaces=frozenset(t.lower for _, members in vocab.classes for m in members
+                           for t in tokenize(m)) | frozenset(
+            t.lower for pair in vocab.antonyms for m in pair for t in tokenize(m)),
     )
 
 

@@ -202,13 +202,16 @@ def unknown_slot(fa: TextFeatures, fb: TextFeatures, alignment: Alignment,
 CHOICE_CONFIDENCE = 0.85
 
 
-def _fold(words: frozenset[str], other: frozenset[str]) -> frozenset[str]:
-    """An agent noun the other text says as a verb: "runner" / "run", "linter" / "lint"."""
+def _fold(words: frozenset[str], other: frozenset[str], lexicon: Lexicon) -> frozenset[str]:
+    """An agent noun the other text says as a verb: "linter" / "lint"; one of a verb that
+    names no purpose says none either ("test runner" / "run the tests")."""
     out = set()
     for word in words:
         base = word[:-2] if word.endswith("er") else ""
         if base and base not in other and len(base) > 2 and base[-1] == base[-2]:
             base = base[:-1]
+        if base and base in lexicon.light:
+            continue
         out.add(base if base and base in other else word)
     return frozenset(out)
 
@@ -248,7 +251,9 @@ def other_choice(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> tuple[
     if _opposed_words(fa, x, fb, y, lexicon):
         return None  # "Debug logging is on in dev" / "... off in production": two scopes
     purpose_a, purpose_b = a.purpose(x), b.purpose(y)
-    if not purpose_a or _fold(purpose_a, purpose_b) != _fold(purpose_b, purpose_a):
+    if not (purpose_a or signal == "version"):
+        return None  # "Use Docker." / "Use Podman.": no purpose named
+    if _fold(purpose_a, purpose_b, lexicon) != _fold(purpose_b, purpose_a, lexicon):
         return None
     return signal, f"{x.raw} / {y.raw}", confidence
 

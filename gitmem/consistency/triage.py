@@ -61,6 +61,7 @@ from gitmem.consistency.quantities import _clock, quantity, unit_dimension
 from gitmem.consistency.slots import _choice, _name_like, other_choice
 from gitmem.consistency.slots import _plain as _plain_slot
 from gitmem.consistency.spans import _HEDGES
+from gitmem.consistency.stances import reversed_preference
 from gitmem.consistency.text import jaccard
 from gitmem.consistency.values import other_numbers, other_values, restated_value
 
@@ -288,4 +289,5 @@ def certainly_unflagged(
     # names each) or a stated choice in each ("Use X as the P")
     slot_closed = not (facts_a.slot and facts_b.slot) or fa.topic != fb.topic
     slot_closed = slot_closed and other_choice(fa, fb, lexicon) is None
+    slot_closed = slot_closed and reversed_preference(fa, fb) is None
     return minimal_closed and clauses_closed and restated_closed and slot_closed
