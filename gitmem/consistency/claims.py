@@ -171,7 +171,8 @@ def _values(tokens: tuple[Token, ...], text: str, lexicon: Lexicon) -> tuple[Val
     out = []
     for start, end, is_known in sorted(spans):
         version = ""
-        if end < len(tokens) and _VERSION.match(tokens[end].lower):
+        if end < len(tokens) and _VERSION.match(tokens[end].lower) and (
+                tokens[start].raw[:1].isupper() or name_like(tokens[start], False, lexicon)):
             version = tokens[end].lower.lstrip("v")
             end += 1
         raw = " ".join(t.raw for t in tokens[start:end])

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gitmem.consistency.align import Alignment, align
+from gitmem.consistency.amounts import AMOUNT_CONFIDENCE, other_amount
 from gitmem.consistency.features import Clause, TextFeatures, content_stems, features
 from gitmem.consistency.lexicon import Lexicon, default_lexicon
 from gitmem.consistency.spans import HARMLESS, OPPOSING, VALUE_CHANGES
@@ -345,6 +346,9 @@ def detect_contradiction_features(
         elif (choice := other_choice(fa, fb, lexicon)) is not None:
             signals[choice[0]] = choice[1]  # one value each, for one purpose
             confidence = choice[2]
+        elif (amount := other_amount(fa, fb, lexicon)) is not None:
+            signals["amount"] = amount  # one amount each, for one purpose
+            confidence = AMOUNT_CONFIDENCE
     if confidence <= 0.0:
         return None
     corrections = sorted(set(fa.corrections) | set(fb.corrections))

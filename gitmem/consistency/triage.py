@@ -44,6 +44,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from gitmem.consistency.amounts import other_amount
 from gitmem.consistency.contradiction import _comparable
 from gitmem.consistency.duplicates import (
     PARAPHRASE_SCORE,
@@ -290,4 +291,5 @@ def certainly_unflagged(
     slot_closed = not (facts_a.slot and facts_b.slot) or fa.topic != fb.topic
     slot_closed = slot_closed and other_choice(fa, fb, lexicon) is None
     slot_closed = slot_closed and reversed_preference(fa, fb) is None
+    slot_closed = slot_closed and other_amount(fa, fb, lexicon) is None
     return minimal_closed and clauses_closed and restated_closed and slot_closed
