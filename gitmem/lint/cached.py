@@ -42,7 +42,7 @@ from gitmem.consistency import (
     vocabulary,
 )
 from gitmem.consistency import claims as claim_analysis
-from gitmem.consistency import amounts, stances
+from gitmem.consistency import amounts, clauses, minimal, stances
 from gitmem.consistency.analyze import PairFinding, Thresholds
 from gitmem.consistency.verdicts import (
     PairVerdicts,
@@ -96,7 +96,7 @@ _VERDICTS = RecordCodec(StoredVerdicts, StoredVerdict)
 _PAIR_MODULES = (align, analyze, batch, candidates, contradiction, corpus, duplicates, features,
                  join, lexicon, paraphrase, phrasings, quantities, roles, scope, slots, spans,
                  text, triage, values, vocabulary, verdicts, inforce, consistency_rules, claims,
-                 statements, claim_analysis, stances, amounts)
+                 statements, claim_analysis, stances, amounts, minimal, clauses)
 
 
 def _store(pairs: Sequence[PairFinding]) -> tuple[StoredPair, ...]:

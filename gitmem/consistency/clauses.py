@@ -1,0 +1,174 @@
+"""Evidence and gates (stage 3) from the clauses each claim was split into (stage 1).
+
+- `opposed_clauses`: a negated clause whose whole subject is affirmed in the other claim
+  ("Don't use Redis" / "Use Redis for caching"), and its conditional form
+  (`absolute_against_condition`: "Always squash merges when landing a PR" / "Never squash");
+- gates that say two claims agree or one excepts the other: `agree` (a prohibition said
+  again, clause for clause), `said_within` (one is a clause of the other, word for word),
+  `exception` (a permission or an order to a named subject), `overrides` ("Webhooks override
+  the default retry limit").
+"""
+
+from __future__ import annotations
+
+from gitmem.consistency.features import Clause, TextFeatures, content_stems
+from gitmem.consistency.lexicon import Lexicon
+from gitmem.consistency.minimal import negated_side
+from gitmem.consistency.text import clean, jaccard
+
+# the negated clause must be a good part of the affirmative one
+_CLAUSE_OVERLAP = 0.3
+
+
+def opposed_clauses(
+    fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon
+) -> tuple[Clause, Clause, float] | None:
+    """The best (negated, affirmative) clause pair whose negated subject is inside the other."""
+    best: tuple[Clause, Clause, float] | None = None
+    for ca in fa.clauses:
+        for cb in fb.clauses:
+            if ca.polarity == cb.polarity:
+                continue
+            negated, affirmed = (ca, cb) if ca.polarity < 0 else (cb, ca)
+            # "Do not add trailing commas" / "Use trailing commas": "add" only says they are there
+            said = negated.content - lexicon.presence
+            if not said or not all(lexicon.covered(word, affirmed.content) for word in said):
+                continue
+            if negated.flipped_by == ("over",) and not all(
+                    lexicon.covered(word, negated.content) for word in affirmed.content):
+                # "Use composition over inheritance" prefers, and forbids nothing: "Use proper
+                # inheritance" (when you do) is no contradiction; "Use inheritance" is
+                continue
+            if len(negated.content) == 1 and not affirmed.directive:
+                continue  # "No Redux." vs a heading that mentions Redux: no stance to oppose
+            overlap = jaccard(negated.content, affirmed.content)
+            if overlap < _CLAUSE_OVERLAP:
+                continue
+            if best is None or overlap > best[2]:
+                best = (negated, affirmed, overlap)
+    return best
+
+
+def _says(f: TextFeatures, word: str) -> bool:
+    return any(t.lower == word for t in f.tokens)
+
+
+def absolute_against_condition(fa: TextFeatures, fb: TextFeatures, negated: Clause) -> bool:
+    """"Always squash merges when landing a PR" / "Never squash merges": the unconditional rule
+    covers the condition too, and the two insist in opposite directions ("always" on the
+    affirming side, "never" on the negating one). Without them the conditional is an exception
+    to the rule ("Never cache" / "Cache when immutable")."""
+    if fa.conditional == fb.conditional:
+        return False
+    denying, affirming = (fa, fb) if negated in fa.clauses else (fb, fa)
+    return _says(denying, "never") and _says(affirming, "always")
+
+
+def agree(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:
+    """The shorter text is a prohibition that the other says again, clause for clause:
+    "No SELECT *" / "SELECT explicit columns, never SELECT *" agree, whatever else differs.
+    (Affirmative clauses can agree in their words and still differ: "turn on" / "turn off".)"""
+    # by clauses, then by text: the verdict must not depend on which text came first
+    shorter, longer = sorted((fa, fb), key=lambda f: (len(f.clauses), f.text))
+    negated = any(clause.polarity < 0 for clause in shorter.clauses)
+    return negated and all(
+        any(
+            mine.polarity == theirs.polarity
+            and all(lexicon.covered(word, theirs.content) for word in mine.content)
+            for theirs in longer.clauses
+        )
+        for mine in shorter.clauses
+    )
+
+
+_CLAUSE_EDGE = frozenset(":;,.!?-–—(")
+
+
+def said_within(fa: TextFeatures, fb: TextFeatures) -> bool:
+    """The shorter text is a whole sentence or clause of the longer one, word for word:
+    "**Avoid globals**: Limit the use of global variables." / "Limit the use of global
+    variables." ("Do not use Redis" holds "use Redis", but not as a clause of its own.)"""
+    short, long = sorted((_plain(fa.text), _plain(fb.text)), key=len)
+    if not short or short == long:
+        return False
+    start = long.find(short)
+    while start != -1:
+        before = long[:start].rstrip()
+        after = long[start + len(short) :].lstrip()
+        if (not before or before[-1] in _CLAUSE_EDGE) and (not after or after[0] in _CLAUSE_EDGE):
+            return True
+        start = long.find(short, start + 1)
+    return False
+
+
+def _plain(text: str) -> str:
+    return " ".join(clean(text).lower().split()).strip(" .;!")
+
+
+# Words that grant a permission; "can" also states a capability ("the API can paginate").
+_PERMISSION = frozenset({"may", "allowed", "permitted", "ok", "okay", "fine", "acceptable"})
+
+
+def exception(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:
+    """The affirming text makes an exception to the other's prohibition:
+
+    - it grants a permission to something the rule does not name: "Don't deploy on Fridays" /
+      "Hotfixes may be deployed on Fridays" (without new words, "You may deploy on Fridays",
+      the permission overrules the rule);
+    - the rule is an order to everyone ("Don't use default exports") and the other names whom
+      it binds before saying the same: "Next.js page components must use default exports".
+    """
+    side = negated_side(fa, fb)
+    if side is None:
+        return False
+    denying, granting = (fa, fb) if side == "a" else (fb, fa)
+    granted = {lexicon.canon(t.stem) for t in granting.tokens if t.lower in _PERMISSION}
+    if granted and any(not lexicon.covered(word, denying.content)
+                       for word in granting.content - granted):
+        return True
+    return _orders_everyone(denying, lexicon) and _names_its_subject(granting, denying, lexicon)
+
+
+def _orders_everyone(f: TextFeatures, lexicon: Lexicon) -> bool:
+    """An imperative prohibition: "Don't use X", "Never push", "Avoid globals" ("No ..." can
+    state a fact: "No one is riding a bike")."""
+    words = [t.lower for t in f.tokens[:2]]
+    first = f.tokens[0] if f.tokens else None
+    return first is not None and (  # "Nobody is riding" states a fact, and orders no one
+        words == ["do", "not"] or first.lower == "never" or first.stem in lexicon.negative_terms
+    )
+
+
+_EVERYONE = frozenset({"all", "every", "each", "any", "everyone", "everybody", "anyone",
+                       "anybody"})
+# Words that join a subject to what it must or may do: "Next.js page components must use ...".
+_SUBJECT_VERBS = frozenset({"must", "should", "shall", "may", "can", "will", "need", "needs",
+                            "is", "are", "have", "has"})
+
+
+def _names_its_subject(granting: TextFeatures, denying: TextFeatures, lexicon: Lexicon) -> bool:
+    """`granting` opens with a subject the rule does not name, then a modal or auxiliary, then
+    what the rule is about: "Next.js page components must use default exports"."""
+    subject: list[str] = []
+    for at, token in enumerate(granting.tokens):
+        if token.lower in _EVERYONE:
+            return False  # "Everyone must push to main", "All modules must ...": no exception
+        if token.lower in _SUBJECT_VERBS:
+            rest = content_stems(granting.tokens[at + 1 :], lexicon)
+            return bool(subject) and any(lexicon.covered(w, denying.content) for w in rest)
+        if token.stem in lexicon.non_content:
+            continue
+        if lexicon.covered(lexicon.canon(token.stem), denying.content):
+            return False  # the rule's own words come first: no other subject
+        subject.append(token.stem)
+    return False
+
+
+def overrides(fa: TextFeatures, fb: TextFeatures) -> bool:
+    """One text says it overrides a value: "Webhooks override the default retry limit with 5"
+    ("Do not override the retry limit of 3" forbids the override: it stays a rule)."""
+    return any(
+        any(t.stem.startswith("overrid") for t in f.tokens)
+        and not any(c.polarity < 0 for c in f.clauses)
+        for f in (fa, fb)
+    )
