@@ -95,10 +95,10 @@ def _phrases(lexicon: Lexicon) -> tuple[frozenset[str], frozenset[str]]:
     return known[1], known[2]
 
 
-def name_like(token: Token, first: bool, lexicon: Lexicon) -> bool:
+def name_like(token: Token, first: bool, lexicon: Lexicon, digits: bool = True) -> bool:
     """Written as a name: a capital not at the start of the sentence ("Use Tortoise"), an inner
-    capital ("MobX", "SQLAlchemy"), a package's dot or dash ("ky.js", "node-fetch") or digit
-    ("nose2"). Identifiers and paths are no names of tools: `calculate_price`,
+    capital ("MobX", "SQLAlchemy"), a package's dot or dash ("ky.js", "node-fetch") or, with
+    `digits`, a digit ("nose2"). Identifiers and paths are no names of tools: `calculate_price`,
     `preferFunctional`, `release/v1`."""
     raw = token.raw
     if not raw[:1].isalpha() or token.stem in lexicon.non_content:
@@ -110,7 +110,7 @@ def name_like(token: Token, first: bool, lexicon: Lexicon) -> bool:
     if raw[0].islower():  # lowerCamel is an identifier unless short ("tRPC", "iOS")
         return ((len(raw) <= 5 and any(ch.isupper() for ch in raw))
                 or any(ch in ".-" for ch in raw[1:-1])
-                or (raw.isalnum() and raw.islower() and raw[-1].isdigit()
+                or (digits and raw.isalnum() and raw.islower() and raw[-1].isdigit()
                     and not raw[-2:].isdigit() and len(raw) > 2))
     return not first or any(ch.isupper() for ch in raw[1:])
 

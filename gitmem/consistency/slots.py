@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 
 from gitmem.consistency.align import Alignment
-from gitmem.consistency.claims import Value
+from gitmem.consistency.claims import Value, name_like
 from gitmem.consistency.features import TextFeatures
 from gitmem.consistency.lexicon import Lexicon
 from gitmem.consistency.spans import HARMLESS
@@ -33,21 +33,9 @@ _MAX_NAME = 3  # tokens of one name: "React Hook Form"
 
 
 def _name_like(token: Token, first: bool, lexicon: Lexicon) -> bool:
-    """Written as a name: a capital not at the start of the sentence ("Use Tortoise"), an inner
-    capital ("MobX", "SQLAlchemy"), or a package's dot or dash ("ky.js", "node-fetch").
-    Identifiers and paths are no names of tools: `calculate_price`, `preferFunctional`,
-    `release/v1`."""
-    raw = token.raw
-    if not raw[:1].isalpha() or token.stem in lexicon.non_content:
-        return False
-    if token.lower in lexicon.negators or token.stem in lexicon.marker_words:
-        return False
-    if any(ch in "_/\\@#=()<>{}[]`'\"" for ch in raw):
-        return False
-    if raw[0].islower():  # lowerCamel is an identifier unless short ("tRPC", "iOS")
-        return (len(raw) <= 5 and any(ch.isupper() for ch in raw)) or (
-            any(ch in ".-" for ch in raw[1:-1]))
-    return not first or any(ch.isupper() for ch in raw[1:])
+    """A name as the older slot shapes read one: `claims.name_like` without names that end in
+    a digit ("nose2"), which only the claim analysis takes."""
+    return name_like(token, first, lexicon, digits=False)
 
 
 def _name(tokens: tuple[Token, ...], start: int, end: int, lexicon: Lexicon,
