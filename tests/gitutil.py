@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
@@ -98,6 +99,21 @@ def gitmem(repo: Path, *args: str, input: str | None = None) -> Result:
             code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
         return Result(code, out.getvalue().decode("utf-8", "replace"),
                       err.getvalue().decode("utf-8", "replace"))
+
+
+def log_outputs(repo: Path, monkeypatch: Any, *args: str, cold: bool = False) -> list[str]:
+    """`gitmem log ARGS` twice with the op cache (the first run may update it, the second reads
+    it) and once without it; `cold` removes the cache first, so the first run is a clone's."""
+    from gitmem.memory.cache import DISABLE_ENV
+
+    if cold:
+        shutil.rmtree(repo / ".git" / "gitmem", ignore_errors=True)
+    runs = [gitmem(repo, "log", *args), gitmem(repo, "log", *args)]
+    with monkeypatch.context() as patch:
+        patch.setenv(DISABLE_ENV, "1")
+        runs.append(gitmem(repo, "log", *args))
+    assert all(run.code == 0 for run in runs), runs
+    return [run.out for run in runs]
 
 
 def forge_plan_file(plan_file: Path, edit: Callable[[dict[str, Any]], object]) -> str:

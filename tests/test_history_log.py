@@ -7,9 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
-from gitutil import commit_all, git, gitmem, make_repo, write
+from gitutil import commit_all, git, gitmem, log_outputs, make_repo, write
 
-from gitmem.memory.cache import DISABLE_ENV
 from gitmem.ops.history import OPS_CACHE, list_ops, ops_as_json
 from gitmem.workspace import open_workspace
 
@@ -30,17 +29,6 @@ def repo(tmp_path: Path) -> Path:
 def hand_op(repo: Path, message: str) -> None:
     """An op commit gitmem did not write: odd keys, odd text, an empty change."""
     git(repo, "commit", "-q", "--no-verify", "--allow-empty", "-m", message)
-
-
-def log_outputs(repo: Path, monkeypatch: pytest.MonkeyPatch, *args: str) -> list[str]:
-    """`gitmem log ARGS` twice with the cache (the first run may update it, the second reads
-    it) and once without it."""
-    runs = [gitmem(repo, "log", *args), gitmem(repo, "log", *args)]
-    with monkeypatch.context() as patch:
-        patch.setenv(DISABLE_ENV, "1")
-        runs.append(gitmem(repo, "log", *args))
-    assert all(run.code == 0 for run in runs), runs
-    return [run.out for run in runs]
 
 
 def assert_same_log(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -8,7 +8,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from gitutil import git, gitmem, make_repo
+from gitutil import git, log_outputs, make_repo
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -78,17 +78,6 @@ def repo(tmp_path: Path) -> Path:
     return root
 
 
-def log_bytes(repo: Path, monkeypatch: pytest.MonkeyPatch, *args: str) -> list[str]:
-    """`gitmem log ARGS` on the first run (no cache), from the cache, and with the cache off."""
-    subprocess.run(["rm", "-rf", str(repo / ".git" / "gitmem")], check=True)
-    runs = [gitmem(repo, "log", *args), gitmem(repo, "log", *args)]
-    with monkeypatch.context() as patch:
-        patch.setenv(DISABLE_ENV, "1")
-        runs.append(gitmem(repo, "log", *args))
-    assert all(run.code == 0 for run in runs), runs
-    return [run.out for run in runs]
-
-
 def pygit2_table(repo: Path, monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
     with monkeypatch.context() as patch:
         patch.setenv(DISABLE_ENV, "1")
@@ -104,7 +93,7 @@ def test_first_run_through_git_log_prints_what_the_pygit2_walk_prints(
         patch.setenv(DISABLE_ENV, "1")
         assert list(map(list, op_table(ws.repo).columns())) == pygit2_table(repo, monkeypatch)
     for args in (["--json"], ["--json", "--op", "undo"], ["--json", "--path", "caf\xe9"], []):
-        first, cached, uncached = log_bytes(repo, monkeypatch, *args)
+        first, cached, uncached = log_outputs(repo, monkeypatch, *args, cold=True)
         assert first == cached == uncached, args
     table = pygit2_table(repo, monkeypatch)
     assert len(table[0]) > 80 and any("\ufffd" in summary for summary in table[2])
@@ -122,7 +111,7 @@ def test_a_merge_in_history_is_walked_by_pygit2_with_the_same_answer(
     assert commits is not None
     with pytest.raises(NotLinear):
         list(commits)
-    first, cached, uncached = log_bytes(repo, monkeypatch, "--json")
+    first, cached, uncached = log_outputs(repo, monkeypatch, "--json", cold=True)
     assert first == cached == uncached and "s.md" in first
     with monkeypatch.context() as patch:
         patch.setenv(DISABLE_ENV, "1")
