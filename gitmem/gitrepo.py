@@ -853,13 +853,18 @@ class Repo:
                 "nothing was changed, run the command again"
             ) from None
 
+    def common_dir(self) -> Path:
+        """The directory linked worktrees share (branches, `info/grafts`): the one their
+        `commondir` file names, or the git directory itself in a main worktree."""
+        pointer = self.git_dir / "commondir"
+        if not pointer.is_file():
+            return self.git_dir
+        return (self.git_dir / pointer.read_text(encoding="utf-8").strip()).resolve()
+
     def ref_lock_path(self, ref: str) -> Path:
         """The lock file git and libgit2 create beside a ref while they move it (branches live
         in the common directory of linked worktrees)."""
-        common = self.git_dir
-        pointer = self.git_dir / "commondir"
-        if ref.startswith("refs/heads/") and pointer.is_file():
-            common = (self.git_dir / pointer.read_text(encoding="utf-8").strip()).resolve()
+        common = self.common_dir() if ref.startswith("refs/heads/") else self.git_dir
         return common / f"{ref}.lock"
 
     def drop_stale_ref_lock(self, ref: str, new: str, settle: float = 1.0) -> bool:

@@ -54,11 +54,10 @@ def linear_commits(repo: Repo, head: str) -> Iterator[list[Commit]] | None:
 
 
 def _has_grafts(repo: Repo) -> bool:
-    common = repo.git_dir
     try:
-        common = (repo.git_dir / (repo.git_dir / "commondir").read_text().strip()).resolve()
-    except OSError:
-        pass
+        common = repo.common_dir()
+    except (OSError, UnicodeDecodeError):
+        common = repo.git_dir
     return (repo.git_dir / "info" / "grafts").exists() or (common / "info" / "grafts").exists()
 
 
