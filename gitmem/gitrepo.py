@@ -464,9 +464,6 @@ class Repo:
         blob = self.tree_files(rev).get(path)
         return None if blob is None else self.read_blob(blob)
 
-    def worktree_path(self, path: str) -> Path:
-        return self.root / path
-
     def read_worktree(self, path: str) -> bytes | None:
         """A tracked file's bytes in the working tree; None if absent or not a regular file."""
         found = self.read_worktree_stat(path)
@@ -541,12 +538,6 @@ class Repo:
                 if not self._repo.path_is_ignored(rel):
                     out.append(rel)
         return sorted(out)
-
-    def is_ignored(self, path: str) -> bool:
-        try:
-            return bool(self._repo.path_is_ignored(path))
-        except pygit2.GitError:
-            return False
 
     def staged_changes(
         self, index_file: str | os.PathLike[str] | None = None
