@@ -50,10 +50,17 @@ def distinct_sentences(rng: random.Random, count: int, bullets: Sequence[str]) -
     return list(out)
 
 
+def measured_sets() -> list[Path]:
+    """The pair files, without the held-out sets listed in `BLIND` (not yet measured)."""
+    blind = {line.strip() for line in (PAIRS / "BLIND").read_text(encoding="utf-8").splitlines()
+             if line.strip() and not line.startswith("#")}
+    return [path for path in sorted(PAIRS.glob("*.jsonl")) if path.name not in blind]
+
+
 def planted_pairs() -> list[tuple[str, str, str]]:
     """(kind, a, b) for the memory-shaped contradiction and duplicate pairs."""
     rows = []
-    for path in sorted(PAIRS.glob("*.jsonl")):
+    for path in measured_sets():
         for line in path.read_text(encoding="utf-8").splitlines():
             if line.strip():
                 row = json.loads(line)

@@ -24,7 +24,10 @@ PAIRS = Path(__file__).resolve().parents[2] / "benchmarks" / "memory_pairs"
 
 
 def labelled_rows() -> list[dict]:
-    return [json.loads(line) for path in sorted(PAIRS.glob("*.jsonl"))
+    """Every labelled pair but those of the held-out sets not yet measured (`BLIND`)."""
+    blind = {line.strip() for line in (PAIRS / "BLIND").read_text(encoding="utf-8").splitlines()
+             if line.strip() and not line.startswith("#")}
+    return [json.loads(line) for path in sorted(PAIRS.glob("*.jsonl")) if path.name not in blind
             for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
