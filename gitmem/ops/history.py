@@ -49,7 +49,7 @@ def iter_op_commits(repo: Repo) -> Iterator[tuple[CommitInfo, Trailers]]:
             yield commit, found
 
 
-_SOURCES = [PACKAGE / "trailers.py", PACKAGE / "trailers_batch.py"] + [
+_SOURCES = sorted((PACKAGE / "trailers").glob("*.py")) + [PACKAGE / "trailers_batch.py"] + [
     Path(__file__).with_name(name)
     for name in ("history.py", "op_json.py", "op_table.py", "linear_log.py")
 ]
