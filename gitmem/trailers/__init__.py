@@ -11,18 +11,19 @@ compiled patterns of its submodules.
 
 The concepts live in submodules: `schema` (the vocabulary), `sanitize` (safe values and
 subjects), `formatting` (writing a message), `parsing` (reading one as git does); every name is
-re-exported here, so `from gitmem.trailers import X` is the one way in.
+re-exported here (the private ones trailers_batch and the tests read, too), so
+`from gitmem.trailers import X` is the one way in.
 """
 
 from __future__ import annotations
 
 from gitmem.trailers.formatting import format_message
+from gitmem.trailers.parsing import _PLAIN_BLOCK as _PLAIN_BLOCK
+from gitmem.trailers.parsing import _PLAIN_LINE as _PLAIN_LINE
+from gitmem.trailers.parsing import _cut_patch_and_scissors as _cut_patch_and_scissors
+from gitmem.trailers.parsing import _plain_block as _plain_block
+from gitmem.trailers.parsing import _walked_block as _walked_block
 from gitmem.trailers.parsing import (
-    _PLAIN_BLOCK,
-    _PLAIN_LINE,
-    _cut_patch_and_scissors,
-    _plain_block,
-    _walked_block,
     gitmem_pairs,
     gitmem_trailers,
     is_gitmem_op,
@@ -30,12 +31,11 @@ from gitmem.trailers.parsing import (
     trailer_map,
 )
 from gitmem.trailers.sanitize import sanitize_summary, sanitize_value
+from gitmem.trailers.schema import _CANONICAL as _CANONICAL
+from gitmem.trailers.schema import _PREFIX as _PREFIX
 from gitmem.trailers.schema import (
-    _CANONICAL,
-    _PREFIX,
     CLASS,
     CONFIDENCE,
-    ELLIPSIS,
     ITEM,
     KEEP,
     KEYS,
@@ -53,6 +53,7 @@ from gitmem.trailers.schema import (
     SIGNALS,
     SUPERSEDED_BY,
 )
+from gitmem.trailers.schema import ELLIPSIS as ELLIPSIS
 
 __all__ = [
     "CLASS",
@@ -74,6 +75,7 @@ __all__ = [
     "SIGNALS",
     "SUPERSEDED_BY",
     "format_message",
+    "gitmem_pairs",
     "gitmem_trailers",
     "is_gitmem_op",
     "parse_trailers",
