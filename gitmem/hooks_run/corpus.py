@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from gitmem.consistency.candidates import blocking_keys, similar_enough
 from gitmem.consistency.lexicon import default_lexicon
@@ -29,7 +29,7 @@ from gitmem.workspace import Workspace
 MAX_CHAIN = 64  # superseded_by hops followed from a staged memory
 
 
-def fresh_claims(staged: Iterable[Memory], added: dict[str, frozenset[int]]) -> list[Claim]:
+def fresh_claims(staged: Iterable[Memory], added: Mapping[str, frozenset[int]]) -> list[Claim]:
     """The claims of the staged memories that start on a line this commit adds or changes."""
     return [c for m in staged for c in m.claims if c.line in added.get(m.path, frozenset())]
 

@@ -107,7 +107,7 @@ def _added(ws: Workspace, changes: Sequence[StagedChange], diffs: Mapping[str, F
            ) -> dict[str, frozenset[int]]:
     """path -> the lines each change adds, as git's diff says; every line of a memory that is
     new as a memory (a new file, or a file renamed into the memory globs)."""
-    out = {}
+    out: dict[str, frozenset[int]] = {}
     for change in changes:
         if change.after is None:
             out[change.path] = frozenset()
