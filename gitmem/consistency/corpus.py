@@ -12,6 +12,7 @@ from collections.abc import Container, Sequence
 
 from gitmem.config import Config
 from gitmem.consistency.analyze import PairFinding, Thresholds, find_pairs
+from gitmem.consistency.duplicates import PARAPHRASE_SCORE
 from gitmem.consistency.lexicon import lexicon_for
 from gitmem.consistency.verdicts import PairVerdicts
 from gitmem.memory.fragments import is_pointer, set_aside
@@ -51,6 +52,11 @@ def compared_claims(memories: Sequence[Memory], texts: Container[str] | None = N
             and not is_pointer(claim.text)]
 
 
+def _reworded(pair: PairFinding) -> bool:
+    """Alike only in the concepts they name, in other words (`paraphrase.py`'s floor)."""
+    return "concepts" in pair.signals and pair.score <= PARAPHRASE_SCORE
+
+
 def corpus_pairs(
     memories: Sequence[Memory], config: Config, today: dt.date | None = None,
     focus: frozenset[str] | None = None, verdicts: PairVerdicts | None = None,
@@ -77,7 +83,7 @@ def corpus_pairs(
     for pair in pairs:
         if focus is not None and pair.a.path not in focus and pair.b.path not in focus:
             continue
-        if set_aside(pair.a, pair.b, pair.kind):
+        if set_aside(pair.a, pair.b, pair.kind, _reworded(pair)):
             continue  # entries of two headings, two sentences of one paragraph
         a, b = by_path[pair.a.path], by_path[pair.b.path]
         if a.path != b.path and pair_dismissed(a, b, today):

@@ -176,8 +176,15 @@ def two_subjects(a: Claim, b: Claim, kind: str = "duplicate") -> bool:
     if (kind == "duplicate" and first_a is not None and first_b is not None
             and first_a != first_b):
         return True
-    field = _field(a.text)
-    return field is not None and a.section != b.section and field == _field(b.text)
+    field = _field(a.text) if kind == "duplicate" else _label(a.text)
+    return field is not None and a.section != b.section and field == (
+        _field(b.text) if kind == "duplicate" else _label(b.text))
+
+
+def _label(text: str) -> str | None:
+    """Any label in front ("**TypeScript**: ..."): under two headings, two aspects of it."""
+    match = _FIELD.match(_core(text))
+    return match.group(1).strip().lower() if match else None
 
 
 _NAME_WORD = re.compile(r"[A-Z]?[a-z]{3,}|[A-Z]{3,}(?![a-z])")
@@ -205,10 +212,42 @@ def own_subjects(a: Claim, b: Claim) -> bool:
         and (any(word.startswith(names_b) for word in words_b - words_a) if names_b else False)
 
 
-def set_aside(a: Claim, b: Claim, kind: str) -> str | None:
-    """Why the pair (a, b) the detector found is no finding, or None (module docstring)."""
+# a label in front of an entry's value: "**Audit Trail**: ...", "**Tailwind** - ...", "Region: ..."
+_ENTRY_LABEL = re.compile(r"^[*_]*[^:*_`]{1,40}?[*_]*\s*[:：]\s*|^[*_]{2}[^*_]{1,40}[*_]{2}\s*[-–—]\s*")
+_SHORT_ENTRY_WORDS = 5
+# "Without AI context, modules are invisible": what would happen, not what is
+_HYPOTHETICAL = re.compile(r"^[*_]*(?:without|otherwise|else)\b", re.I)
+
+
+def _value(text: str) -> tuple[str, bool]:
+    """An entry's value without its label, and whether it had one."""
+    core = _core(text)
+    match = _ENTRY_LABEL.match(core)
+    return (core[match.end():], True) if match else (core, False)
+
+
+def is_heading_entry(text: str) -> bool:
+    """A fragment, or a label with a fragment for its value ("**Audit Trail**: Complete
+    tracking of all changes"): a feature or attribute of the heading it stands under."""
+    value, _ = _value(text)
+    return bool(value) and is_fragment(value)
+
+
+def _short_entry(text: str) -> bool:
+    """A feature's bare name ("Approval workflows", "Real-time widget updates"): a fragment of
+    at most five words with no label; it says nothing but through its heading."""
+    value, labelled = _value(text)
+    return not labelled and len(value.split()) <= _SHORT_ENTRY_WORDS and is_fragment(value)
+
+
+def set_aside(a: Claim, b: Claim, kind: str, reworded: bool = False) -> str | None:
+    """Why the pair (a, b) the detector found is no finding, or None (module docstring).
+    `reworded`: the pair is alike only in what it names, in other words (a paraphrase)."""
     if kind == "contradiction" and a.path == b.path and a.line == b.line:
         return "one paragraph"
+    if kind == "contradiction" and (_HYPOTHETICAL.match(_core(a.text))
+                                    or _HYPOTHETICAL.match(_core(b.text))):
+        return "what would happen"
     if template_siblings(a.path, b.path):
         return "two files of one template"
     if two_subjects(a, b, kind):
@@ -221,7 +260,13 @@ def set_aside(a: Claim, b: Claim, kind: str) -> str | None:
         if (_is_entry(a.text) or _is_entry(b.text)) and not (_states(a.text) or _states(b.text)):
             return "entries of two headings"
         return None
-    if ((_same_words(a.text, b.text) or a.path == b.path) and a.section and b.section
-            and is_fragment(a.text) and is_fragment(b.text)):
+    if not (a.section and b.section):
+        return None
+    if (_same_words(a.text, b.text) or a.path == b.path) and is_fragment(a.text) \
+            and is_fragment(b.text):
         return "entries of two headings"
+    if _short_entry(a.text) and _short_entry(b.text):
+        return "names of two headings' features"
+    if reworded and is_heading_entry(a.text) and is_heading_entry(b.text):
+        return "entries of two headings, reworded"
     return None
