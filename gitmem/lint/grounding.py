@@ -9,6 +9,7 @@ rules and `grounding_summary` then read the resulting `Evidence` without touchin
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import PurePosixPath
@@ -90,6 +91,16 @@ def _is_build_output(path: str) -> bool:
         part.endswith(".app") for part in parts[:-1])
 
 
+# a file a program writes as it runs (`research/api-cache.json`, `logs/run.log`): git holds the
+# program, not what it writes, so an absent one is no stale citation
+_RUNTIME_FILE = re.compile(r"(?:^|[-_.])cache(?:[-_.][^/]*)?$|\.(?:log|lock|pid|sqlite3?|db)$",
+                           re.I)
+
+
+def _is_runtime_file(path: str) -> bool:
+    return _RUNTIME_FILE.search(path.rstrip("/").rpartition("/")[2]) is not None
+
+
 def path_verdict(value: str, repos: Repos) -> PathVerdict:
     if value.startswith("~"):
         return PathVerdict(OUTSIDE, reason="a path in a home directory")
@@ -98,7 +109,7 @@ def path_verdict(value: str, repos: Repos) -> PathVerdict:
     verdicts = []
     for label, repo in repos.available:
         state = repo.path_state(value)
-        if state == "missing" and _is_build_output(value):
+        if state == "missing" and (_is_build_output(value) or _is_runtime_file(value)):
             state = IGNORED
         verdicts.append(PathVerdict({"exists": EXISTS, "ignored": IGNORED, "outside": OUTSIDE}
                                     .get(state, MISSING), repo=label))

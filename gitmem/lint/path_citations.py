@@ -91,6 +91,9 @@ class PathCitation:
 # A name that stands for any name: xxx, XXXX, or a lower camelCase word ending in "Name"
 _PLACEHOLDER = re.compile(r"(?i:x{3,})|(?:^|[/_.-])[a-z]+Name(?:\.[A-Za-z]+)?/?$")
 
+# the last part a range of numbers ("01-07"): shorthand for a folder's numbered files
+_NUMBERED_RANGE = re.compile(r"/\d{1,4}-\d{1,4}/?$")
+
 
 def normalise_candidate(text: str) -> str | None:
     """The path a string cites, or None when it does not look like a path (see module doc)."""
@@ -99,8 +102,9 @@ def normalise_candidate(text: str) -> str | None:
         return None
     if _FORBIDDEN.search(text) or _VERSION.match(text) or text in ("/", "~"):
         return None
-    if _PLACEHOLDER.search(text):
-        return None  # `source_ref/Dmgr_xxx.py`, `__mocks__/moduleName.ts`: a pattern, no file
+    if _PLACEHOLDER.search(text) or _NUMBERED_RANGE.search(text):
+        return None  # `source_ref/Dmgr_xxx.py`, `__mocks__/moduleName.ts`: a pattern, no file;
+        # `docs/thesis/01-07`: the numbered files 01 to 07 of a folder, no one path
     if all(part in ("", ".", "..") for part in text.split("/")):
         return None  # `../../` names no file: it is how far up an import climbs
     if text.startswith("~"):
