@@ -82,7 +82,9 @@ def lint_one(entry: dict[str, str], source: Path) -> dict[str, Any]:
                claims=data["summary"]["claims"],
                codes=dict(Counter(f["code"] for f in data["findings"])),
                findings=[{k: f[k] for k in ("code", "severity", "path", "line", "related")}
-                         | {"digest": digest(f["message"]), "message": f["message"]}
+                         | {"digest": digest(f["message"]), "message": f["message"],
+                            "signals": {k: v for k, v in f.get("signals", {}).items()
+                                        if k in ("class", "score", "concepts")}}
                          for f in data["findings"]])
     return row
 
