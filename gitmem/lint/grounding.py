@@ -9,7 +9,6 @@ rules and `grounding_summary` then read the resulting `Evidence` without touchin
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import PurePosixPath
@@ -33,7 +32,7 @@ from gitmem.lint.evidence import (
     describe_repo,
 )
 from gitmem.lint.extract import Citations
-from gitmem.lint.path_citations import SOURCE_FOLDERS
+from gitmem.lint.path_citations import SOURCE_FOLDERS, is_runtime_file
 
 BUILD_OUTPUT = frozenset({"dist", "build", "node_modules", "target", ".venv", "venv",
                           "__pycache__", ".next", "out", ".tox", "coverage"})
@@ -91,16 +90,6 @@ def _is_build_output(path: str) -> bool:
         part.endswith(".app") for part in parts[:-1])
 
 
-# a file a program writes as it runs (`research/api-cache.json`, `logs/run.log`): git holds the
-# program, not what it writes, so an absent one is no stale citation
-_RUNTIME_FILE = re.compile(r"(?:^|[-_.])cache(?:[-_.][^/]*)?$|\.(?:log|lock|pid|sqlite3?|db)$",
-                           re.I)
-
-
-def _is_runtime_file(path: str) -> bool:
-    return _RUNTIME_FILE.search(path.rstrip("/").rpartition("/")[2]) is not None
-
-
 def path_verdict(value: str, repos: Repos) -> PathVerdict:
     if value.startswith("~"):
         return PathVerdict(OUTSIDE, reason="a path in a home directory")
@@ -109,7 +98,7 @@ def path_verdict(value: str, repos: Repos) -> PathVerdict:
     verdicts = []
     for label, repo in repos.available:
         state = repo.path_state(value)
-        if state == "missing" and (_is_build_output(value) or _is_runtime_file(value)):
+        if state == "missing" and (_is_build_output(value) or is_runtime_file(value)):
             state = IGNORED
         verdicts.append(PathVerdict({"exists": EXISTS, "ignored": IGNORED, "outside": OUTSIDE}
                                     .get(state, MISSING), repo=label))
@@ -264,23 +253,35 @@ def found_in_packages(paths: dict[PathQuery, PathVerdict], repos: Repos
 
 def named_elsewhere(paths: dict[PathQuery, PathVerdict], repos: Repos
                     ) -> dict[PathQuery, PathVerdict]:
-    """A missing relative path with no history whose first folder is no folder of the tree at
-    any depth, never held a file (no commit deleted one in it) and is no usual source folder
-    (`north-lab/notes/x.md`, `quantkit/data/ipo.py`): a sibling repository's or a server's path,
-    which cannot be checked here. Unverifiable, not missing."""
-    firsts = {query: query.value.partition("/")[0] for query, verdict in paths.items()
-              if verdict.status == MISSING and verdict.fate is None and "/" in query.value
-              and query.value[:1] not in "./~" and query.value.partition("/")[0] not in
-              SOURCE_FOLDERS}
-    if not firsts:
+    """A missing relative path with no history whose leading folders (`quantkit/data/`) are no
+    run of folders at any depth of the tree, whose first is no top folder, never held a file and
+    is no usual source folder (`north-lab/notes/x.md`, `quantkit/data/ipo.py` even beside our
+    `docs/quantkit/`): a sibling repository's or a server's path. Unverifiable, not missing."""
+    leads = {query: _leading_folders(query.value) for query, verdict in paths.items()
+             if verdict.status == MISSING and verdict.fate is None and "/" in query.value
+             and query.value[:1] not in "./~" and query.value.partition("/")[0] not in
+             SOURCE_FOLDERS}
+    if not leads:
         return paths
-    unknown = set(firsts.values())
+    unknown = set(leads.values())
     for _, repo in repos.available:
-        unknown -= {part for path in repo.tracked_paths() for part in path.split("/")[:-1]}
+        for path in repo.tracked_paths():
+            folders = path.split("/")[:-1]
+            unknown -= {tuple(folders[i:i + 1]) for i in range(len(folders))}
+            unknown -= {tuple(folders[i:i + 2]) for i in range(len(folders) - 1)}
+            unknown = {lead for lead in unknown if not folders or lead[0] != folders[0]}
+            if not unknown:
+                break
         if unknown:
-            unknown -= set(repo.path_fates(sorted(unknown)))
+            held = set(repo.path_fates(sorted({lead[0] for lead in unknown})))
+            unknown = {lead for lead in unknown if lead[0] not in held}
     out = dict(paths)
-    for query, first in firsts.items():
-        if first in unknown:
-            out[query] = PathVerdict(UNVERIFIABLE, reason=f"{first}/ is no folder here")
+    for query, lead in leads.items():
+        if lead in unknown:
+            out[query] = PathVerdict(UNVERIFIABLE, reason=f"{'/'.join(lead)}/ is no folder here")
     return out
+
+
+def _leading_folders(path: str) -> tuple[str, ...]:
+    """The first two folders of a path (one when it has only one)."""
+    return tuple(path.rstrip("/").split("/")[:-1][:2]) or (path.rstrip("/"),)

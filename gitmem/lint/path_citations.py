@@ -204,3 +204,13 @@ def _plain_path(text: str) -> bool:
     first = text.removeprefix("./").removeprefix("../").split("/", 1)[0]
     explicit = text.startswith(("./", "../"))
     return (explicit or first in SOURCE_FOLDERS) and _EXTENSION.search(text.rsplit("/", 1)[-1]) is not None
+
+
+# a file a program writes as it runs (`research/api-cache.json`, `logs/run.log`): git holds the
+# program, not what it writes, so an absent one is no stale citation
+_RUNTIME_FILE = re.compile(r"(?:^|[-_.])cache(?:[-_.][^/]*)?$|\.(?:log|lock|pid|sqlite3?|db)$",
+                           re.I)
+
+
+def is_runtime_file(path: str) -> bool:
+    return _RUNTIME_FILE.search(path.rstrip("/").rpartition("/")[2]) is not None
