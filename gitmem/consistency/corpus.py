@@ -15,7 +15,8 @@ from gitmem.consistency.analyze import PairFinding, Thresholds, find_pairs
 from gitmem.consistency.duplicates import PARAPHRASE_SCORE
 from gitmem.consistency.lexicon import lexicon_for
 from gitmem.consistency.verdicts import PairVerdicts
-from gitmem.memory.fragments import is_pointer, set_aside
+from gitmem.memory.fragments import is_pointer
+from gitmem.memory.subjects import set_aside
 from gitmem.memory.inforce import claim_in_force, claims_in_force, pair_dismissed
 from gitmem.memory.statements import is_record
 from gitmem.model import Claim, Memory

@@ -54,7 +54,7 @@ from gitmem.lint import commit_claims, evidence, extract, path_citations, scan
 from gitmem.lint.extract import Citations, extract_citations
 from gitmem.lint.rule import LintContext
 from gitmem.lint.rules import consistency_rules
-from gitmem.memory import claims, fragments, inforce, statements
+from gitmem.memory import claims, fragments, inforce, statements, subjects
 from gitmem.memory.cache import RecordCodec, content_key, module_version
 from gitmem.model import Claim, Memory
 from gitmem.workspace import Workspace
@@ -96,7 +96,7 @@ _VERDICTS = RecordCodec(StoredVerdicts, StoredVerdict)
 _PAIR_MODULES = (align, analyze, batch, candidates, contradiction, corpus, duplicates, features,
                  join, lexicon, paraphrase, phrasings, quantities, roles, scope, slots, spans,
                  text, triage, values, vocabulary, verdicts, inforce, consistency_rules, claims,
-                 statements, fragments, claim_analysis, stances, amounts, minimal,
+                 statements, fragments, subjects, claim_analysis, stances, amounts, minimal,
                  clauses)
 
 

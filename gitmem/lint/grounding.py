@@ -253,35 +253,23 @@ def found_in_packages(paths: dict[PathQuery, PathVerdict], repos: Repos
 
 def named_elsewhere(paths: dict[PathQuery, PathVerdict], repos: Repos
                     ) -> dict[PathQuery, PathVerdict]:
-    """A missing relative path with no history whose leading folders (`quantkit/data/`) are no
-    run of folders at any depth of the tree, whose first is no top folder, never held a file and
-    is no usual source folder (`north-lab/notes/x.md`, `quantkit/data/ipo.py` even beside our
-    `docs/quantkit/`): a sibling repository's or a server's path. Unverifiable, not missing."""
-    leads = {query: _leading_folders(query.value) for query, verdict in paths.items()
-             if verdict.status == MISSING and verdict.fate is None and "/" in query.value
-             and query.value[:1] not in "./~" and query.value.partition("/")[0] not in
-             SOURCE_FOLDERS}
-    if not leads:
+    """A missing relative path with no history whose first folder is no folder of the tree at
+    any depth, never held a file (no commit deleted one in it) and is no usual source folder
+    (`north-lab/notes/x.md`, `quantkit/data/ipo.py`): a sibling repository's or a server's path,
+    which cannot be checked here. Unverifiable, not missing."""
+    firsts = {query: query.value.partition("/")[0] for query, verdict in paths.items()
+              if verdict.status == MISSING and verdict.fate is None and "/" in query.value
+              and query.value[:1] not in "./~" and query.value.partition("/")[0] not in
+              SOURCE_FOLDERS}
+    if not firsts:
         return paths
-    unknown = set(leads.values())
+    unknown = set(firsts.values())
     for _, repo in repos.available:
-        for path in repo.tracked_paths():
-            folders = path.split("/")[:-1]
-            unknown -= {tuple(folders[i:i + 1]) for i in range(len(folders))}
-            unknown -= {tuple(folders[i:i + 2]) for i in range(len(folders) - 1)}
-            unknown = {lead for lead in unknown if not folders or lead[0] != folders[0]}
-            if not unknown:
-                break
+        unknown -= {part for path in repo.tracked_paths() for part in path.split("/")[:-1]}
         if unknown:
-            held = set(repo.path_fates(sorted({lead[0] for lead in unknown})))
-            unknown = {lead for lead in unknown if lead[0] not in held}
+            unknown -= set(repo.path_fates(sorted(unknown)))
     out = dict(paths)
-    for query, lead in leads.items():
-        if lead in unknown:
-            out[query] = PathVerdict(UNVERIFIABLE, reason=f"{'/'.join(lead)}/ is no folder here")
+    for query, first in firsts.items():
+        if first in unknown:
+            out[query] = PathVerdict(UNVERIFIABLE, reason=f"{first}/ is no folder here")
     return out
-
-
-def _leading_folders(path: str) -> tuple[str, ...]:
-    """The first two folders of a path (one when it has only one)."""
-    return tuple(path.rstrip("/").split("/")[:-1][:2]) or (path.rstrip("/"),)

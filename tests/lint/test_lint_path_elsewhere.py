@@ -87,15 +87,3 @@ def test_a_path_inside_the_item_of_its_folder_is_read_from_that_folder(tmp_path:
         "- `signals/` — reports, the digest in `weekly/archive.md`\n")})
     got = findings(repo)
     assert [(line, code) for _, line, code, _ in got] == [(3, "GM311")], got
-
-
-def test_a_framework_path_is_not_missing_where_its_notes_share_its_name(
-        tmp_path: Path) -> None:
-    # docs/quantkit/ holds this project's notes on the framework; quantkit/data/ is the
-    # framework's own tree, which no folder here continues
-    repo = make_repo(tmp_path / "r", {"src/app.py": "", "docs/quantkit/notes.md": "",
-                                      "CLAUDE.md": (
-        "- The framework's loaders are in `quantkit/data/module/ipo.py`.\n"
-        "- Our notes on it: `docs/quantkit/loaders.md`.\n")})
-    got = findings(repo)
-    assert [(line, code) for _, line, code, _ in got] == [(2, "GM311")], got

@@ -57,7 +57,8 @@ def test_a_hypothetical_does_not_contradict_what_is(tmp_path: Path) -> None:
 
 
 def test_one_label_under_two_headings_holds_two_aspects(tmp_path: Path) -> None:
-    quality = "# Phase 2\n\n## Code quality\n- **TypeScript**: 100% type safety throughout all screens\n"
+    quality = ("# Phase 2\n\n## Code quality\n"
+               "- **TypeScript**: 100% type safety throughout all screens\n")
     tools = "# Tech\n\n## Development tools\n- **TypeScript**: 5.4.2 for type safety\n"
     found = _findings(tmp_path, {"memory-bank/phase2.md": quality,
                                  "memory-bank/techContext.md": tools})
@@ -71,3 +72,20 @@ def test_one_setting_with_two_values_under_one_heading_still_contradicts(
     found = _findings(tmp_path, {"memory-bank/projectbrief.md": brief,
                                  "memory-bank/techContext.md": tech})
     assert "GM211" in _codes(found), found
+
+
+def test_one_step_of_two_parallel_procedures_is_no_duplicate(tmp_path: Path) -> None:
+    runbook = ("# Runbook\n\n## Database rollback\n- Restore the latest snapshot\n"
+               "- Verify the rollback on staging first\n\n"
+               "## Application rollback\n- Redeploy the previous image\n"
+               "- Verify the rollback on staging first\n")
+    found = _findings(tmp_path, {"memory-bank/runbook.md": runbook})
+    assert "GM201" not in _codes(found), found
+
+
+def test_one_requirement_in_the_overview_and_the_requirements_is_a_duplicate(
+        tmp_path: Path) -> None:
+    spec = ("# Permissions\n\n## Overview\n- Every position grants its modules automatically.\n\n"
+            "## Key requirements\n- Every position grants its modules automatically.\n")
+    found = _findings(tmp_path, {"memory-bank/permissions.md": spec})
+    assert "GM201" in _codes(found), found

@@ -1,0 +1,191 @@
+"""Whose subject a claim is about, and so which pairs of claims are no finding.
+
+`set_aside(a, b, kind, reworded)` says why a pair found by the detector is no finding (or None):
+a heading's entry that lacks or counts something ("No payroll", "5 boards, 2 seats") against a
+fragment of another heading (for contradictions; a side with a verb of its own is compared),
+one fragment copied word for word under two headings, or reworded under two headings of one
+file (for duplicates; an entry that starts
+with an instruction verb, "Indent Python code with tabs", is a rule and stays compared), and two
+sentences of one line (a paragraph does not contradict itself: a quotation, "This does not
+need X, unlike Y. Never switch to Y"), and two files of one template (`template_siblings`: a
+memory bank's `chatProductContext.md` and `driveProductContext.md` fill the same headings with
+the same wording, each about its own module), and `two_subjects`: entries that name their own
+endpoint or function first in code, or one template field ("**Owner**:", "Region:") filled in
+under two headings; and `own_subjects`: one section every file of a bank repeats, each file's
+line naming its own file's subject (for duplicates).
+Also, for duplicates, two bare feature names ("Approval workflows") under two headings, two
+heading entries alike only through rewording (`reworded`: a paraphrase), and one copy (or
+fragment) under each of two parallel headings of one file ("Database rollback" / "Application
+rollback", two modules of a brainstorm: two instances of one kind); for contradictions, a
+hypothetical ("Without X, ...") and one label under two headings.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gitmem.memory.fragments import (
+    core_text,
+    is_attribute_entry,
+    is_bare_name,
+    is_fragment,
+    is_heading_entry,
+    same_words,
+    states,
+)
+from gitmem.model import Claim
+
+# "Without AI context, modules are invisible": what would happen, not what is
+_HYPOTHETICAL = re.compile(r"^[*_]*(?:without|otherwise|else)\b", re.I)
+
+
+def _stem_parts(path: str) -> tuple[str, str, str]:
+    folder, _, name = path.rpartition("/")
+    return folder, name.rsplit(".", 1)[0], name.rsplit(".", 1)[-1]
+
+
+_SUFFIX_START = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|[-_](?=\w)")
+
+
+def template_siblings(path_a: str, path_b: str) -> bool:
+    """Two files of one template, each about its own subject: `driveProductContext.md` and
+    `chatProductContext.md` (one folder, one name but for the subject in front), or
+    `services/cancel/CLAUDE.md` and `services/clear/CLAUDE.md` (one name, sibling folders)."""
+    folder_a, stem_a, ext_a = _stem_parts(path_a)
+    folder_b, stem_b, ext_b = _stem_parts(path_b)
+    if path_a == path_b or ext_a != ext_b:
+        return False
+    if stem_a == stem_b:
+        return (folder_a != folder_b and folder_a.count("/") == folder_b.count("/")
+                and folder_a.rpartition("/")[0] == folder_b.rpartition("/")[0])
+    if folder_a != folder_b:
+        return False
+    for cut in _SUFFIX_START.finditer(stem_a):
+        # a name of two words or more ("ProductContext", not Cline's "activeContext" and
+        # "techContext", which are one project's aspects, not subjects)
+        suffix = stem_a[cut.end():].lstrip("-_")
+        if _SUFFIX_START.search(suffix[1:]) and stem_b.endswith(suffix) \
+                and len(stem_b) > len(suffix):
+            return stem_b.lower() != suffix.lower()
+    return False
+
+
+# a template's field, filled in under each heading it repeats under ("**Owner**: ...",
+# "Region: `eu-west-2`", Claude memory's "**How to apply:**"): what it says is its heading's
+_FIELD = re.compile(r"^[*_]*([A-Za-z][A-Za-z ]{1,30}?)[*_]*\s*[:：]")
+_FIELDS = frozenset(
+    "author authors owner owners region zone location code response request returns problem "
+    "issue solution fix cause impact benefit benefits maintainability priority date version "
+    "type example note notes reason why effort risk scope timeline estimate cost".split()
+) | {"root cause", "how to apply", "error handling"}
+# an entry that names its subject first in code: "`GET /api/boards` — list the boards"
+_LEADING_CODE = re.compile(r"^[*_]*`([^`]+)`")
+
+
+def _field(text: str) -> str | None:
+    match = _FIELD.match(core_text(text))
+    name = match.group(1).strip().lower() if match else None
+    return name if name in _FIELDS else None
+
+
+def _named_first(text: str) -> str | None:
+    match = _LEADING_CODE.match(core_text(text))
+    return match.group(1) if match else None
+
+
+def two_subjects(a: Claim, b: Claim, kind: str = "duplicate") -> bool:
+    """Two entries that each name their own subject first, in code (two endpoints, two
+    functions, two files: "`load_tokens()`: reads ..." / "`save_tokens()`: writes ..."; for
+    duplicates: "`pnpm` installs ..." / "`npm` installs ..." may well conflict), or the same
+    template field under two headings (each heading's owner, region, response)."""
+    first_a, first_b = _named_first(a.text), _named_first(b.text)
+    if (kind == "duplicate" and first_a is not None and first_b is not None
+            and first_a != first_b):
+        return True
+    field = _field(a.text) if kind == "duplicate" else _label(a.text)
+    return field is not None and a.section != b.section and field == (
+        _field(b.text) if kind == "duplicate" else _label(b.text))
+
+
+def _label(text: str) -> str | None:
+    """Any label in front ("**TypeScript**: ..."): under two headings, two aspects of it."""
+    match = _FIELD.match(core_text(text))
+    return match.group(1).strip().lower() if match else None
+
+
+_NAME_WORD = re.compile(r"[A-Z]?[a-z]{3,}|[A-Z]{3,}(?![a-z])")
+_WORD = re.compile(r"[A-Za-z]+")
+
+
+def _name_words(path: str) -> tuple[str, ...]:
+    """The words of a file's name, as 4-letter prefixes (`databaseContext.md`: data, cont);
+    none for a name in capitals (`CLAUDE.md`, `AGENTS.md`: a kind of file, not a subject)."""
+    stem = path.rpartition("/")[2].rsplit(".", 1)[0]
+    if stem.upper() == stem:
+        return ()
+    return tuple(word[:4].lower() for word in _NAME_WORD.findall(stem))
+
+
+def own_subjects(a: Claim, b: Claim) -> bool:
+    """One section every file of a memory bank repeats, each filling in its own subject: under
+    the same heading, "... its own *compliance* notes" in compliance.md and "... its own
+    *database context* notes" in databaseContext.md differ in words of their own file names."""
+    if a.path == b.path or not a.section or a.section != b.section:
+        return False
+    words_a, words_b = set(_WORD.findall(a.text.lower())), set(_WORD.findall(b.text.lower()))
+    names_a, names_b = _name_words(a.path), _name_words(b.path)
+    return (any(word.startswith(names_a) for word in words_a - words_b) if names_a else False) \
+        and (any(word.startswith(names_b) for word in words_b - words_a) if names_b else False)
+
+
+def set_aside(a: Claim, b: Claim, kind: str, reworded: bool = False) -> str | None:
+    """Why the pair (a, b) the detector found is no finding, or None (module docstring).
+    `reworded`: the pair is alike only in what it names, in other words (a paraphrase)."""
+    if kind == "contradiction" and a.path == b.path and a.line == b.line:
+        return "one paragraph"
+    if kind == "contradiction" and (_HYPOTHETICAL.match(core_text(a.text))
+                                    or _HYPOTHETICAL.match(core_text(b.text))):
+        return "what would happen"
+    if template_siblings(a.path, b.path):
+        return "two files of one template"
+    if two_subjects(a, b, kind):
+        return "two subjects"
+    if kind == "duplicate" and own_subjects(a, b):
+        return "each file's own subject"
+    if (a.path, a.section) == (b.path, b.section):
+        return None
+    if kind == "contradiction":
+        if (is_attribute_entry(a.text) or is_attribute_entry(b.text)) \
+                and not (states(a.text) or states(b.text)):
+            return "entries of two headings"
+        return None
+    if not (a.section and b.section):
+        return None
+    if (same_words(a.text, b.text) or a.path == b.path) and is_fragment(a.text) \
+            and is_fragment(b.text):
+        return "entries of two headings"
+    if is_bare_name(a.text) and is_bare_name(b.text):
+        return "names of two headings' features"
+    if reworded and is_heading_entry(a.text) and is_heading_entry(b.text):
+        return "entries of two headings, reworded"
+    if a.path == b.path and parallel_sections(a.section, b.section) and (
+            same_words(a.text, b.text) or (is_fragment(a.text) and is_fragment(b.text))):
+        return "two instances of one kind"
+    return None
+
+
+_HEADING_WORD = re.compile(r"[^\W\d_]+")
+
+
+def parallel_sections(a: str, b: str) -> bool:
+    """Two headings naming two things of one kind: the same last word, the rest mostly other
+    words ("Database Rollback" / "Application Rollback", "12. Expense Module" / "30. Leave
+    Module"); "Immediate Priorities" / "Immediate" is one list named twice."""
+    words_a = [w.lower() for w in _HEADING_WORD.findall(a)]
+    words_b = [w.lower() for w in _HEADING_WORD.findall(b)]
+    if not words_a or not words_b or words_a[-1] != words_b[-1]:
+        return False
+    rest_a, rest_b = set(words_a[:-1]), set(words_b[:-1])
+    if not rest_a or not rest_b:
+        return False
+    return len(rest_a & rest_b) < 0.5 * len(rest_a | rest_b)
