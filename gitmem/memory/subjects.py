@@ -166,8 +166,9 @@ def set_aside(a: Claim, b: Claim, kind: str, reworded: bool = False) -> str | No
         return "entries of two headings"
     if is_bare_name(a.text) and is_bare_name(b.text):
         return "names of two headings' features"
-    if reworded and is_heading_entry(a.text) and is_heading_entry(b.text):
-        return "entries of two headings, reworded"
+    if reworded and is_heading_entry(a.text) and is_heading_entry(b.text) and (
+            _label(a.text) is None or _label(a.text) != _label(b.text)):
+        return "entries of two headings, reworded"  # (one label names one subject)
     if a.path == b.path and parallel_sections(a.section, b.section) and (
             same_words(a.text, b.text) or (is_fragment(a.text) and is_fragment(b.text))):
         return "two instances of one kind"

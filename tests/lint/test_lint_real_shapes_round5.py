@@ -45,6 +45,15 @@ def test_one_fact_stated_twice_in_other_words_is_still_a_duplicate(tmp_path: Pat
     assert "GM202" in _codes(found), found
 
 
+def test_one_labelled_fact_reworded_in_two_files_is_still_a_duplicate(tmp_path: Path) -> None:
+    deploy = ("# Deploy\n\n## Production\n"
+              "- **Secrets Vault**: All production secrets stored securely\n")
+    migration = "# Migration\n\n## Secrets\n- **Secrets Vault**: All production secrets\n"
+    found = _findings(tmp_path, {"memory-bank/deployment.md": deploy,
+                                 "memory-bank/migration.md": migration})
+    assert "GM202" in _codes(found), found
+
+
 def test_a_hypothetical_does_not_contradict_what_is(tmp_path: Path) -> None:
     rule = ("# Modules\n\n## Why\n"
             "Without search context, modules are invisible to the assistant and users cannot "
