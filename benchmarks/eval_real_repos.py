@@ -12,7 +12,8 @@ folder at its recorded commit, with no `.gitmem.toml` of ours, and linted as a n
 `gitmem lint --format json` with the defaults (layout discovery, every rule).
 
 `run` writes `--out` (default `/tmp/gitmem-real-repos.json`): per repository the layouts read,
-files, claims, findings by code, seconds, exit code. `sample` draws findings of that run at
+files, claims, findings by code, seconds, exit code; each pair finding keeps its class, score
+and `concepts` signal (set when the paraphrase reading found it). `sample` draws findings of that run at
 random, per code, and prints them with the lines they point at, to judge by eye. Judgments are
 kept in `real_repos_judged.jsonl`, one object a line: repository, commit, code, path, line, the
 related location, a digest of the message (to recognise the same finding in a later run), the
