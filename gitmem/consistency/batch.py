@@ -22,7 +22,8 @@ from typing import Any
 from gitmem.consistency.features import TextFeatures
 from gitmem.consistency.lexicon import Lexicon
 from gitmem.consistency.paraphrase import may_paraphrase
-from gitmem.consistency.triage import TextFacts, certainly_unflagged, text_facts
+from gitmem.consistency.triage import certainly_unflagged
+from gitmem.consistency.triage_facts import TextFacts, text_facts
 from gitmem.model import Claim
 
 PARALLEL_MIN_PAIRS = 6000  # below this, starting processes costs more than it saves
@@ -70,14 +71,14 @@ class Judging:
             a, b = claims[i], claims[j]
             (fa, known_a), (fb, known_b) = of(a.text), of(b.text)
             pair_tags = (self.tags.get(a.path, ()), self.tags.get(b.path, ()))
-            if fa.text != fb.text and analyze._unrelated(fa, fb) and not may_paraphrase(
-                    fa, fb, lexicon):
+            unrelated = fa.text != fb.text and analyze._unrelated(fa, fb)
+            if unrelated and not may_paraphrase(fa, fb, lexicon):
                 out.append(None)
                 continue
             if self.triage and fa.text != fb.text and certainly_unflagged(
                     fa, fb, facts(a.text, fa, known_a), facts(b.text, fb, known_b),
                     (analyze._states_rules(a), analyze._states_rules(b)), pair_tags,
-                    self.thresholds.possible, lexicon):
+                    self.thresholds.possible, lexicon, unrelated):
                 out.append(None)
                 continue
             out.append(analyze._judge(a, b, fa, fb, pair_tags, self.thresholds, lexicon))

@@ -37,6 +37,7 @@ from gitmem.consistency import (
     spans,
     text,
     triage,
+    triage_facts,
     values,
     verdicts,
     vocabulary,
@@ -95,8 +96,9 @@ _VERDICTS = RecordCodec(StoredVerdicts, StoredVerdict)
 # Every module a pair verdict depends on: a change to any of them must recompute the pairs.
 _PAIR_MODULES = (align, analyze, batch, candidates, contradiction, corpus, duplicates, features,
                  join, lexicon, paraphrase, phrasings, quantities, roles, scope, slots, spans,
-                 text, triage, values, vocabulary, verdicts, inforce, consistency_rules, claims,
-                 statements, fragments, subjects, claim_analysis, stances, amounts, minimal,
+                 text, triage, triage_facts, values, vocabulary, verdicts, inforce,
+                 consistency_rules, claims, statements, fragments, subjects, claim_analysis,
+                 stances, amounts, minimal,
                  clauses)
 
 

@@ -18,6 +18,8 @@ import pytest
 from gitmem.consistency import analyze
 from gitmem.consistency.analyze import PairFinding, find_pairs
 from gitmem.consistency.batch import Judging, judge_all
+from gitmem.consistency.triage import certainly_unflagged
+from gitmem.consistency.triage_facts import text_facts
 from gitmem.model import Claim
 
 PAIRS = Path(__file__).resolve().parents[2] / "benchmarks" / "memory_pairs"
@@ -92,6 +94,24 @@ def test_triage_spares_the_judge_pairs_that_share_only_frequent_words(
     assert any(f[0] == "contradiction" for f in full)
 
 
+@pytest.mark.parametrize("a, b", [
+    # an exception to a prohibition: "must be committed" names what the rule does not
+    ("Never commit build output.", "Lockfiles must be committed."),
+    # one said within the other, clause for clause
+    ("Indent with 4 spaces.", "Indent with 4 spaces, never tabs."),
+    # clauses of two polarities ("over" negates npm) and no negated subject affirmed
+    ("The user prefers yarn over npm.", "The user is on Linux."),
+])
+def test_triage_closes_pairs_the_detector_turns_away_before_any_evidence(a: str, b: str) -> None:
+    lexicon = analyze.default_lexicon()
+    fa, fb = analyze.features(a, lexicon), analyze.features(b, lexicon)
+    claims = [Claim("memory/a.md", 1, a), Claim("memory/b.md", 1, b)]
+    assert find_pairs(claims, triage=False) == []
+    assert certainly_unflagged(fa, fb, text_facts(fa, lexicon), text_facts(fb, lexicon),
+                               (True, True), ((), ()), analyze.Thresholds().possible, lexicon,
+                               analyze._unrelated(fa, fb))
+
+
 def test_two_workers_return_each_pair_verdict_in_the_order_of_one() -> None:
     claims = templated(90, seed=3)
     jobs = [(i, j) for i in range(len(claims)) for j in range(i + 1, len(claims))][::3]
@@ -103,11 +123,13 @@ def test_two_workers_return_each_pair_verdict_in_the_order_of_one() -> None:
     assert sum(f is not None for f in one) > 0
 
 
+@pytest.mark.parametrize("split", ["test", "dev"])
 def test_eval_splits_are_judged_alike_with_triage_when_shared_data_is_present(
-    shared_dir: Path,
+    shared_dir: Path, split: str,
 ) -> None:
     rows = [json.loads(line) for line in
-            (shared_dir / "eval" / "pairs-test.jsonl").read_text().splitlines() if line.strip()]
+            (shared_dir / "eval" / f"pairs-{split}.jsonl").read_text().splitlines()
+            if line.strip()]
     claims = [Claim(f"memory/{row['id']}/{side}.md", 1, row[side]) for row in rows
               for side in "ab"]
     assert shape(find_pairs(claims, triage=True)) == shape(find_pairs(claims, triage=False))
