@@ -21,9 +21,11 @@ from gitmem.consistency.features import TextFeatures, features
 from gitmem.consistency.lexicon import Lexicon, default_lexicon
 from gitmem.consistency.paraphrase import paraphrased
 from gitmem.consistency.roles import _crossed_roles, _swapped_roles
+from gitmem.consistency.scenes import other_scene
 from gitmem.consistency.spans import HARMLESS
 from gitmem.consistency.text import common_subsequence, jaccard
 from gitmem.consistency.values import other_numbers, other_values
+from gitmem.consistency.vetoes import apart
 
 MATCH_THRESHOLD = 0.86
 POSSIBLE_THRESHOLD = 0.72
@@ -206,10 +208,13 @@ def duplicate_signals(
         blockers.append("swapped_word")  # same sentence, one word not known to be a synonym
     elif _slot_swapped(alignment, signals["unexplained"]):
         blockers.append("swapped_words")  # same frame, its one slot filled with other words
-    if _different_action(fa, fb, lexicon):
+    if _different_action(fa, fb, lexicon) or other_scene(fa, fb, lexicon):
         blockers.append("action")
     if any(_names_another(change) for change in alignment.changes):
         blockers.append("name")
+    reason = apart(fa, fb, lexicon)
+    if reason is not None and reason not in blockers:
+        blockers.append(reason)
     if blockers:
         signals["differs_by"] = ",".join(blockers)
     elif all(kind in HARMLESS for kind in kinds):

@@ -32,7 +32,6 @@ from gitmem.consistency.text import tokenize
 
 DATA_FILE = "paraphrases.toml"
 _LONGEST = 3  # words in the longest entry
-_SENTENCE_BREAK = re.compile(r"[.!?](?:\*\*|`)?\s+(?=[A-Z*`])")
 _CLOCK = re.compile(r"^(\d{1,2}):(\d{2})$")
 _STEMMER = snowballstemmer.stemmer("english")
 
@@ -130,11 +129,11 @@ def _words(f: TextFeatures, lexicon: Lexicon) -> list[tuple[str, bool]]:
     return out
 
 
-def concepts(f: TextFeatures, lexicon: Lexicon, paraphrases: Paraphrases | None = None
-             ) -> tuple[str, ...]:
+def concepts(f: TextFeatures, lexicon: Lexicon, paraphrases: Paraphrases | None = None, *,
+             filler: bool = False) -> tuple[str, ...]:
     """What a text names, in order, each once (see the module docstring): phrases of up to
-    three words are read through the paraphrase groups first, longest first; filler and
-    non-content words the groups do not name are left out."""
+    three words are read through the paraphrase groups first, longest first; filler (unless
+    `filler`) and non-content words the groups do not name are left out."""
     data = paraphrases or shipped()
     words = _words(f, lexicon)
     found: dict[str, None] = {}
@@ -145,7 +144,8 @@ def concepts(f: TextFeatures, lexicon: Lexicon, paraphrases: Paraphrases | None 
             if size > 1 and key not in data.canonical and key not in data.filler:
                 continue
             main = data.canonical.get(key, key)
-            if main not in data.filler and (size > 1 or words[i][1] or key in data.canonical):
+            if ((filler or main not in data.filler)
+                    and (size > 1 or words[i][1] or key in data.canonical)):
                 found[main] = None
             i += size
             break
@@ -185,9 +185,6 @@ _VETOES = frozenset({"negation", "antonym", "polarity", "exclusive", "number", "
 # A word swapped for one the lexicon does not relate ("Run `make lint`" / "Run `make test`"):
 # a paraphrase only when the paraphrase data relates it, so that both name the same concepts.
 _SWAPS = frozenset({"swapped_word", "swapped_words"})
-# Words that set two things against each other: the order of what a text names then matters
-# ("Prefer f-strings to str.format" / "Use str.format in preference to f-strings").
-_CONTRAST = frozenset({"over", "than", "instead", "rather", "in prefer", "vs", "versus"})
 _CACHE: dict[int, tuple[Lexicon, dict[str, tuple[tuple[str, ...], frozenset[str]]]]] = {}
 
 
@@ -228,46 +225,11 @@ def may_paraphrase(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool
     return _close_enough(_overlap(fa, fb, lexicon))
 
 
-def _sentences(text: str) -> int:
-    return 1 + len(_SENTENCE_BREAK.findall(text.strip()))
-
-
-def _vetoed(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon, both: Overlap,
-            swapped: bool) -> bool:
-    """What no rewording explains: a figure only one text
-    states, a word of history or correction in one text only, a refinement's word or a
-    sentence more in the text that names more, a word that turns one text around, two things set against each other in the other order, or (with a swapped word) a permission against an obligation."""
-    if any(ch.isdigit() for word in both.only_a | both.only_b for ch in word):
-        return True
-    data = shipped()
-    (seq_a, marks_a), (seq_b, marks_b) = text_concepts(fa, lexicon), text_concepts(fb, lexicon)
-    if (marks_a ^ marks_b) & data.history:
-        return True
-    more, other = (marks_a, marks_b) if both.only_a else (marks_b, marks_a)
-    if (both.only_a or both.only_b) and (more & data.narrowing) - other:
-        return True
-    longer, shorter = (fa, fb) if both.only_a else (fb, fa)
-    if (both.only_a or both.only_b) and _sentences(longer.text) > _sentences(shorter.text):
-        return True  # "Health checks" / "**Never skip health checks.** Required for ..."
-    if (marks_a ^ marks_b) & data.away:
-        return True
-    if (marks_a | marks_b) & _CONTRAST:
-        shared = set(seq_a) & set(seq_b)
-        if [c for c in seq_a if c in shared] != [c for c in seq_b if c in shared]:
-            return True
-    if swapped:
-        for x, y in ((marks_a, marks_b), (marks_b, marks_a)):
-            if (x & data.permission and not x & data.obligation
-                    and y & data.obligation and not y & data.permission):
-                return True
-    return False
-
-
 def paraphrased(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon, differs_by: str
                 ) -> float | None:
     """The share of concepts in common when the two texts say one thing in other words, else
-    None: no veto among `differs_by` nor `_vetoed`, the concepts `_close_enough`, and a
-    swapped word only when the two name exactly the same concepts."""
+    None: no veto among `differs_by` nor `vetoes.reworded_apart`, the concepts
+    `_close_enough`, and a swapped word only when the two name exactly the same concepts."""
     changes = frozenset(differs_by.split(",")) if differs_by else frozenset()
     if changes & _VETOES:
         return None
@@ -277,7 +239,9 @@ def paraphrased(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon, differs_by
     swapped = bool(changes & _SWAPS)
     if swapped and (both.only_a or both.only_b):
         return None
-    return None if _vetoed(fa, fb, lexicon, both, swapped) else both.dice
+    from gitmem.consistency.vetoes import reworded_apart  # vetoes.py reads this module
+
+    return None if reworded_apart(fa, fb, lexicon, both, swapped) else both.dice
 
 
 def key_form(word: str, stemmed: str, lexicon: Lexicon) -> str:

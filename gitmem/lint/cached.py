@@ -43,7 +43,7 @@ from gitmem.consistency import (
     vocabulary,
 )
 from gitmem.consistency import claims as claim_analysis
-from gitmem.consistency import amounts, clauses, minimal, stances
+from gitmem.consistency import amounts, clauses, minimal, scenes, stances, vetoes
 from gitmem.consistency.analyze import PairFinding, Thresholds
 from gitmem.consistency.verdicts import (
     PairVerdicts,
@@ -98,8 +98,7 @@ _PAIR_MODULES = (align, analyze, batch, candidates, contradiction, corpus, dupli
                  join, lexicon, paraphrase, phrasings, quantities, roles, scope, slots, spans,
                  text, triage, triage_facts, values, vocabulary, verdicts, inforce,
                  consistency_rules, claims, statements, fragments, subjects, claim_analysis,
-                 stances, amounts, minimal,
-                 clauses)
+                 stances, amounts, minimal, clauses, scenes, vetoes)
 
 
 def _store(pairs: Sequence[PairFinding]) -> tuple[StoredPair, ...]:
