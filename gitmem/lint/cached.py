@@ -15,36 +15,9 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 from functools import partial
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from gitmem.consistency import (
-    align,
-    analyze,
-    batch,
-    candidates,
-    contradiction,
-    corpus,
-    duplicates,
-    features,
-    join,
-    lexicon,
-    paraphrase,
-    phrasings,
-    quantities,
-    roles,
-    scope,
-    slots,
-    spans,
-    text,
-    triage,
-    triage_facts,
-    values,
-    verdicts,
-    vocabulary,
-)
-from gitmem.consistency import claims as claim_analysis
-from gitmem.consistency import amounts, clauses, minimal, scenes, stances, vetoes
-from gitmem.consistency.analyze import PairFinding, Thresholds
+from gitmem.consistency import vocabulary
 from gitmem.consistency.verdicts import (
     PairVerdicts,
     StoredVerdict,
@@ -52,13 +25,17 @@ from gitmem.consistency.verdicts import (
     finding_shaped,
 )
 from gitmem.lint import commit_claims, evidence, extract, path_citations, scan
+from gitmem.lint.cached_findings import FindingsCodec
 from gitmem.lint.extract import Citations, extract_citations
 from gitmem.lint.rule import LintContext
 from gitmem.lint.rules import consistency_rules
-from gitmem.memory import claims, fragments, inforce, statements, subjects
 from gitmem.memory.cache import RecordCodec, content_key, module_version
+from gitmem.memory.cache_files import PACKAGE, source_fingerprint
 from gitmem.model import Claim, Memory
 from gitmem.workspace import Workspace
+
+if TYPE_CHECKING:
+    from gitmem.consistency.analyze import PairFinding, Thresholds
 
 _CITATIONS = RecordCodec(Citations, commit_claims.CommitCitation, path_citations.PathCitation,
                          evidence.PathQuery)
@@ -90,15 +67,21 @@ class StoredPair(NamedTuple):
 
 
 _PAIRS = RecordCodec(StoredPair, Claim)
+_FINDINGS = FindingsCodec()
+_KEEP_KEY = consistency_rules.MEMO_KEY + ":keep"  # where this run's pair findings are kept
 _VERDICTS = RecordCodec(StoredVerdicts, StoredVerdict)
-# Everything a pair's verdict or the corpus pass depends on: a change to any of them (a new
-# gitmem, a developer's edit) computes the pairs afresh.
-# Every module a pair verdict depends on: a change to any of them must recompute the pairs.
-_PAIR_MODULES = (align, analyze, batch, candidates, contradiction, corpus, duplicates, features,
-                 join, lexicon, paraphrase, phrasings, quantities, roles, scope, slots, spans,
-                 text, triage, triage_facts, values, vocabulary, verdicts, inforce,
-                 consistency_rules, claims, statements, fragments, subjects, claim_analysis,
-                 stances, amounts, minimal, clauses, scenes, vetoes)
+# Every module a pair verdict or the corpus pass depends on, by file (importing the detectors
+# only to name them would cost a warm lint a fifth of its start-up): a change to any of them (a
+# new gitmem, a developer's edit) computes the pairs afresh. All of gitmem.consistency, so a
+# module added there is in the key without being listed.
+PAIR_SOURCES = (*sorted((PACKAGE / "consistency").glob("*.py")),
+                *(PACKAGE / "memory" / f"{name}.py"
+                  for name in ("inforce", "claims", "statements", "fragments", "subjects")),
+                PACKAGE / "lint" / "rules" / "consistency_rules.py")
+# ... and the modules that turn pairs into findings
+FINDING_SOURCES = tuple(PACKAGE / path for path in (
+    "lint/rules/consistency_rules.py", "lint/rules/claim_groups.py", "lint/rule.py", "model.py",
+    "memory/fragments.py", "lint/cached_findings.py"))
 
 
 def _store(pairs: Sequence[PairFinding]) -> tuple[StoredPair, ...]:
@@ -119,9 +102,12 @@ def _well_formed(stored: object) -> bool:
 
 
 def prime_corpus_pairs(ws: Workspace, context: LintContext,
-                       thresholds: Thresholds | None = None) -> None:
+                       thresholds: Thresholds | None = None, *, lazy: bool = False) -> None:
     """Fill the run's memo with the consistency pairs, read back when the corpus is unchanged
-    (with `thresholds`, the pairs at those bands instead of the configured ones)."""
+    (with `thresholds`, the pairs at those bands instead of the configured ones). `lazy` (a
+    lint's own run of the pair rules): the pair rules' findings are read back too, when the
+    cache holds them, and the pairs only if a rule asks for them; `keep_pair_findings` keeps
+    what the rules computed."""
     if any(m.blob_id is None for m in context.corpus):
         if thresholds is not None:  # nothing to key on: computed afresh
             context.memo[consistency_rules.MEMO_KEY] = consistency_rules.lint_pairs(
@@ -134,7 +120,7 @@ def prime_corpus_pairs(ws: Workspace, context: LintContext,
         repr((config.match_threshold, config.possible_threshold, config.scope_folders,
               config.review_file, dt.date.today().isoformat(), config.lexicon, *bands)),
     )
-    version = module_version(*_PAIR_MODULES) + vocabulary.digest()  # and the lexicon's data
+    version = source_fingerprint(0, list(PAIR_SOURCES)) + vocabulary.digest()  # and the lexicon's data
 
     def compute() -> tuple[StoredPair, ...]:
         # The corpus changed: recall the verdicts of the pairs that did not (pair-verdicts is
@@ -148,9 +134,36 @@ def prime_corpus_pairs(ws: Workspace, context: LintContext,
         ws.cache.store("pair-verdicts", settings, known.stored(), _VERDICTS, version)
         return _store(pairs)
 
-    stored = ws.cache.remember("corpus-pairs", key, compute, _PAIRS, version)
-    if not (isinstance(stored, tuple) and all(_well_formed(s) for s in stored)):
-        stored = compute()  # a damaged entry: recompute, never trust its shape
-    context.memo[consistency_rules.MEMO_KEY] = [
-        PairFinding(s.kind, s.klass, s.score, s.confidence, s.a, s.b, dict(s.signals),
-                    s.identical) for s in stored]
+    def load() -> list[PairFinding]:
+        from gitmem.consistency.analyze import PairFinding
+
+        stored = ws.cache.remember("corpus-pairs", key, compute, _PAIRS, version)
+        if not (isinstance(stored, tuple) and all(_well_formed(s) for s in stored)):
+            stored = compute()  # a damaged entry: recompute, never trust its shape
+        return [PairFinding(s.kind, s.klass, s.score, s.confidence, s.a, s.b, dict(s.signals),
+                            s.identical) for s in stored]
+
+    if not lazy:
+        context.memo[consistency_rules.MEMO_KEY] = load()
+        return
+    # The findings depend on the pairs and on the whole configuration (scopes, cooldowns)
+    findings_key = content_key(key, repr(config))
+    findings_version = version + source_fingerprint(0, list(FINDING_SOURCES))
+    found, known = ws.cache.lookup("pair-findings", findings_key, _FINDINGS, findings_version)
+    if found:
+        context.memo[consistency_rules.FINDINGS_KEY] = known
+        ws.cache.touch("corpus-pairs", key, version)  # kept for when the pairs are needed
+    context.memo[consistency_rules.LOAD_KEY] = load
+    context.memo[consistency_rules.RECORD_KEY] = {}
+    context.memo[_KEEP_KEY] = (findings_key, findings_version)
+
+
+def keep_pair_findings(ws: Workspace, context: LintContext) -> None:
+    """After the rules ran: keep the pair rules' findings that were computed this run (beside
+    those read back) for the next run on the same corpus and configuration."""
+    where = context.memo.get(_KEEP_KEY)
+    computed = context.memo.get(consistency_rules.RECORD_KEY)
+    if where is None or not computed:
+        return
+    known = context.memo.get(consistency_rules.FINDINGS_KEY) or {}
+    ws.cache.store("pair-findings", where[0], {**known, **computed}, _FINDINGS, where[1])

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from gitmem.errors import UsageError
-from gitmem.lint.cached import cached_citations, prime_corpus_pairs
+from gitmem.lint.cached import cached_citations, keep_pair_findings, prime_corpus_pairs
 from gitmem.lint.engine import LintReport, lint_corpus
 from gitmem.lint.evidence import Evidence
 from gitmem.lint.extract import MAX_CITATIONS, citations_in_force
@@ -113,12 +113,13 @@ def lint_workspace(ws: Workspace, request: LintRequest) -> LintReport:
 
             notices += judge_run_pairs(ws, context, request.judge_limit, targets)
         else:
-            prime_corpus_pairs(ws, context)
+            prime_corpus_pairs(ws, context, lazy=True)
     elif request.judge:
         notices.append("judge: no GM2xx rule is selected, so no pair was asked about")
-    ws.cache.save()
     summary = grounding_summary(linted, evidence, citations, review_file) if grounded else []
     report = lint_corpus(corpus, rules, context, targets, summary)
+    keep_pair_findings(ws, context)
+    ws.cache.save()
     return LintReport(
         findings=tuple(sorted(with_fingerprints(report.findings, corpus),
                               key=lambda f: f.sort_key)),

@@ -248,6 +248,12 @@ class MemoryCache:
         self._used.add(full_key)
         return True, value
 
+    def touch(self, kind: str, key: str, version: str = "") -> None:
+        """Keep the record under `key` as if it had been looked up, without reading it."""
+        full_key = f"{kind}\0{version}\0{key}"
+        if full_key in self._entries:
+            self._used.add(full_key)
+
     def store(self, kind: str, key: str, value: Any, codec: RecordCodec, version: str = "") -> None:
         """Keep `value` under `key`, replacing what was there; a value that does not read back
         equal is not kept."""

@@ -326,9 +326,32 @@ def test_every_module_a_pair_verdict_imports_is_in_the_cache_key() -> None:
 
     from gitmem.lint import cached
 
-    program = ("import sys, gitmem.consistency.analyze; print(' '.join("
-               "m for m in sys.modules if m.startswith('gitmem.consistency.')))")
+    program = ("import sys, gitmem.consistency.analyze, gitmem.consistency.corpus; print(' '.join("
+               "m.__file__ for n, m in sys.modules.items() if n.startswith('gitmem.consistency.')"
+               " or n.startswith('gitmem.memory.')))")
     used = subprocess.run([sys.executable, "-c", program],
                           capture_output=True, text=True, check=True).stdout.split()
-    keyed = {module.__name__ for module in cached._PAIR_MODULES}
-    assert used and set(used) <= keyed, set(used) - keyed
+    keyed = {str(path) for path in cached.PAIR_SOURCES}
+    consistency = {path for path in used if "/consistency/" in path}
+    assert consistency and consistency <= keyed, consistency - keyed
+    # of the memory parser, the modules that decide which claims are compared
+    assert {path for path in used if path.endswith(("inforce.py", "statements.py"))} <= keyed
+
+
+def test_a_warm_lint_imports_none_of_the_detectors(tmp_path: Path) -> None:
+    """The pair findings are read back: the detectors' modules (a fifth of lint's start-up)
+    are not even imported."""
+    import subprocess
+    import sys
+
+    repo = small_repo(tmp_path / "repo", files=60)
+    lint_json(repo)  # cold: the pairs are judged, the findings kept
+    program = ("import sys\nfrom gitmem.cli import main\ntry:\n    main(['lint', '--format', "
+               "'json'])\nexcept SystemExit:\n    pass\nprint(sorted(m for m in sys.modules "
+               "if m.startswith('gitmem.consistency.')),"
+               " file=sys.stderr)")
+    run = subprocess.run([sys.executable, "-c", program], cwd=repo, capture_output=True,
+                         text=True, check=True)
+    imported = run.stderr.strip().splitlines()[-1]
+    assert imported.startswith("[") and "analyze" not in imported and "align" not in imported, (
+        run.stderr)

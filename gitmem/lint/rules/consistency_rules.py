@@ -13,24 +13,39 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections.abc import Callable, Iterable, Sequence
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 from gitmem.config import Config
-from gitmem.consistency.analyze import PairFinding, Thresholds
-from gitmem.consistency.corpus import compared_claims, corpus_pairs
-from gitmem.consistency.verdicts import PairVerdicts
 from gitmem.lint.rule import CorpusRule, LintContext
-from gitmem.lint.rules.claim_groups import (
-    ClaimGroup,
-    compared_files,
-    folded,
-    group_pairs,
-    places,
-)
-from gitmem.lint.rules.claim_groups import copied_files as copied_groups
 from gitmem.lint.scan import PENDING_REVIEW
 from gitmem.model import Claim, Finding, Location, Memory
 
+if TYPE_CHECKING:
+    from gitmem.consistency.analyze import PairFinding, Thresholds
+    from gitmem.consistency.verdicts import PairVerdicts
+    from gitmem.lint.rules.claim_groups import ClaimGroup
+
+# gitmem.consistency (the detectors: a fifth of lint's start-up) and the grouping are imported
+# when pairs are judged or grouped: a warm lint reads the findings back and needs neither.
+
+
+def _grouping() -> ModuleType:
+    from gitmem.lint.rules import claim_groups
+
+    return claim_groups
+
+
+def places(claims: Sequence[Claim]) -> str:
+    return str(_grouping().places(claims))
+
 MEMO_KEY = "consistency_pairs"
+# The run's pairs are read back lazily (gitmem/lint/cached.py): a callable giving them.
+LOAD_KEY = MEMO_KEY + ":load"
+# code -> the findings a pair rule gives on this corpus, read back from the cache (cached.py)
+FINDINGS_KEY = MEMO_KEY + ":findings"
+# code -> the findings each pair rule computed this run, for cached.py to keep
+RECORD_KEY = MEMO_KEY + ":record"
 _QUOTE_LENGTH = 80
 
 
@@ -48,6 +63,8 @@ def lint_pairs(
 ) -> list[PairFinding]:
     """The pairs lint reports on `memories`, the review file's queue left out (with `verdicts`,
     earlier verdicts are recalled: see `find_pairs`; `thresholds` replace the configured)."""
+    from gitmem.consistency.corpus import corpus_pairs
+
     return corpus_pairs(_without_review_queue(memories, config.review_file), config,
                         verdicts=verdicts, thresholds=thresholds)
 
@@ -55,7 +72,8 @@ def lint_pairs(
 def corpus_pair_findings(context: LintContext) -> list[PairFinding]:
     """The pairs of this lint run, computed on first use and kept in the run's memo."""
     if MEMO_KEY not in context.memo:
-        context.memo[MEMO_KEY] = lint_pairs(context.corpus, context.config)
+        load = context.memo.pop(LOAD_KEY, None)
+        context.memo[MEMO_KEY] = load() if load else lint_pairs(context.corpus, context.config)
     pairs: list[PairFinding] = context.memo[MEMO_KEY]
     return pairs
 
@@ -64,7 +82,8 @@ def files_compared(context: LintContext) -> Callable[[str, str], bool]:
     """Whether two memories' claims are compared at all (scopes, cooldowns), memoised."""
     key = MEMO_KEY + ":compared"
     if key not in context.memo:
-        compared = compared_files([m for m in context.corpus if m.active], context.config)
+        compared = _grouping().compared_files([m for m in context.corpus if m.active],
+                                              context.config)
         context.memo[key] = functools.lru_cache(maxsize=1 << 16)(compared)
     found: Callable[[str, str], bool] = context.memo[key]
     return found
@@ -78,8 +97,10 @@ def claim_groups(context: LintContext) -> list[ClaimGroup]:
         memories = _without_review_queue(context.corpus, context.config.review_file)
         pairs = corpus_pair_findings(context)
         texts = {claim.text for pair in pairs for claim in (pair.a, pair.b)}
-        context.memo[key] = group_pairs(pairs, compared_claims(memories, texts),
-                                        files_compared(context))
+        from gitmem.consistency.corpus import compared_claims
+
+        context.memo[key] = _grouping().group_pairs(pairs, compared_claims(memories, texts),
+                                                    files_compared(context))
     groups: list[ClaimGroup] = context.memo[key]
     return groups
 
@@ -89,7 +110,8 @@ def copied_files(context: LintContext) -> dict[tuple[str, str], list[ClaimGroup]
     least COPIED_FILE_MIN claims (kept in the run's memo)."""
     key = MEMO_KEY + ":copied"
     if key not in context.memo:
-        context.memo[key] = copied_groups(claim_groups(context), files_compared(context))
+        context.memo[key] = _grouping().copied_files(claim_groups(context),
+                                                     files_compared(context))
     copied: dict[tuple[str, str], list[ClaimGroup]] = context.memo[key]
     return copied
 
@@ -119,6 +141,19 @@ class PairRule(CorpusRule):
         raise NotImplementedError
 
     def check_corpus(self, context: LintContext) -> Iterable[Finding]:
+        """The findings on this corpus: read back when the cache holds them (they depend on
+        nothing but the corpus, the configuration and this code), else computed and offered
+        to the cache."""
+        known = context.memo.get(FINDINGS_KEY)
+        if known is not None and self.code in known:
+            return list(known[self.code])
+        found = list(self.corpus_findings(context))
+        record = context.memo.get(RECORD_KEY)
+        if record is not None:
+            record[self.code] = found
+        return found
+
+    def corpus_findings(self, context: LintContext) -> Iterable[Finding]:
         for group in claim_groups(context):
             pair = group.pair
             if self.wanted(pair) and not self.folded(group, context):
@@ -166,9 +201,9 @@ class Duplicate(PairRule):
                 f"{places(group.second)}")
 
     def folded(self, group: ClaimGroup, context: LintContext) -> bool:
-        return folded(group, copied_files(context))
+        return bool(_grouping().folded(group, copied_files(context)))
 
-    def check_corpus(self, context: LintContext) -> Iterable[Finding]:
+    def corpus_findings(self, context: LintContext) -> Iterable[Finding]:
         """One finding per copied file (AGENTS.md copied into GEMINI.md repeats dozens of
         claims; that is one thing to act on), then the other groups one by one."""
         for (path_a, path_b), groups in copied_files(context).items():
@@ -182,7 +217,7 @@ class Duplicate(PairRule):
                 related=[Location(second.path, second.line)], confidence=1.0,
                 signals={"class": "match", "identical": True, "copied_claims": len(groups)},
             )
-        yield from super().check_corpus(context)
+        yield from super().corpus_findings(context)
 
 
 class PossibleDuplicate(PairRule):
