@@ -1,0 +1,69 @@
+"""`lint --format json` is written without json's pure-Python encoder, byte for byte as
+`json.dumps(indent=2, ensure_ascii=False, default=str)` would write it."""
+
+from __future__ import annotations
+
+import collections
+import datetime as dt
+import json
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gitmem.jsontext import dumps, dumps_indented
+
+SCALARS = (st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True)
+           | st.text(st.characters(codec=None, exclude_categories=()), max_size=8))
+VALUES = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=4)
+                      | st.dictionaries(st.text(max_size=4), inner, max_size=4), max_leaves=30)
+
+
+@settings(max_examples=200, deadline=None)
+@given(VALUES)
+def test_any_json_value_is_written_as_json_dumps_writes_it(value: Any) -> None:
+    assert dumps_indented(value) == dumps(value, indent=2, default=str)
+
+
+def test_values_json_has_no_plain_form_for_are_written_as_json_writes_them() -> None:
+    odd = {"date": dt.date(2026, 11, 25), "ordered": collections.OrderedDict(b=1, a=[2]),
+           "tuple": (1, (2, [])), "keys": {1: "a", True: "b", None: "c"}, "big": 10**40,
+           "lone": "\udce9.md", "nested": [{"x": {"y": [float("inf"), -0.0]}}], "empty": [{}, []]}
+    text = dumps_indented(odd)
+    assert text == dumps(odd, indent=2, default=str)
+    assert "\\udce9" in text  # still valid UTF-8 out
+    assert json.loads(text)["nested"][0]["x"]["y"][1] == 0.0
+
+
+def _report(findings: tuple, **extra: Any):  # type: ignore[no-untyped-def]
+    from gitmem.lint.engine import LintReport
+    from gitmem.lint.summary import MemoryGrounding
+
+    rows = (MemoryGrounding("memory/a.md", 3, 1, 0, 2),)
+    return LintReport(findings=findings, rules=(), files=2, claims=9, seconds=0.25,
+                      memories=rows, **extra)
+
+
+def test_the_lint_report_is_written_as_json_dumps_writes_it() -> None:
+    from gitmem.lint.formats.json_format import render, report_json
+    from gitmem.model import Finding, Location
+
+    def finding(**fields: Any) -> Finding:
+        base = dict(code="GM211", name="contradiction", severity="warning", path="memory/a.md",
+                    line=3, message='"Use tabs" contradicts "Use spaces" at memory/b.md:4',
+                    related=(Location("memory/b.md", 4), Location("memory/\udce9.md", 7)),
+                    confidence=0.812, signals={"class": "match", "score": 0.8, "copies": 2,
+                                               "identical": False, "why": None},
+                    fingerprint="ab" * 16)
+        return Finding(**{**base, **fields})
+
+    reports = [
+        _report(()),
+        _report((finding(),)),
+        _report((finding(), finding(related=(), signals={}, confidence=None),
+                 finding(signals={"values": ["a", 1], 2: "two", "date": dt.date(2026, 1, 1)}),
+                 finding(signals={"nan": float("nan"), "inf": float("-inf")}, line=1)),
+                baseline={"known": 1, "fixed": [{"code": "GM201", "path": "x"}]}),
+    ]
+    for report in reports:
+        assert render(report) == dumps(report_json(report), indent=2, default=str) + "\n"
