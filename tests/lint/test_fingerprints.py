@@ -72,3 +72,18 @@ def test_findings_alike_but_for_their_other_side_are_told_apart() -> None:
     prints = {f.related[0].path: f.fingerprint for f in with_fingerprints([other, pair], [])}
     assert len(set(prints.values())) == 2
     assert with_fingerprints([pair], [])[0].fingerprint == prints["m/b.md"]
+
+
+def test_a_fingerprinted_finding_keeps_every_other_field() -> None:
+    from gitmem.lint.fingerprint import with_fingerprints
+    from gitmem.model import Finding, Location
+
+    finding = Finding("GM211", "contradiction", "warning", "m/a.md", 3, "says otherwise",
+                      (Location("m/b.md", 4),), 0.75, {"class": "match"}, "")
+    (marked,) = with_fingerprints([finding], [])
+    assert marked == dataclasses.replace(finding, fingerprint=marked.fingerprint)
+    assert len(marked.fingerprint) == 32
+    # with_fingerprints builds the copy field by field: a new field must be added there too
+    assert [f.name for f in dataclasses.fields(Finding)] == [
+        "code", "name", "severity", "path", "line", "message", "related", "confidence",
+        "signals", "fingerprint"]
