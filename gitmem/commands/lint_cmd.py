@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import gc
 import sys
 from pathlib import Path
 
@@ -151,12 +152,24 @@ def lint(
     request = LintRequest(tuple(ws.relpath(p) for p in paths), staged, since, diff, selected,
                           ignored, grounding=fmt == "json", judge=judge,
                           judge_limit=judge_limit)
-    report = _baselined(lint_workspace(ws, request), baseline, write_baseline, whole=not scoped,
-                        root=ws.repo.root)
+    # What a run builds (memories, claims, findings) holds no reference cycles, and reference
+    # counting frees it; the cycle collector only walked the live objects again and again,
+    # a fifth of a warm lint of 10,000 files.
+    gc.disable()
+    try:
+        return _run(ws, request, fmt, output, quiet, annotate, baseline, write_baseline, scoped)
+    finally:
+        gc.enable()
+
+
+def _run(ws: Workspace, request: LintRequest, fmt: str, output: str | None, quiet: bool,
+         annotate: bool, baseline: str | None, write_baseline: str | None, scoped: bool) -> int:
+    report = _baselined(lint_workspace(ws, request), baseline, write_baseline,
+                        whole=not scoped, root=ws.repo.root)
     if not quiet:
         for notice in report.notices:
             click.echo(f"gitmem: notice: {printable(notice)}", err=True)
-    if not report.files and paths and not quiet:
+    if not report.files and request.paths and not quiet:
         click.echo("gitmem: notice: no memory files among the given paths", err=True)
     color = fmt == "text" and output in (None, "-") and wants_color(sys.stdout)
     _write(render(report, fmt, color=color, quiet=quiet), output, color, ws.repo.root)
