@@ -7,16 +7,18 @@ import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gitmem.config import CONFIG_FILE, Config, load_config, replace
 from gitmem.errors import GitmemError, UsageError
 from gitmem.gitrepo import CodeRepo, Repo, UnreadableRepo, hash_blob
-from gitmem.memory.cache import MemoryCache
 from gitmem.memory.discover import MemoryMatcher
 from gitmem.memory.layouts import discover_layouts
 from gitmem.model import Memory
 from gitmem.progress import NO_PROGRESS, Progress
+
+if TYPE_CHECKING:  # the cache's modules are imported on first use: `gitmem log` reads no memory
+    from gitmem.memory.cache import MemoryCache
 
 
 def parse_memory(path: str, raw: bytes, blob_id: str | None = None) -> Memory:
@@ -42,6 +44,8 @@ class Workspace:
     def cache(self) -> MemoryCache:
         """The parsed-memory cache of this repository (.git/gitmem/cache), opened on first use."""
         if self._cache is None:
+            from gitmem.memory.cache import MemoryCache
+
             self._cache = MemoryCache.open(self.repo.state_dir)
         return self._cache
 

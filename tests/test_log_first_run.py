@@ -147,3 +147,24 @@ def test_quote_many_quotes_as_json_does() -> None:
     texts = ['say "hi"', "a\nb", "\\", "\u2028\u2029", "\x00\x1f\x7f", "\ud800", "", "é ü"]
     assert quote_many(texts) == [quote(text) for text in texts]
     assert quote_many([]) == []
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(_MESSAGE.map(lambda parts: parts[0] + "\n".join(parts[1]) + parts[2]),
+                          st.integers(1, 4_000_000_000), st.integers(-899, 899)),
+                max_size=12))
+def test_ops_added_many_at_a_time_are_the_ops_added_one_by_one(
+        commits: list[tuple[str, int, int]]) -> None:
+    """`add_many`, a column at a time, fills the table exactly as `add` does op by op (with
+    `op_trailers`, the definition of an op)."""
+    from gitmem.ops.op_table import OpTable, op_trailers
+
+    rows = [(f"{n:040x}", message, time, offset)
+            for n, (message, time, offset) in enumerate(commits)]
+    many, one_by_one = OpTable("h"), OpTable("h")
+    many.add_many(rows)
+    for op_id, message, time, offset in rows:
+        found = op_trailers(message)
+        if found is not None:
+            one_by_one.add(op_id, message, time, offset, found)
+    assert many.columns() == one_by_one.columns()

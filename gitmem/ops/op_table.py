@@ -119,40 +119,59 @@ class OpTable:
     def add_many(self, commits: list[Commit]) -> None:
         """Those of `commits` that record an op, in order, as `add` adds each: the trailers
         of all of them read at once, their strings quoted by one C call, each op's text
-        joined from pieces (the layout of `json_head`)."""
+        joined from pieces (the layout of `json_head`), column by column."""
         messages = [message or "" for _, message, _, _ in commits]
         pairs, counts = many_gitmem_pairs(messages)
         keys = [key for key, _ in pairs]
-        values = [value for _, value in pairs]
-        quoted = quote_many(values)
+        quoted = quote_many([value for _, value in pairs])
         opening = {key: quote(key) + ": [\n          " for key in set(keys)}
-        pieces = [opening[key] + text for key, text in zip(keys, quoted)]
+        pieces = list(map(str.__add__, map(opening.__getitem__, keys), quoted))
         flat = list(chain.from_iterable(pairs))
         shapes: dict[tuple[str, ...], tuple[int, int] | None] = {}
+        rows: list[tuple[int, int, int, int, int]] = []  # commit, start, end, Op, Path at
         at = 0
-        for (op_id, message, time, offset), size in zip(commits, counts):
+        for index, size in enumerate(counts):
             if not size:
                 continue
             end = at + size
             shape = tuple(keys[at:end])
-            if shape not in shapes:
-                shapes[shape] = _where(shape)
-            where = shapes[shape]
-            if where is None:  # no op, or a key repeated: the general way
+            where = shapes[shape] if shape in shapes else shapes.setdefault(shape, _where(shape))
+            if where is None:  # no op, or a key repeated: the general way, in its place
                 if t.OP in shape:
+                    self._add_rows(commits, rows, quoted, pieces, flat)
+                    rows = []
+                    op_id, message, time, offset = commits[index]
                     self.add(op_id, message or "", time, offset, t.trailer_map(pairs[at:end]))
             else:
-                date, summary = iso_date(time, offset), (message or "").split("\n", 1)[0]
-                self.ids.append(op_id)
-                self.dates.append(date)
-                self.summaries.append(summary)
-                self.trailers.append("\n".join(flat[2 * at : 2 * end]))
-                self.texts.append(OP_HEAD.format(
-                    quote(op_id), quoted[at + where[0]], quote(date), quote(summary),
-                    "[]" if where[1] < 0 else ONE_PATH.format(quoted[at + where[1]]),
-                    "{\n        " + "\n        ],\n        ".join(pieces[at:end])
-                    + "\n        ]\n      }"))
+                path_at = at + where[1] if where[1] >= 0 else -1
+                rows.append((index, at, end, at + where[0], path_at))
             at = end
+        self._add_rows(commits, rows, quoted, pieces, flat)
+
+    def _add_rows(self, commits: list[Commit], rows: list[tuple[int, int, int, int, int]],
+                  quoted: list[str], pieces: list[str], flat: list[str]) -> None:
+        """The ops of `rows` (each with one Gitmem-Op, no key repeated), a column at a time."""
+        if not rows:
+            return
+        chosen = [commits[row[0]] for row in rows]
+        ids = [commit[0] for commit in chosen]
+        offsets = [commit[3] for commit in chosen]
+        for offset in set(offsets).difference(_ZONES):
+            iso_date(0, offset)
+        dates = list(map(dt.datetime.isoformat, map(
+            dt.datetime.fromtimestamp, [commit[2] for commit in chosen],
+            map(_ZONES.__getitem__, offsets))))
+        summaries = [(commit[1] or "").partition("\n")[0] for commit in chosen]
+        self.ids += ids
+        self.dates += dates
+        self.summaries += summaries
+        self.trailers += ["\n".join(flat[2 * start : 2 * end]) for _, start, end, _, _ in rows]
+        self.texts += map(OP_HEAD.format, quote_many(ids), [quoted[row[3]] for row in rows],
+                          quote_many(dates), quote_many(summaries),
+                          ["[]" if row[4] < 0 else ONE_PATH.format(quoted[row[4]])
+                           for row in rows],
+                          ["{\n        " + "\n        ],\n        ".join(pieces[start:end])
+                           + "\n        ]\n      }" for _, start, end, _, _ in rows])
 
     def rows(self) -> Iterator[tuple[str, str, str, Trailers]]:
         """(id, date, summary, trailers) of each op, newest first."""
