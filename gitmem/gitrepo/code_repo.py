@@ -52,6 +52,8 @@ class CodeRepo:
         self.shallow = bool(repo.is_shallow)
         self._default_tips = self._find_default_tips()
         self._reachable: frozenset[bytes] | None = None
+        self._ignored_folders: dict[str, bool] = {}
+        self._tree: pygit2.Tree | None | bool = False  # False: not looked up yet
         self._reachability_asked = 0
 
     @classmethod
@@ -151,9 +153,10 @@ class CodeRepo:
         if os.path.lexists(candidate):
             return "exists"
         rel = resolved.relative_to(self.root).as_posix()
-        if not self._repo.is_bare and not self._repo.head_is_unborn:
+        tree = self._head_tree()
+        if tree is not None:
             try:
-                self._repo.head.peel(pygit2.Commit).tree[rel]
+                tree[rel]
                 return "exists"
             except KeyError:
                 pass
@@ -169,10 +172,25 @@ class CodeRepo:
         try:
             if self._repo.path_is_ignored(rel):
                 return True
-            return any(self._repo.path_is_ignored("/".join(parts[:end]) + "/")
+            return any(self._folder_ignored("/".join(parts[:end]) + "/")
                        for end in range(1, len(parts) + 1))
         except pygit2.GitError:
             return False
+
+    def _folder_ignored(self, folder: str) -> bool:
+        """libgit2's answer for a folder, asked once a run: the cited paths of 10,000 memories
+        share their folders (each question reads the ignore files again)."""
+        found = self._ignored_folders.get(folder)
+        if found is None:
+            found = self._ignored_folders[folder] = bool(self._repo.path_is_ignored(folder))
+        return found
+
+    def _head_tree(self) -> pygit2.Tree | None:
+        """HEAD's tree, looked up once a run (None: bare, or no commit yet)."""
+        if self._tree is False:
+            unborn = self._repo.is_bare or self._repo.head_is_unborn
+            self._tree = None if unborn else self._repo.head.peel(pygit2.Commit).tree
+        return self._tree
 
     def tracked_paths(self) -> list[str]:
         """Every file of the index (`git ls-files`), for citations that name a path relative to
