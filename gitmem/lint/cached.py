@@ -120,7 +120,8 @@ def prime_corpus_pairs(ws: Workspace, context: LintContext,
         repr((config.match_threshold, config.possible_threshold, config.scope_folders,
               config.review_file, dt.date.today().isoformat(), config.lexicon, *bands)),
     )
-    version = source_fingerprint(0, list(PAIR_SOURCES)) + vocabulary.digest()  # and the lexicon's data
+    # and the lexicon's data
+    version = source_fingerprint(0, list(PAIR_SOURCES)) + vocabulary.digest()
 
     def compute() -> tuple[StoredPair, ...]:
         # The corpus changed: recall the verdicts of the pairs that did not (pair-verdicts is

@@ -27,7 +27,7 @@ def test_any_json_value_is_written_as_json_dumps_writes_it(value: Any) -> None:
 
 def test_values_json_has_no_plain_form_for_are_written_as_json_writes_them() -> None:
     odd = {"date": dt.date(2026, 11, 25), "ordered": collections.OrderedDict(b=1, a=[2]),
-           "tuple": (1, (2, [])), "keys": {1: "a", True: "b", None: "c"}, "big": 10**40,
+           "tuple": (1, (2, [])), "keys": {1: "a", 2.5: "b", None: "c", False: "d"}, "big": 10**40,
            "lone": "\udce9.md", "nested": [{"x": {"y": [float("inf"), -0.0]}}], "empty": [{}, []]}
     text = dumps_indented(odd)
     assert text == dumps(odd, indent=2, default=str)

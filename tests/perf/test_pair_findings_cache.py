@@ -21,10 +21,10 @@ def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     repo = small_repo(tmp_path_factory.mktemp("template") / "repo", files=120)
     memory = repo / "memory"
     # a contradiction among repeated claims, and a copied file
-    (memory / "auth" / "zz-rules.md").write_text("- Always squash merges into main.\n" * 2 + "".join(
-        f"- Keep the release checklist item {n} in the wiki.\n" for n in range(6)))
-    (memory / "billing" / "zz-copy.md").write_text("".join(
-        f"- Keep the release checklist item {n} in the wiki.\n" for n in range(6)))
+    checklist = "".join(f"- Keep the release checklist item {n} in the wiki.\n" for n in range(6))
+    (memory / "auth" / "zz-rules.md").write_text("- Always squash merges into main.\n" * 2
+                                                 + checklist)
+    (memory / "billing" / "zz-copy.md").write_text(checklist)
     (memory / "zz-other.md").write_text("- Never squash merges into main.\n")
     git(repo, "add", "-A")
     git(repo, "commit", "-q", "-m", "more memories")
