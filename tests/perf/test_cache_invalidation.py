@@ -335,7 +335,8 @@ def test_every_module_a_pair_verdict_imports_is_in_the_cache_key() -> None:
     consistency = {path for path in used if "/consistency/" in path}
     assert consistency and consistency <= keyed, consistency - keyed
     # of the memory parser, the modules that decide which claims are compared
-    assert {path for path in used if path.endswith(("inforce.py", "statements.py"))} <= keyed
+    assert {path for path in used if path.endswith(
+        ("inforce.py", "statements.py", "fragments.py", "subjects.py"))} <= keyed
 
 
 def test_a_warm_lint_imports_none_of_the_detectors(tmp_path: Path) -> None:
