@@ -24,7 +24,8 @@ code (true / (true + false); unsure left out) and how many judged findings the r
 is drawn from what was not judged before); `score --judged FILE` scores another judgments file
 (`real_repos_judged_2.jsonl`: the sample drawn after the precision fixes of issue 17) and says,
 of the judged findings a run still reports, how many were true; `sample --cap GM201=50` draws
-another number for one code.
+another number for one code. `real_repos_judged_5.jsonl` is a blind sample of findings never
+judged before, judged by a session that did not write the fixes (docs/lint.md, "Sample 5").
 """
 
 from __future__ import annotations
