@@ -117,13 +117,19 @@ _AUXILIARIES = frozenset(
 )
 
 
+# "get updated" is a passive that holds; "once merged", "when deployed", "until released" end a
+# condition ("Remove feature branches once merged" is a rule, not a note of what was done)
+_STANDING_PARTICIPLE = frozenset(
+    "get gets getting once when whenever after before until unless if".split())
+
+
 def _ends_done(text: str) -> bool:
     """A verbless line that ends in what was done: "Legacy exporter and its flags deleted",
     "**No Queue Server**: needless moving parts removed" (a note of a change, not a rule)."""
     words = [w.strip("*_,.()!:;").lower() for w in text.split()]
     words = [w for w in words if w]
     return (len(words) > 1 and words[-1] in _EVENT_VERBS
-            and not any(w in _AUXILIARIES for w in words))
+            and not any(w in _AUXILIARIES or w in _STANDING_PARTICIPLE for w in words))
 
 
 def is_record(claim: Claim) -> bool:

@@ -253,6 +253,21 @@ def test_a_near_duplicate_of_a_repeated_claim_names_every_copy_once(generator: s
     assert [(r.path, r.line) for r in verbatim.related] == [("memory/c.md", 3)]
 
 
+def test_a_rewording_that_ends_in_a_condition_is_compared_with_every_copy(generator: str) -> None:
+    """"Remove ... once merged" is a rule, not a note of what was done: it was left out of the
+    comparison, so the benchmark's planted duplicate of a claim copied into three files went
+    unreported by lint while the detector reported the pair."""
+    from lintutil import found, lint
+
+    said = "- Delete feature branches after they are merged.\n"
+    report = lint(memory("memory/a.md", said), memory("memory/c.md", said),
+                  memory("memory/b.md", "- Remove feature branches once merged.\n"),
+                  memory("memory/d.md", said), select=("GM2",))
+    [possible] = found(report, "GM202")
+    assert {(possible.path, possible.line), *((r.path, r.line) for r in possible.related)} == {
+        ("memory/a.md", 1), ("memory/b.md", 1), ("memory/c.md", 1), ("memory/d.md", 1)}
+
+
 def test_the_review_queue_line_of_a_repeated_claim_says_each_place_once(tmp_path: Path) -> None:
     """`lint --annotate` queues `- [GM201] where: message`: the message names the copies, so
     `where` is the finding's own place only; a line queued in the older form (every place in
