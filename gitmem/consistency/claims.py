@@ -26,7 +26,8 @@ import re
 from dataclasses import dataclass
 
 from gitmem.consistency.lexicon import Lexicon
-from gitmem.consistency.text import Token, tokenize
+from gitmem.consistency.stances import Preference, read_preference
+from gitmem.consistency.text import Token
 
 _MAX_NAME = 3  # tokens of one name: "React Hook Form", "AWS Secrets Manager"
 _VERSION = re.compile(r"^v?\d+(?:\.\d+|\.x)*$")
@@ -53,15 +54,6 @@ class Value:
     # "lives in X", "handled by X"), or first before a verb ("X is our P", "X runs our builds"),
     # and qualifies no noun after it ("proper OAuth2 handling", "Svelte style guide")
     placed: bool = False
-
-
-@dataclass(frozen=True)
-class Preference:
-    """"Prefer A over B in S": the stems of A, of B and of the scope S."""
-
-    above: frozenset[str]
-    below: frozenset[str]
-    scope: frozenset[str]
 
 
 @dataclass(frozen=True)
@@ -222,40 +214,6 @@ def _words(tokens: tuple[Token, ...], lexicon: Lexicon) -> tuple[tuple[int, str]
     return tuple(out)
 
 
-_PREFERENCE = re.compile(
-    r"^(?:(?:always|generally|strongly)\s+)?(?P<verb>prefer|favou?r|choose|pick|use|write)\w*\s+"
-    r"(?P<above>[^,;:!?]{1,60}?)\s+"
-    r"(?P<by>over|to|rather\s+than|instead\s+of|in\s+preference\s+to|versus|vs\.?)\s+"
-    r"(?P<below>[^,;:!?]{1,60}?)"
-    r"(?:\s+(?P<scope>(?:in|for|within|inside|across|throughout)\s+[^,;:!?]{1,40}?))?[.!]?$",
-    re.IGNORECASE,
-)
-# A condition after the preference scopes it: "Prefer A over B when ...".
-_CONDITION = re.compile(r"\b(?:when|whenever|unless|except|only if|if you|if the|if it)\b",
-                        re.IGNORECASE)
-
-
-def _stems(text: str, lexicon: Lexicon) -> frozenset[str]:
-    return frozenset(lexicon.canon(t.stem) for t in tokenize(text)
-                     if t.stem not in lexicon.non_content and t.lower not in lexicon.negators)
-
-
-def _preference(text: str, lexicon: Lexicon) -> Preference | None:
-    """"Prefer A over B [in S]": what is ranked above, below, and where. "Use X over Y" runs
-    one on the other ("Use gRPC over HTTP/2") and "Use X to do Y" says what for: neither ranks.
-    A word both sides share ("function components" / "class components") ranks neither."""
-    match = _PREFERENCE.match(text.strip())
-    if match is None or _CONDITION.search(text) or (
-            match.group("verb").lower() in ("use", "write")
-            and match.group("by").lower() in ("over", "to", "versus", "vs", "vs.")):
-        return None
-    above, below = _stems(match.group("above"), lexicon), _stems(match.group("below"), lexicon)
-    above, below = above - below, below - above
-    if not above or not below:
-        return None
-    return Preference(above, below, _stems(match.group("scope") or "", lexicon))
-
-
 def _said(f, words: frozenset[str]) -> frozenset[str]:  # noqa: ANN001 (TextFeatures)
     said = f" {' '.join(t.stem for t in f.tokens)} "
     return frozenset(word for word in words if f" {word} " in said)
@@ -279,7 +237,7 @@ def _plain(f, lexicon: Lexicon) -> bool:  # noqa: ANN001 (TextFeatures: import c
 
 def analyze(f, lexicon: Lexicon) -> ClaimAnalysis:  # noqa: ANN001 (TextFeatures)
     """The claim analysis of one text (`TextFeatures.analysis` caches it)."""
-    preference = _preference(f.text, lexicon)
+    preference = read_preference(f.text, lexicon)
     return ClaimAnalysis(
         plain=preference is None and _plain(f, lexicon),  # a ranking states no one choice
         inclusive=bool(_said(f, lexicon.inclusive)),

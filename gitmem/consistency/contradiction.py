@@ -44,7 +44,7 @@ from gitmem.consistency.slots import (
     unknown_slot,
 )
 from gitmem.consistency.spans import HARMLESS
-from gitmem.consistency.stances import REVERSED_CONFIDENCE, reversed_preference
+from gitmem.consistency.stances import REVERSED_CONFIDENCE, reversed_preference, same_preference
 from gitmem.consistency.text import jaccard
 from gitmem.consistency.values import RESTATED_CONFIDENCE, restated_value
 
@@ -81,7 +81,7 @@ def detect_contradiction_features(
     lexicon = lexicon or default_lexicon()
     if not _comparable(fa, fb) or agree(fa, fb, lexicon) or said_within(fa, fb):
         return None
-    if exception(fa, fb, lexicon):
+    if exception(fa, fb, lexicon) or same_preference(fa, fb):
         return None
     subject = jaccard(fa.content, fb.content)
     signals: dict[str, Any] = {"subject_overlap": round(subject, 2)}
