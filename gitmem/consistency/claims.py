@@ -26,6 +26,7 @@ import re
 from dataclasses import dataclass
 
 from gitmem.consistency.lexicon import Lexicon
+from gitmem.consistency.retired import Change, read_retired
 from gitmem.consistency.stances import Preference, read_preference
 from gitmem.consistency.text import Token
 
@@ -66,6 +67,9 @@ class ClaimAnalysis:
     values: tuple[Value, ...]
     words: tuple[tuple[int, str], ...]  # (token position, canonical stem) of purpose words
     preference: Preference | None = None
+    # the changes the claim reports: "We moved from Webpack to Rspack", "We no longer use
+    # Moment.js"; `retired.py` reads them against a line that still states the old value
+    retired: tuple[Change, ...] = ()
 
     def purpose(self, value: Value) -> frozenset[str]:
         """The words of the claim other than `value`'s: what the value is for."""
@@ -246,4 +250,5 @@ def analyze(f, lexicon: Lexicon) -> ClaimAnalysis:  # noqa: ANN001 (TextFeatures
         values=_values(f.tokens, f.text, lexicon),
         words=_words(f.tokens, lexicon),
         preference=preference,
+        retired=read_retired(f.text, lexicon),
     )

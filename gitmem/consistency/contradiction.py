@@ -10,7 +10,9 @@ subject, strongest first:
 3. a reversed preference (`stances.py`): "Prefer A over B" / "Prefer B to A";
 4. a restated value (`values.py`): "Use pnpm as the package manager" / "The package manager
    is yarn";
-5. two names for one purpose (`slots.unknown_slot`), another value for one purpose
+5. a line that still states a value another reports retired (`retired.py`): "We moved from
+   Webpack to Rspack" / "Bundle the app with Webpack";
+6. two names for one purpose (`slots.unknown_slot`), another value for one purpose
    (`slots.other_choice`), another amount for one purpose (`amounts.py`).
 
 Time-scoped evolution ("Since v2.3 the API returns JSON") is not a contradiction; correction
@@ -36,6 +38,7 @@ from gitmem.consistency.clauses import (
 from gitmem.consistency.features import TextFeatures, features
 from gitmem.consistency.lexicon import Lexicon, default_lexicon
 from gitmem.consistency.minimal import denies_all, minimal_pair, negated_side
+from gitmem.consistency.retired import RETIRED_CONFIDENCE, stale_value
 from gitmem.consistency.slots import (
     SLOT_CONFIDENCE,
     open_beside,
@@ -119,7 +122,10 @@ def detect_contradiction_features(
         confidence = REVERSED_CONFIDENCE
     if confidence <= 0.0 and not (fa.conditional or fb.conditional or overrides(fa, fb)):
         restated = None if open_values(fa, fb, lexicon) else restated_value(fa, fb, lexicon)
-        if restated is not None:
+        if (stale := stale_value(fa, fb)) is not None:
+            signals["retired"] = stale  # "We moved from X to Y" / "Use X"
+            confidence = RETIRED_CONFIDENCE
+        elif restated is not None:
             signals["restated"] = restated
             confidence = RESTATED_CONFIDENCE
         elif (slot := unknown_slot(fa, fb, alignment, lexicon)) is not None:

@@ -61,6 +61,7 @@ from gitmem.consistency.duplicates import (
 from gitmem.consistency.features import TextFeatures
 from gitmem.consistency.lexicon import Lexicon
 from gitmem.consistency.paraphrase import may_paraphrase
+from gitmem.consistency.retired import stale_value
 from gitmem.consistency.slots import other_choice
 from gitmem.consistency.stances import reversed_preference
 from gitmem.consistency.text import jaccard
@@ -151,4 +152,5 @@ def certainly_unflagged(
     slot_closed = slot_closed and other_choice(fa, fb, lexicon) is None
     slot_closed = slot_closed and reversed_preference(fa, fb) is None
     slot_closed = slot_closed and other_amount(fa, fb, lexicon) is None
+    slot_closed = slot_closed and stale_value(fa, fb) is None
     return minimal_closed and clauses_closed and restated_closed and slot_closed
