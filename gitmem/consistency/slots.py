@@ -22,13 +22,13 @@ from __future__ import annotations
 import re
 
 from gitmem.consistency.align import Alignment
-from gitmem.consistency.claims import Value, name_like
+from gitmem.consistency.choices import SLOT_CONFIDENCE, other_choice  # noqa: F401 (re-exported)
+from gitmem.consistency.claims import name_like
 from gitmem.consistency.features import TextFeatures
 from gitmem.consistency.lexicon import Lexicon
 from gitmem.consistency.spans import HARMLESS
 from gitmem.consistency.text import Token
 
-SLOT_CONFIDENCE = 0.7
 _MAX_NAME = 3  # tokens of one name: "React Hook Form"
 
 
@@ -183,91 +183,6 @@ def unknown_slot(fa: TextFeatures, fb: TextFeatures, alignment: Alignment,
     if set(ca[1].split()) & set(cb[1].split()):
         return None
     return f"{ca[0]} / {cb[0]}"
-
-
-# Confidence when the lexicon says the two values exclude each other (one class, antonyms),
-# under the 0.9 of a minimal pair: the sentences are worded differently.
-CHOICE_CONFIDENCE = 0.85
-
-
-def _fold(words: frozenset[str], other: frozenset[str], lexicon: Lexicon) -> frozenset[str]:
-    """An agent noun the other text says as a verb: "linter" / "lint"; one of a verb that
-    names no purpose says none either ("test runner" / "run the tests")."""
-    out = set()
-    for word in words:
-        base = word[:-2] if word.endswith("er") else ""
-        if base and base not in other and len(base) > 2 and base[-1] == base[-2]:
-            base = base[:-1]
-        if base and base in lexicon.light:
-            continue
-        out.add(base if base and base in other else word)
-    return frozenset(out)
-
-
-def other_choice(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> tuple[str, str, float] | None:
-    """(signal, "X / Y", confidence) when two plain claims name one value each that the other
-    lacks, for the same purpose: "Use Zustand for global client state" / "Global client state
-    lives in Redux Toolkit", "The app targets Node 20" / "The app runs on Node 18"."""
-    a, b = fa.analysis, fb.analysis
-    if not (a.plain and b.plain) or fa.topic != fb.topic:
-        return None
-    only_a = [v for v in a.values if not any(_same(v, w) for w in b.values)]
-    only_b = [w for w in b.values if not any(_same(v, w) for v in a.values)]
-    if len(only_a) != 1 or len(only_b) != 1:
-        return None
-    x, y = only_a[0], only_b[0]
-    if not (x.placed and y.placed):
-        return None
-    if x.key == y.key:
-        if not (x.version and y.version):
-            return None
-        signal, confidence = "version", CHOICE_CONFIDENCE
-    else:
-        if set(x.key.split()) & set(y.key.split()):
-            return None  # "Vue Router" / "Vue Test Utils": parts of one family
-        relation = lexicon.relation(x.key, y.key)
-        if relation in ("same", "synonym") or _spelled_alike(x.key, y.key):
-            return None
-        if x.known and y.known:
-            if relation not in ("exclusive", "antonym"):
-                return None  # two kinds of thing: they may well work together
-            signal, confidence = "slot", CHOICE_CONFIDENCE
-        else:
-            if _antonym_only(x, lexicon) or _antonym_only(y, lexicon):
-                return None
-            signal, confidence = "unknown_slot", SLOT_CONFIDENCE
-    if _opposed_words(fa, x, fb, y, lexicon):
-        return None  # "Debug logging is on in dev" / "... off in production": two scopes
-    purpose_a, purpose_b = a.purpose(x), b.purpose(y)
-    if not (purpose_a or signal == "version"):
-        return None  # "Use Docker." / "Use Podman.": no purpose named
-    if _fold(purpose_a, purpose_b, lexicon) != _fold(purpose_b, purpose_a, lexicon):
-        return None
-    return signal, f"{x.raw} / {y.raw}", confidence
-
-
-def _same(v: Value, w: Value) -> bool:
-    return v.key == w.key and v.version == w.version
-
-
-def _antonym_only(v: Value, lexicon: Lexicon) -> bool:
-    return v.known and not lexicon.classes.get(v.key) and not lexicon.classes.get(
-        lexicon.canon(v.key))
-
-
-def _opposed_words(fa: TextFeatures, x: Value, fb: TextFeatures, y: Value,
-                   lexicon: Lexicon) -> bool:
-    """Besides the two values, the texts differ by a pair of antonyms ("on" / "off")."""
-    rest_a = {t.stem for at, t in enumerate(fa.tokens) if not x.start <= at < x.end}
-    rest_b = {t.stem for at, t in enumerate(fb.tokens) if not y.start <= at < y.end}
-    return any(lexicon.relation(p, q) == "antonym" for p in rest_a - rest_b for q in rest_b - rest_a)
-
-
-def _spelled_alike(x: str, y: str) -> bool:
-    """One name shortens or extends the other: "Dec" / "December", "dslWorkflow" / "Workflow"."""
-    x, y = (re.sub(r"[\s.\-]", "", k) for k in (x, y))
-    short, long = sorted((x, y), key=len)
-    return len(short) >= 3 and (long.startswith(short) or long.endswith(short))
 
 
 def open_values(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:

@@ -26,7 +26,7 @@ the gates that turn a pair away before any evidence (`clauses.agree`, `said_with
 3. a restated value: `values.restated_value` itself, which needs no alignment;
 4. two names for one purpose (`slots.unknown_slot`): needs both texts plain (affirmed, no
    condition, no code) and, in each, a token written as a name or a stated choice; another
-   value for one purpose (`slots.other_choice`) needs no alignment and is asked itself.
+   value for one purpose (`choices.other_choice`) needs no alignment and is asked itself.
 
 A new line of evidence in the detectors must be closed here too, or triage would drop its pairs.
 
@@ -47,6 +47,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from gitmem.consistency.amounts import other_amount
+from gitmem.consistency.choices import other_choice
 from gitmem.consistency.clauses import agree, exception, opposed_clauses, said_within
 from gitmem.consistency.contradiction import _comparable
 from gitmem.consistency.duplicates import (
@@ -62,7 +63,6 @@ from gitmem.consistency.features import TextFeatures
 from gitmem.consistency.lexicon import Lexicon
 from gitmem.consistency.paraphrase import may_paraphrase
 from gitmem.consistency.retired import stale_value
-from gitmem.consistency.slots import other_choice
 from gitmem.consistency.stances import reversed_preference
 from gitmem.consistency.text import jaccard
 from gitmem.consistency.triage_facts import TextFacts, _may_swap, _plain
