@@ -42,8 +42,41 @@ def _fold(words: frozenset[str], other: frozenset[str], lexicon: Lexicon) -> fro
             base = base[:-1]
         if base and base in lexicon.light:
             continue
-        out.add(base if base and base in other else word)
+        if base and base in other:
+            word = base
+        elif len(word) >= 4:  # "infra" / "infrastructure", "validation" / "validate"
+            word = min([word, *(w for w in other if len(w) >= 4
+                                and (w.startswith(word) or word.startswith(w)))], key=len)
+        out.add(word)
     return frozenset(out)
+
+
+def _one_more(f: TextFeatures, value: Value, words: frozenset[str], other: frozenset[str],
+              lexicon: Lexicon) -> bool:
+    """`words` (of `f`, folded) are `other` and one word more that names no scope and
+    qualifies none of the shared words ("log" in "The Go services log with zap" against "Use
+    zerolog in the Go services"; not "tests", nor "class" in "Python class names", nor a
+    place the other side does not name: "... for logging in billing")."""
+    extra = words - other
+    if not (other and other < words and len(extra) == 1) or extra & lexicon.scope:
+        return False
+    said = [(at, _fold(frozenset({w}), other, lexicon)) for at, w in f.analysis.words
+            if not value.start <= at < value.end]
+    for at, word in said:
+        if word & extra and any(next_at == at + 1 and w <= other for next_at, w in said):
+            return False  # "class names": it narrows what both name
+        before = at - 1
+        while word & extra and before >= 0 and f.tokens[before].lower in _DETERMINERS:
+            before -= 1
+        if word & extra and before >= 0 and f.tokens[before].lower in _WHERE:
+            return False  # "... for logging in billing": a place the other does not name
+    return True
+
+
+_DETERMINERS = frozenset({"the", "a", "an", "all", "every", "each", "our", "its", "their",
+                          "this", "these", "those", "any"})
+_WHERE = frozenset({"in", "for", "on", "at", "within", "across", "inside", "under", "during",
+                    "from", "per"})
 
 
 def other_choice(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> tuple[str, str, float] | None:
@@ -53,13 +86,13 @@ def other_choice(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> tuple[
     a, b = fa.analysis, fb.analysis
     if not (a.plain and b.plain) or fa.topic != fb.topic:
         return None
-    only_a = [v for v in a.values if not any(_same(v, w) for w in b.values)]
-    only_b = [w for w in b.values if not any(_same(v, w) for v in a.values)]
+    # a value that qualifies a noun ("client-side state") is a word of the purpose
+    only_a = [v for v in a.values if v.placed and not any(_same(v, w) for w in b.values)]
+    only_b = [w for w in b.values if w.placed and not any(_same(v, w) for v in a.values)]
     if len(only_a) != 1 or len(only_b) != 1:
         return None
     x, y = only_a[0], only_b[0]
-    if not (x.placed and y.placed):
-        return None
+    relation = None
     if x.key == y.key:
         if not (x.version and y.version):
             return None
@@ -83,7 +116,9 @@ def other_choice(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> tuple[
     purpose_a, purpose_b = a.purpose(x), b.purpose(y)
     if not (purpose_a or signal == "version"):
         return None  # "Use Docker." / "Use Podman.": no purpose named
-    if _fold(purpose_a, purpose_b, lexicon) != _fold(purpose_b, purpose_a, lexicon):
+    fold_a, fold_b = _fold(purpose_a, purpose_b, lexicon), _fold(purpose_b, purpose_a, lexicon)
+    if fold_a != fold_b and not (signal == "slot" and relation == "exclusive" and (
+            _one_more(fa, x, fold_a, fold_b, lexicon) or _one_more(fb, y, fold_b, fold_a, lexicon))):
         return None
     return signal, f"{x.raw} / {y.raw}", confidence
 

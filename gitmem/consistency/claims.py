@@ -187,7 +187,8 @@ _BEFORE = frozenset({
 _ARTICLES = frozenset({"a", "an", "the", "our", "its", "their", "your"})
 # Nouns that may follow a value and only say what kind of thing it is: "the ky library".
 _KIND_NOUNS = frozenset({"library", "librari", "lib", "framework", "tool", "packag", "engin",
-                         "platform", "provid", "solut", "servic", "runtim", "instanc", "setup"})
+                         "platform", "provid", "solut", "servic", "runtim", "instanc", "setup",
+                         "app", "applic"})
 
 
 def _placed(tokens: tuple[Token, ...], start: int, end: int, lexicon: Lexicon) -> bool:

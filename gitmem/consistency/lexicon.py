@@ -73,6 +73,8 @@ class Lexicon:
     presence: frozenset[str] = frozenset()
     # words that only say what is measured ("limit", "lifetime"): `amounts.py`
     measure: frozenset[str] = frozenset()
+    # words that name where a rule holds ("tests", "dev", "mobile"): `choices.py`
+    scope: frozenset[str] = frozenset()
     # the words of class members and antonyms as written, lowercased ("site" is no "sit")
     surfaces: frozenset[str] = frozenset()
     # An optional oracle for single words the lists do not know (called with lowercased words,
@@ -208,6 +210,7 @@ def build_lexicon(vocab: vocabulary.Vocabulary) -> Lexicon:
         inclusive=frozenset(_keys(vocab.word_list("inclusive"))),
         presence=frozenset(_keys(vocab.word_list("presence"))),
         measure=frozenset(_keys(vocab.word_list("measure"))),
+        scope=frozenset(_keys(vocab.word_list("scope"))),
         surfaces=frozenset(t.lower for _, members in vocab.classes for m in members
                            for t in tokenize(m)) | frozenset(
             t.lower for pair in vocab.antonyms for m in pair for t in tokenize(m)),

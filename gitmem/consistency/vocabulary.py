@@ -22,7 +22,7 @@ FILES = ("words.toml", "synonyms.toml", "antonyms.toml", "exclusive.toml", "hype
          "paraphrases.toml")  # the last is read by `paraphrase.py`, for duplicates only
 WORD_KINDS = ("function", "negators", "negative", "directive", "time_scope", "correction",
               "compatible", "light", "inclusive", "presence",
-              "measure")
+              "measure", "scope")
 EXTENSION_KEYS = ("exclusive", "synonyms", "antonyms")
 _MAX_ENTRY = 80  # characters of one name: a tool or a phrase, not a sentence
 _MAX_ENTRIES = 5000  # names a repository may add in all
