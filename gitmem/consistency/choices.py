@@ -84,13 +84,19 @@ def other_choice(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> tuple[
     lacks, for the same purpose: "Use Zustand for global client state" / "Global client state
     lives in Redux Toolkit", "The app targets Node 20" / "The app runs on Node 18"."""
     a, b = fa.analysis, fb.analysis
-    if not (a.plain and b.plain) or fa.topic != fb.topic:
+    if not (a.plain and b.plain) or _topic(fa, lexicon) != _topic(fb, lexicon):
         return None
     # a value that qualifies a noun ("client-side state") is a word of the purpose
     only_a = [v for v in a.values if v.placed and not any(_same(v, w) for w in b.values)]
     only_b = [w for w in b.values if w.placed and not any(_same(v, w) for v in a.values)]
     if len(only_a) != 1 or len(only_b) != 1:
-        return None
+        # two antonyms need not stand where a choice does: "Use mutable state in reducers" /
+        # "State in reducers is immutable", "Run migrations manually" / "... automatically"
+        only_a = [v for v in a.values if not any(_same(v, w) for w in b.values)]
+        only_b = [w for w in b.values if not any(_same(v, w) for v in a.values)]
+        if len(only_a) != 1 or len(only_b) != 1 or lexicon.relation(
+                only_a[0].key, only_b[0].key) != "antonym":
+            return None
     x, y = only_a[0], only_b[0]
     relation = None
     if x.key == y.key:
@@ -101,7 +107,8 @@ def other_choice(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> tuple[
         if set(x.key.split()) & set(y.key.split()):
             return None  # "Vue Router" / "Vue Test Utils": parts of one family
         relation = lexicon.relation(x.key, y.key)
-        if relation in ("same", "synonym") or _spelled_alike(x.key, y.key):
+        if relation in ("same", "synonym") or (
+                relation != "antonym" and _spelled_alike(x.key, y.key)):  # "immutable"
             return None
         if x.known and y.known:
             if relation not in ("exclusive", "antonym"):
@@ -121,6 +128,11 @@ def other_choice(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> tuple[
             _one_more(fa, x, fold_a, fold_b, lexicon) or _one_more(fb, y, fold_b, fold_a, lexicon))):
         return None
     return signal, f"{x.raw} / {y.raw}", confidence
+
+
+def _topic(f: TextFeatures, lexicon: Lexicon) -> str:
+    """The claim's topic label; "Correction:" labels none."""
+    return "" if f.topic in lexicon.marker_words else f.topic
 
 
 def _same(v: Value, w: Value) -> bool:

@@ -210,7 +210,8 @@ def _placed(tokens: tuple[Token, ...], start: int, end: int, lexicon: Lexicon) -
 def _words(tokens: tuple[Token, ...], lexicon: Lexicon) -> tuple[tuple[int, str], ...]:
     out = []
     for at, t in enumerate(tokens):
-        if t.stem in lexicon.non_content or t.lower in lexicon.negators:
+        if t.stem in lexicon.non_content or t.lower in lexicon.negators \
+                or t.stem in lexicon.marker_words:  # "Correction:", "actually" name no purpose
             continue
         word = lexicon.canon(t.stem)
         if word in lexicon.non_content or word in lexicon.light or t.stem in lexicon.light:
