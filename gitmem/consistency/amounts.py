@@ -5,7 +5,11 @@ is 10 MB" / "Uploads are capped at 100 MB", "Logs are kept for 30 days" / "Log r
 90 days": two plain claims (`claims.ClaimAnalysis.plain`) that each state one figure of one
 kind (a duration, a size, a clock time, a bare count), with different values, about the same
 words once the figures, their units and the words that only say what is measured (`measure`
-in `data/words.toml`: "limit", "max", "lifetime", "retention", "capped") are set aside.
+in `data/words.toml`: "limit", "max", "lifetime", "retention", "capped") are set aside, as
+`choices.one_purpose` compares them: a word one side shortens is one word ("indent" /
+"indentation"), and one side may name one word more that names no scope, qualifies no shared
+word and follows no preposition ("Cache entries in Redis live for one hour" / "The Redis cache
+TTL is 5 minutes").
 
 Not when a figure is hedged ("about 10 minutes") or a lower bound ("at least 80%", "iOS 15
 and above": a floor and a value can both hold), nor when a claim names a versioned tool
@@ -15,6 +19,7 @@ contradiction (`AMOUNT_CONFIDENCE`, signal `amount`), for review.
 
 from __future__ import annotations
 
+from gitmem.consistency.choices import one_purpose
 from gitmem.consistency.features import TextFeatures
 from gitmem.consistency.lexicon import Lexicon, numeric_value
 from gitmem.consistency.quantities import unit_dimension
@@ -63,7 +68,8 @@ def other_amount(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> str | 
         if lowered & _FLOOR or lowered & APPROXIMATE:
             return None
     purpose_a, purpose_b = _purpose(fa, lexicon), _purpose(fb, lexicon)
-    if not purpose_a or purpose_a != purpose_b:
+    if not (purpose_a and purpose_b) or not one_purpose(fa, purpose_a, fb, purpose_b, lexicon,
+                                                        one_more=True):
         return None
     return f"{_said(x)} / {_said(y)}"
 

@@ -51,8 +51,19 @@ def _fold(words: frozenset[str], other: frozenset[str], lexicon: Lexicon) -> fro
     return frozenset(out)
 
 
-def _one_more(f: TextFeatures, value: Value, words: frozenset[str], other: frozenset[str],
-              lexicon: Lexicon) -> bool:
+def one_purpose(fa: TextFeatures, purpose_a: frozenset[str], fb: TextFeatures,
+                purpose_b: frozenset[str], lexicon: Lexicon, one_more: bool,
+                values: tuple[Value | None, Value | None] = (None, None)) -> bool:
+    """Whether two purposes are one, as two claims word it (`_fold`), or, with `one_more`,
+    one of them is the other and one word more (`_one_more`)."""
+    fold_a, fold_b = _fold(purpose_a, purpose_b, lexicon), _fold(purpose_b, purpose_a, lexicon)
+    return fold_a == fold_b or one_more and (
+        _one_more(fa, values[0], fold_a, fold_b, lexicon)
+        or _one_more(fb, values[1], fold_b, fold_a, lexicon))
+
+
+def _one_more(f: TextFeatures, value: Value | None, words: frozenset[str],
+              other: frozenset[str], lexicon: Lexicon) -> bool:
     """`words` (of `f`, folded) are `other` and one word more that names no scope and
     qualifies none of the shared words ("log" in "The Go services log with zap" against "Use
     zerolog in the Go services"; not "tests", nor "class" in "Python class names", nor a
@@ -61,7 +72,7 @@ def _one_more(f: TextFeatures, value: Value, words: frozenset[str], other: froze
     if not (other and other < words and len(extra) == 1) or extra & lexicon.scope:
         return False
     said = [(at, _fold(frozenset({w}), other, lexicon)) for at, w in f.analysis.words
-            if not value.start <= at < value.end]
+            if value is None or not value.start <= at < value.end]
     for at, word in said:
         if word & extra and any(next_at == at + 1 and w <= other for next_at, w in said):
             return False  # "class names": it narrows what both name
@@ -123,9 +134,8 @@ def other_choice(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> tuple[
     purpose_a, purpose_b = a.purpose(x), b.purpose(y)
     if not (purpose_a or signal == "version"):
         return None  # "Use Docker." / "Use Podman.": no purpose named
-    fold_a, fold_b = _fold(purpose_a, purpose_b, lexicon), _fold(purpose_b, purpose_a, lexicon)
-    if fold_a != fold_b and not (signal == "slot" and relation == "exclusive" and (
-            _one_more(fa, x, fold_a, fold_b, lexicon) or _one_more(fb, y, fold_b, fold_a, lexicon))):
+    if not one_purpose(fa, purpose_a, fb, purpose_b, lexicon,
+                       signal == "slot" and relation == "exclusive", (x, y)):
         return None
     return signal, f"{x.raw} / {y.raw}", confidence
 
