@@ -38,7 +38,7 @@ from typing import Any
 from gitmem.consistency.align import align
 from gitmem.consistency.batch import Judging, judge_all
 from gitmem.consistency.candidates import candidate_pairs
-from gitmem.consistency.contradiction import detect_contradiction_features
+from gitmem.consistency.contradiction import detect_contradiction_features, purpose_evidence
 from gitmem.consistency.duplicates import (
     MATCH_THRESHOLD,
     POSSIBLE_THRESHOLD,
@@ -91,6 +91,14 @@ def _unrelated(fa: TextFeatures, fb: TextFeatures) -> bool:
     return union > 4 and len(fa.content & fb.content) < 0.2 * union
 
 
+def unrelated_pair(a: Claim, b: Claim, fa: TextFeatures, fb: TextFeatures,
+                   lexicon: Lexicon) -> bool:
+    """`_unrelated`, unless the two state what they choose for one purpose, which needs no
+    more shared words than the purpose (`contradiction.purpose_evidence`)."""
+    return fa.text != fb.text and _unrelated(fa, fb) and not (
+        _states_rules(a) and _states_rules(b) and purpose_evidence(fa, fb, lexicon))
+
+
 def _judge(
     a: Claim,
     b: Claim,
@@ -101,7 +109,7 @@ def _judge(
     lexicon: Lexicon,
 ) -> PairFinding | None:
     # too few shared words for a contradiction; a duplicate in other words may still hold
-    unrelated = fa.text != fb.text and _unrelated(fa, fb)
+    unrelated = unrelated_pair(a, b, fa, fb, lexicon)
     if unrelated and not may_paraphrase(fa, fb, lexicon):
         return None
     alignment = align(fa, fb, lexicon)

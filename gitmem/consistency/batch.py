@@ -71,7 +71,7 @@ class Judging:
             a, b = claims[i], claims[j]
             (fa, known_a), (fb, known_b) = of(a.text), of(b.text)
             pair_tags = (self.tags.get(a.path, ()), self.tags.get(b.path, ()))
-            unrelated = fa.text != fb.text and analyze._unrelated(fa, fb)
+            unrelated = analyze.unrelated_pair(a, b, fa, fb, lexicon)
             if unrelated and not may_paraphrase(fa, fb, lexicon):
                 out.append(None)
                 continue

@@ -150,3 +150,13 @@ def detect_contradiction(a: str, b: str, lexicon: Lexicon | None = None) -> Cont
     """A `Contradiction` (confidence 0..1 and the signals that fired) or None."""
     lexicon = lexicon or default_lexicon()
     return detect_contradiction_features(features(a, lexicon), features(b, lexicon), lexicon)
+
+
+def purpose_evidence(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:
+    """Whether evidence that compares what two claims choose for one purpose holds: it needs
+    no shared words beyond the purpose ("Payments go through Stripe" / "Use Braintree to
+    process payments" share one word in five), so the judge's word-overlap gate
+    (`analyze._unrelated`) must not skip the pair."""
+    return (reversed_preference(fa, fb) is not None or stale_value(fa, fb) is not None
+            or other_choice(fa, fb, lexicon) is not None
+            or other_amount(fa, fb, lexicon) is not None)
