@@ -115,9 +115,9 @@ def other_choice(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> tuple[
             return None
         signal, confidence = "version", CHOICE_CONFIDENCE
     else:
-        if set(x.key.split()) & set(y.key.split()):
-            return None  # "Vue Router" / "Vue Test Utils": parts of one family
         relation = lexicon.relation(x.key, y.key)
+        if set(x.key.split()) & set(y.key.split()) and relation != "exclusive":
+            return None  # "Vue Router" / "Vue Test Utils": parts of one family
         if relation in ("same", "synonym") or (
                 relation != "antonym" and _spelled_alike(x.key, y.key)):  # "immutable"
             return None
