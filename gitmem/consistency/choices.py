@@ -23,6 +23,7 @@ import re
 from gitmem.consistency.claims import Value
 from gitmem.consistency.features import TextFeatures
 from gitmem.consistency.lexicon import Lexicon
+from gitmem.consistency.text import stem
 
 SLOT_CONFIDENCE = 0.7
 
@@ -132,12 +133,22 @@ def other_choice(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> tuple[
     if _opposed_words(fa, x, fb, y, lexicon):
         return None  # "Debug logging is on in dev" / "... off in production": two scopes
     purpose_a, purpose_b = a.purpose(x), b.purpose(y)
+    if signal == "version":  # "Use PostgreSQL 16" / "The database runs PostgreSQL 14"
+        purpose_a, purpose_b = purpose_a - _class_words(x, lexicon), purpose_b - _class_words(
+            y, lexicon)
     if not (purpose_a or signal == "version"):
         return None  # "Use Docker." / "Use Podman.": no purpose named
     if not one_purpose(fa, purpose_a, fb, purpose_b, lexicon,
                        signal == "slot" and relation == "exclusive", (x, y)):
         return None
     return signal, f"{x.raw} / {y.raw}", confidence
+
+
+def _class_words(v: Value, lexicon: Lexicon) -> frozenset[str]:
+    """The words of the names of the classes that hold `v`: "The database runs PostgreSQL 14"
+    says of PostgreSQL only what "PostgreSQL" says."""
+    names = lexicon.classes.get(v.key) or lexicon.classes.get(lexicon.canon(v.key)) or ()
+    return frozenset(lexicon.canon(stem(word)) for name in names for word in name.split("_"))
 
 
 def _topic(f: TextFeatures, lexicon: Lexicon) -> str:
