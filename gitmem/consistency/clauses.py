@@ -172,3 +172,42 @@ def overrides(fa: TextFeatures, fb: TextFeatures) -> bool:
         and not any(c.polarity < 0 for c in f.clauses)
         for f in (fa, fb)
     )
+
+
+DENIED_CONFIDENCE = 0.8
+_DENIED_WORDS = 3  # "not Alpine", "never from main", "avoid AWS Secrets Manager"
+
+
+def denied_value(fa: TextFeatures, fb: TextFeatures) -> str | None:
+    """The signal ("Alpine") when one claim names a value as its plain choice and the other,
+    about the same thing, chooses another and denies that one in a short clause: "Base Docker
+    images on Alpine" / "Base Docker images on Debian slim, not Alpine", "Stories are written
+    in MDX" / "Write stories in CSF, not MDX". The words the denial adds to the claim's own
+    (`denied`, three words at most, after the choice) must hold the value, and at least half the words of the choosing claim's
+    purpose must be said by the denying claim's affirmed clauses, and not both claims may name
+    a subject of their own ("Deploy the docs with Netlify" / "Deploy the API with Fly.io, not
+    Netlify": two subjects)."""
+    for f, g in ((fa, fb), (fb, fa)):
+        choice = f.analysis
+        if not choice.plain or not any(c.polarity < 0 for c in g.clauses):
+            continue
+        if g.clauses[0].polarity < 0:
+            continue  # the denial follows the choice: "Use Y, not X", "Use Y; avoid X"
+        affirmed = frozenset().union(*(c.content for c in g.clauses if c.polarity > 0))
+        denied = frozenset().union(*(c.content for c in g.clauses if c.polarity < 0)) - affirmed
+        if not denied or len(denied) > _DENIED_WORDS:
+            continue  # a short denial of a value, not a rule of its own
+        for value in choice.values:
+            words = set(value.key.split())
+            if not value.placed or not words & denied or not words - denied <= affirmed:
+                continue
+            purpose = choice.purpose(value)
+            shared = purpose & affirmed
+            if not shared or 2 * len(shared) < len(purpose):
+                continue
+            own = {w for at, w in g.analysis.words  # what the denying claim names, its
+                   if not any(v.placed and v.start <= at < v.end for v in g.analysis.values)}
+            if purpose - own and own - purpose - denied - {w for _, w in choice.words}:
+                continue  # each names a subject of its own: "the docs" / "the API"
+            return value.raw
+    return None

@@ -10,10 +10,12 @@ subject, strongest first:
 3. a reversed preference (`stances.py`): "Prefer A over B" / "Prefer B to A";
 4. a restated value (`values.py`): "Use pnpm as the package manager" / "The package manager
    is yarn";
-5. a line that still states a value another reports retired (`retired.py`): "We moved from
+5. a choice the other claim denies beside its own (`clauses.denied_value`): "Use X" / "Use Y,
+   not X";
+6. a line that still states a value another reports retired (`retired.py`): "We moved from
    Webpack to Rspack" / "Bundle the app with Webpack";
-6. two names for one purpose (`slots.unknown_slot`), another value for one purpose
-   (`slots.other_choice`), another amount for one purpose (`amounts.py`).
+7. two names for one purpose (`slots.unknown_slot`), another value for one purpose
+   (`choices.other_choice`), another amount for one purpose (`amounts.py`).
 
 Time-scoped evolution ("Since v2.3 the API returns JSON") is not a contradiction; correction
 words ("actually", "no longer", "instead of") raise confidence by 0.05.
@@ -28,8 +30,10 @@ from typing import Any
 from gitmem.consistency.align import Alignment, align
 from gitmem.consistency.amounts import AMOUNT_CONFIDENCE, other_amount
 from gitmem.consistency.clauses import (
+    DENIED_CONFIDENCE,
     absolute_against_condition,
     agree,
+    denied_value,
     exception,
     opposed_clauses,
     overrides,
@@ -122,7 +126,10 @@ def detect_contradiction_features(
         confidence = REVERSED_CONFIDENCE
     if confidence <= 0.0 and not (fa.conditional or fb.conditional or overrides(fa, fb)):
         restated = None if open_values(fa, fb, lexicon) else restated_value(fa, fb, lexicon)
-        if (stale := stale_value(fa, fb)) is not None:
+        if (denied := denied_value(fa, fb)) is not None:
+            signals["denied"] = denied  # "Use X" / "Use Y, not X"
+            confidence = DENIED_CONFIDENCE
+        elif (stale := stale_value(fa, fb)) is not None:
             signals["retired"] = stale  # "We moved from X to Y" / "Use X"
             confidence = RETIRED_CONFIDENCE
         elif restated is not None:
@@ -158,5 +165,6 @@ def purpose_evidence(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bo
     process payments" share one word in five), so the judge's word-overlap gate
     (`analyze._unrelated`) must not skip the pair."""
     return (reversed_preference(fa, fb) is not None or stale_value(fa, fb) is not None
+            or denied_value(fa, fb) is not None
             or other_choice(fa, fb, lexicon) is not None
             or other_amount(fa, fb, lexicon) is not None)

@@ -48,7 +48,13 @@ from collections.abc import Sequence
 
 from gitmem.consistency.amounts import other_amount
 from gitmem.consistency.choices import other_choice
-from gitmem.consistency.clauses import agree, exception, opposed_clauses, said_within
+from gitmem.consistency.clauses import (
+    agree,
+    denied_value,
+    exception,
+    opposed_clauses,
+    said_within,
+)
 from gitmem.consistency.contradiction import _comparable
 from gitmem.consistency.duplicates import (
     PARAPHRASE_SCORE,
@@ -153,4 +159,5 @@ def certainly_unflagged(
     slot_closed = slot_closed and reversed_preference(fa, fb) is None
     slot_closed = slot_closed and other_amount(fa, fb, lexicon) is None
     slot_closed = slot_closed and stale_value(fa, fb) is None
+    slot_closed = slot_closed and denied_value(fa, fb) is None
     return minimal_closed and clauses_closed and restated_closed and slot_closed
