@@ -318,6 +318,15 @@ def test_a_damaged_verdict_record_is_ignored() -> None:
     assert kept.stored() == StoredVerdicts("", (good,))  # a recalled verdict is kept
 
 
+def same_gitmem() -> dict[str, str]:
+    """An environment whose Python imports the gitmem this test imported. CI installs the
+    package into its virtualenv while a `python -c` run in the checkout finds the source tree
+    first: two copies, two cache keys (the key holds each source file's path and mtime)."""
+    import gitmem
+
+    return {**os.environ, "PYTHONPATH": str(Path(gitmem.__file__).resolve().parents[1])}
+
+
 def test_every_module_a_pair_verdict_imports_is_in_the_cache_key() -> None:
     """A module of gitmem.consistency that the pair pass uses but the key leaves out would let
     an upgrade of that module serve verdicts computed by the old code."""
@@ -329,7 +338,7 @@ def test_every_module_a_pair_verdict_imports_is_in_the_cache_key() -> None:
     program = ("import sys, gitmem.consistency.analyze, gitmem.consistency.corpus; print(' '.join("
                "m.__file__ for n, m in sys.modules.items() if n.startswith('gitmem.consistency.')"
                " or n.startswith('gitmem.memory.')))")
-    used = subprocess.run([sys.executable, "-c", program],
+    used = subprocess.run([sys.executable, "-c", program], env=same_gitmem(),
                           capture_output=True, text=True, check=True).stdout.split()
     keyed = {str(path) for path in cached.PAIR_SOURCES}
     consistency = {path for path in used if "/consistency/" in path}
@@ -352,7 +361,7 @@ def test_a_warm_lint_imports_none_of_the_detectors(tmp_path: Path) -> None:
                "if m.startswith('gitmem.consistency.')),"
                " file=sys.stderr)")
     run = subprocess.run([sys.executable, "-c", program], cwd=repo, capture_output=True,
-                         text=True, check=True)
+                         text=True, check=True, env=same_gitmem())
     imported = run.stderr.strip().splitlines()[-1]
     assert imported.startswith("[") and "analyze" not in imported and "align" not in imported, (
         run.stderr)
