@@ -62,6 +62,6 @@ def test_every_rule_is_small_and_tested(rule: type) -> None:
     assert rule.code in TEST_TEXT or rule.name in TEST_TEXT, f"no test mentions {rule.code}"
 
 
-def test_lint_never_imports_pygit2() -> None:
+def test_only_gitrepo_imports_pygit2() -> None:
     for path in (ROOT / "gitmem" / "lint").rglob("*.py"):
         assert "import pygit2" not in path.read_text(encoding="utf-8"), path
