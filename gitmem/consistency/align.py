@@ -13,8 +13,9 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from gitmem.consistency.features import TextFeatures, content_stems
+from gitmem.consistency.features import TextFeatures
 from gitmem.consistency.lexicon import Lexicon
+from gitmem.consistency.polarity import content_stems
 from gitmem.consistency.spans import STRADDLE, span_kind, straddles
 from gitmem.consistency.text import Token
 

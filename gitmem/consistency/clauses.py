@@ -11,9 +11,10 @@
 
 from __future__ import annotations
 
-from gitmem.consistency.features import Clause, TextFeatures, content_stems
+from gitmem.consistency.features import TextFeatures
 from gitmem.consistency.lexicon import Lexicon
 from gitmem.consistency.minimal import negated_side
+from gitmem.consistency.polarity import Clause, content_stems
 from gitmem.consistency.text import clean, jaccard
 
 # the negated clause must be a good part of the affirmative one

@@ -1,5 +1,8 @@
 """Phrasings that say more than their words in order: read as the clauses they stand for.
 
+`features.py` splits a claim into pieces; `read` turns each piece into its clause
+(`polarity.clause`) and reads these phrasings on the way:
+
 - "Prefer composition over inheritance": "over" ranks one thing below another, as "rather than"
   does (`preferences`).
 - "We migrated the tests from Jest to Vitest": the tests use Vitest, and no longer Jest
@@ -10,9 +13,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from gitmem.consistency.lexicon import Lexicon
+from gitmem.consistency.polarity import Clause, clause, content_sequence, content_stems, flips
 from gitmem.consistency.text import Token
 
 # "Prefer composition over inheritance" ranks one thing above another as "rather than" does
@@ -81,3 +86,38 @@ def elided(before: frozenset[str], values: frozenset[str], lexicon: Lexicon) -> 
             return None
         replaced |= swapped
     return (before - replaced) | values
+
+
+def read(tokens: list[Token], sequence: tuple[str, ...], contrast: bool, preference: bool,
+         clauses: list[Clause], lexicon: Lexicon) -> Clause:
+    """The clause one piece of a claim stands for. `tokens` are the piece's, `sequence` their
+    content stems, `contrast` when it opens with "instead of" or "rather than" (`preference`
+    when that stands for a preference's "over"), `clauses` the claim's clauses before it: a
+    switch adds the one it denies there ("We migrated the tests from Jest to Vitest": the tests
+    use Vitest, not Jest)."""
+    said = tokens[2:] if contrast else tokens
+    switch = None if contrast else switched(said)
+    if switch is not None and flips(said, lexicon):
+        switch = None  # "Do not migrate the tests from Jest to Vitest" denies no Jest
+    if switch is not None:
+        rest, old, new = switch
+        was = content_stems(rest + old, lexicon)
+        if was:
+            clauses.append(dataclasses.replace(
+                clause(rest + old, was, False, lexicon), polarity=-1, flipped_by=("from",)))
+        said = rest + new
+        sequence = content_sequence(said, lexicon)
+    out = clause(said, frozenset(sequence), contrast, lexicon)
+    if preference:
+        out = dataclasses.replace(out, flipped_by=("over",))
+    if clauses and tokens[0].lower in ("or", "and", "nor") and not out.flipped_by:
+        # "Don't use X, Y, or Z": a list item keeps the negation of the clause it continues.
+        out = dataclasses.replace(
+            out, polarity=clauses[-1].polarity, flipped_by=clauses[-1].flipped_by
+        )
+    if out.polarity < 0 and clauses and clauses[-1].polarity > 0 \
+            and len(tokens) <= ELLIPSIS_TOKENS:
+        stands_for = elided(clauses[-1].content, out.content, lexicon)
+        if stands_for is not None:
+            out = dataclasses.replace(out, content=stands_for)
+    return out

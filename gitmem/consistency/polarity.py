@@ -1,0 +1,149 @@
+"""One clause read on its own: its content words, its polarity and its stance.
+
+- `content_sequence`: the stems that carry the subject, in order (directive and function words
+  removed, synonyms folded to one form, time-scope and correction markers left out);
+- `clause`: a `Clause`, with a polarity (+1/-1 by the parity of negators and negative terms in
+  each and/or-joined part, so "do not forget to X" and "you cannot skip X" come out positive),
+  the words that set it, whether it is conditional ("if", "unless", "there") and whether it
+  states a stance ("use", "prefer", "always", "enable").
+
+`features.py` splits a claim into clauses and `phrasings.py` reads the phrasings that stand for
+other clauses ("migrated from X to Y", "X, not Y"); both build their clauses here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gitmem.consistency.lexicon import Lexicon
+from gitmem.consistency.text import Token
+
+_CONDITIONAL = frozenset({"if", "unless", "when", "whenever", "otherwise", "except"})
+# "no X needed there", "do it here": the place is named elsewhere, so the clause is scoped.
+_DEICTIC = frozenset({"there", "here"})
+_BE = frozenset({"is", "are", "was", "were", "be", "been", "'s", "s"})
+# "not only", "no matter", and bounds: "not more than 80" agrees with "at most 80".
+_NOT_A_NEGATION = frozenset(
+    (negator, word)
+    for negator in ("not", "no")
+    for word in ("only", "just", "matter", "necessarily", "more", "less", "longer", "fewer",
+                 "exceed", "over", "above", "below", "under")
+) - {("no", "longer")}
+
+
+@dataclass(frozen=True)
+class Clause:
+    polarity: int  # +1 affirmative, -1 negated
+    content: frozenset[str]
+    flipped_by: tuple[str, ...]  # the negators / negative terms that set the polarity
+    conditional: bool = False
+    directive: bool = False  # states a stance ("use", "prefer", "always", "enable")
+
+
+def markers(stems: list[str], lexicon: Lexicon) -> list[tuple[str, int, int]]:
+    """(phrase, start, end) of every time-scope or correction marker ("no longer", "as of")."""
+    found = []
+    for i, first in enumerate(stems):
+        if first not in lexicon.marker_starts:
+            continue
+        for size in (3, 2, 1):
+            phrase = " ".join(stems[i : i + size])
+            if phrase in lexicon.time_scope or phrase in lexicon.correction:
+                found.append((phrase, i, i + size))
+                break
+    return found
+
+
+def content_sequence(tokens: tuple[Token, ...] | list[Token], lexicon: Lexicon) -> tuple[str, ...]:
+    """Canonical stems of the words that carry the subject, in order."""
+    stems = [t.stem for t in tokens]
+    skip = {i for _, start, end in markers(stems, lexicon) for i in range(start, end)}
+    ignored = lexicon.non_content
+    negators = lexicon.negators
+    canonical = lexicon.canonical
+    pair_starts = lexicon.synonym_pair_starts
+    out = []
+    for i, t in enumerate(tokens):
+        if t.stem in ignored or t.lower in negators or i in skip:
+            continue
+        if t.stem in pair_starts and i + 1 < len(tokens) and i + 1 not in skip:
+            pair = f"{t.stem} {stems[i + 1]}"
+            if pair in lexicon.synonym_pairs:
+                out.append(canonical.get(pair, pair))  # "pull requests" is "PRs"
+                skip.add(i + 1)
+                continue
+        word = canonical.get(t.stem, t.stem)
+        if word not in ignored:  # "retained" is "kept", a stance word like "keep"
+            out.append(word)
+    return tuple(out)
+
+
+def content_stems(tokens: tuple[Token, ...] | list[Token], lexicon: Lexicon) -> frozenset[str]:
+    return frozenset(content_sequence(tokens, lexicon))
+
+
+_RELATIVE = frozenset({"that", "which", "who", "whose"})
+_AUXILIARY = frozenset({"do", "does", "did", "is", "are", "was", "were", "can", "could", "should",
+                        "would", "will", "must", "may", "might", "have", "has", "had"})
+
+
+def _in_relative_clause(tokens: list[Token], position: int) -> bool:
+    """"names that don't describe behaviour": the negation qualifies a noun, not the claim."""
+    before = position - 1
+    while before >= 0 and tokens[before].lower in _AUXILIARY:
+        before -= 1
+    return before > 0 and tokens[before].lower in _RELATIVE
+
+
+def flips(tokens: list[Token], lexicon: Lexicon) -> list[str]:
+    """The negators and negative terms that count in `tokens` ("not only" is none)."""
+    found: list[str] = []
+    for position, token in enumerate(tokens):
+        following = [t.lower for t in tokens[position + 1 : position + 3] if t.lower != "be"][:1]
+        if following and (token.lower, following[0]) in _NOT_A_NEGATION:
+            continue
+        if (token.raw.isupper() and token.raw.endswith("ED")) or following == ["with"]:
+            continue  # status=REJECTED names a value; "Replace with X" asks for X
+        if lexicon.is_negative(token.lower, token.stem) and not _in_relative_clause(
+            tokens, position
+        ):
+            found.append(token.lower)
+    return found
+
+
+def _points_elsewhere(tokens: list[Token]) -> bool:
+    """"there"/"here" as a place ("no TanStack Query needed there"), not "there is"."""
+    following = [t.lower for t in tokens[1:]] + [""]
+    return any(t.lower in _DEICTIC and after not in _BE for t, after in zip(tokens, following))
+
+
+def clause(
+    tokens: list[Token], content: frozenset[str], negated_by_contrast: bool, lexicon: Lexicon
+) -> Clause:
+    """Polarity by parity within each and/or-joined part: "is not A and is not B" stays negated."""
+    parts: list[list[Token]] = [[]]
+    for token in tokens:
+        if token.lower in ("and", "or", "nor") and parts[-1]:
+            parts.append([])
+        else:
+            parts[-1].append(token)
+    found: list[str] = []
+    negated = False
+    for part in parts:
+        part_flips = flips(part, lexicon)
+        found.extend(part_flips)
+        negated = negated or len(part_flips) % 2 == 1
+    if negated_by_contrast:
+        found.append("instead")
+        negated = not negated
+    return Clause(
+        polarity=-1 if negated else 1,
+        content=content,
+        flipped_by=tuple(found),
+        conditional=any(t.lower in _CONDITIONAL or (p.lower, t.lower) == ("in", "case")
+                        for p, t in zip(tokens[:1] + tokens, tokens)) or _points_elsewhere(tokens),
+        directive=any(
+            t.stem in lexicon.directive_terms and t.stem not in lexicon.negative_terms
+            for t in tokens
+        ),
+    )
