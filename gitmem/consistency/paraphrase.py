@@ -45,6 +45,7 @@ class Paraphrases:
     obligation: frozenset[str] = frozenset()  # "require", "must"
     away: frozenset[str] = frozenset()  # "out of", "away from"
     history: frozenset[str] = frozenset()  # "used to", "no longer"
+    stating: frozenset[str] = frozenset()  # "is", "must", "use", "live": a statement's words
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -69,7 +70,7 @@ def shipped() -> Paraphrases:
         return frozenset(phrase_key(entry) for entry in table[name])
 
     return Paraphrases(canonical, keys("filler"), keys("narrowing"), keys("permission"),
-                       keys("obligation"), keys("away"), keys("history"))
+                       keys("obligation"), keys("away"), keys("history"), keys("stating"))
 
 
 def _number(lower: str) -> str | None:

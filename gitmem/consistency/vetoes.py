@@ -11,7 +11,9 @@ whole of both texts, not at the aligned spans, so it holds whatever order the wo
   "State in reducers is immutable"), or one word and its negative-prefixed twin (safe / unsafe);
 - two things set against each other the other way round ("Prefer X to Y" / "Y is preferred
   over X");
-- two different figures, however written ("3 times" / "five times").
+- two different figures, however written ("3 times" / "five times");
+- two list entries that only name topics, with two concepts or fewer in common and one naming
+  more ("Bulk export" / "Bulk export and import"): two features, not one statement.
 """
 
 from __future__ import annotations
@@ -40,6 +42,9 @@ _PREPOSITIONS = frozenset({"with", "for", "in", "on", "at", "from", "across", "a
 # Words of time that scope a claim rather than tell its history ("waits until the migrations
 # have run"): on a pair close by its words, only the other history words veto.
 _TIME_SCOPES = frozenset({"until", "since", "as of"})
+# Two texts that name topics without saying anything of them (no `_states` word) and hold
+# at most this many concepts in common, one naming more, are the entries of two lists.
+_TOPIC_CONCEPTS = 2
 _SENTENCE_BREAK = re.compile(r"[.!?](?:\*\*|`)?\s+(?=[A-Z*`])")
 # Words that set two things against each other: which of them wins then matters ("Prefer
 # f-strings to str.format" / "Use str.format in preference to f-strings").
@@ -198,6 +203,14 @@ def _narrowing(f: TextFeatures, marks: frozenset[str]) -> frozenset[str]:
     return marks
 
 
+def _states(f: TextFeatures, marks: frozenset[str], lexicon: Lexicon) -> bool:
+    """Whether a text says something of what it names (a verb of being, a modal, a directive,
+    a negation, a verb that places a thing: `stating` of the paraphrase data), rather than
+    only naming it ("Bulk export and import", "Invoice search")."""
+    return bool(marks & shipped().stating) or any(
+        t.lower in lexicon.negators or t.stem in lexicon.directive_terms for t in f.tokens)
+
+
 def _figures(concepts: tuple[str, ...]) -> frozenset[str]:
     return frozenset(c for c in concepts if c.isdigit() and c != "1")
 
@@ -221,6 +234,9 @@ def reworded_apart(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon, both: O
         history = history - {phrase_key(word) for word in _TIME_SCOPES}
     if (_history(fa, marks_a) ^ _history(fb, marks_b)) & history:
         return "history"
+    if (added and both.shared <= _TOPIC_CONCEPTS and not _states(fa, marks_a, lexicon)
+            and not _states(fb, marks_b, lexicon)):
+        return "topics"  # "Bulk export" / "Bulk export and import": two list entries
     more, other = ((_narrowing(fa, marks_a), marks_b) if both.only_a
                    else (_narrowing(fb, marks_b), marks_a))
     narrowing = data.narrowing if paraphrase else data.narrowing & _WIDENING
