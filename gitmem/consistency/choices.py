@@ -2,11 +2,14 @@
 
 "Use Zustand for global client state" / "Global client state lives in Redux Toolkit", "Our ORM
 is Sequelize" / "Use MikroORM as the ORM", "The worker targets Node 18" / "The worker runs on
-Node 22": two plain claims (`claims.ClaimAnalysis.plain`) that each name one value the other
-lacks, where a choice stands (`claims.Value.placed`), for the same remaining words (the
-purpose). Two values of one exclusive class or two antonyms give `CHOICE_CONFIDENCE` (signal
-`slot`), a name the lexicon lacks `SLOT_CONFIDENCE` (`unknown_slot`), one tool in two versions
-`version`.
+Node 22", "Use Jotai for client state" / "Use MobX for client state": two plain claims
+(`claims.ClaimAnalysis.plain`: affirmed, unconditional, present, not an example or a label, no
+word of `compatible` such as "also", "or", "both") that each name one value the other lacks,
+where a choice stands (`claims.Value.placed`: "use X", "X is our P", "handled by X", "runs on
+X"), for the same remaining words (the purpose). Two values of one exclusive class or two
+antonyms give `CHOICE_CONFIDENCE` (signal `slot`), a name the lexicon lacks `SLOT_CONFIDENCE`
+(`unknown_slot`: the slot rule, which needs no lexicon entry), one tool in two versions
+`version`. A purpose must remain besides the values: "Use Docker." / "Use Podman." names none.
 
 The purpose is compared as the two claims word it: an agent noun said as a verb ("linter" /
 "lint") and a word one side shortens ("infra" / "infrastructure", "validation" / "validate")
@@ -14,8 +17,10 @@ are one word. Values the lexicon holds in one class may also differ by one word 
 side, when that word names no scope (`scope` in `data/words.toml`: "tests", "dev", "mobile"):
 "The Go services log with zap" / "Use zerolog in the Go services" (the logger's class says
 "log"), but not "Use SQLite for tests" / "Use PostgreSQL".
-"""
 
+`open_values` and `open_beside` say when another value can hold beside one ("likes", "too",
+history, two scopes); the verdict asks them before this evidence and before a restated value.
+"""
 from __future__ import annotations
 
 import re
@@ -180,3 +185,19 @@ def _spelled_alike(x: str, y: str) -> bool:
     return len(short) >= 3 and (long.startswith(short) or long.endswith(short))
 
 
+def open_values(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:
+    """Another value in one claim can hold beside the other's: a claim names values side by
+    side, many values satisfy it, it tells the past, or the two differ besides by an antonym
+    ("Verbose logs are on in staging" / "... off in production": two scopes)."""
+    if open_beside(fa, fb) or fa.analysis.past or fb.analysis.past:
+        return True
+    rest_a, rest_b = {t.stem for t in fa.tokens}, {t.stem for t in fb.tokens}
+    return any(lexicon.relation(p, q) == "antonym" for p in rest_a - rest_b for q in rest_b - rest_a)
+
+
+def open_beside(fa: TextFeatures, fb: TextFeatures) -> bool:
+    """Another value can hold beside one: a predicate many values satisfy ("The user likes
+    Svelte") or a word one side adds to put the two side by side ("Use Memcached for caching
+    too"); the same word on both sides sets neither apart ("... together" / "... together")."""
+    a, b = fa.analysis, fb.analysis
+    return a.inclusive or b.inclusive or a.side_by_side != b.side_by_side

@@ -14,8 +14,8 @@ subject, strongest first:
    not X";
 6. a line that still states a value another reports retired (`retired.py`): "We moved from
    Webpack to Rspack" / "Bundle the app with Webpack";
-7. two names for one purpose (`slots.unknown_slot`), another value for one purpose
-   (`choices.other_choice`), another amount for one purpose (`amounts.py`).
+7. another value for one purpose (`choices.other_choice`: two values of a class, two names
+   the lexicon lacks, two versions), another amount for one purpose (`amounts.py`).
 
 Time-scoped evolution ("Since v2.3 the API returns JSON") is not a contradiction; correction
 words ("actually", "no longer", "instead of") raise confidence by 0.05.
@@ -29,6 +29,7 @@ from typing import Any
 
 from gitmem.consistency.align import Alignment, align
 from gitmem.consistency.amounts import AMOUNT_CONFIDENCE, other_amount
+from gitmem.consistency.choices import open_beside, open_values, other_choice
 from gitmem.consistency.clauses import (
     DENIED_CONFIDENCE,
     absolute_against_condition,
@@ -43,13 +44,6 @@ from gitmem.consistency.features import TextFeatures, features
 from gitmem.consistency.lexicon import Lexicon, default_lexicon
 from gitmem.consistency.minimal import denies_all, minimal_pair, negated_side
 from gitmem.consistency.retired import RETIRED_CONFIDENCE, stale_value
-from gitmem.consistency.slots import (
-    SLOT_CONFIDENCE,
-    open_beside,
-    open_values,
-    other_choice,
-    unknown_slot,
-)
 from gitmem.consistency.spans import HARMLESS
 from gitmem.consistency.stances import REVERSED_CONFIDENCE, reversed_preference, same_preference
 from gitmem.consistency.text import jaccard
@@ -135,9 +129,6 @@ def detect_contradiction_features(
         elif restated is not None:
             signals["restated"] = restated
             confidence = RESTATED_CONFIDENCE
-        elif (slot := unknown_slot(fa, fb, alignment, lexicon)) is not None:
-            signals["unknown_slot"] = slot  # two names the lexicon lacks, one purpose
-            confidence = SLOT_CONFIDENCE
         elif (choice := other_choice(fa, fb, lexicon)) is not None:
             signals[choice[0]] = choice[1]  # one value each, for one purpose
             confidence = choice[2]

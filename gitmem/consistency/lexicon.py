@@ -63,7 +63,7 @@ class Lexicon:
     # two-word synonyms, either side ("pull request", "env var"): the key of each is `canon`
     synonym_pairs: frozenset[str] = frozenset()
     synonym_pair_starts: frozenset[str] = frozenset()  # their first stems ("pull", "env")
-    # words that put two values side by side ("also", "or", "as well"): `slots.py`
+    # words that put two values side by side ("also", "or", "as well"): `choices.py`
     compatible: frozenset[str] = frozenset()
     # words that name no purpose ("handled", "written", "framework"): `claims.py`
     light: frozenset[str] = frozenset()

@@ -24,9 +24,9 @@ the gates that turn a pair away before any evidence (`clauses.agree`, `said_with
    every clause of both texts has one polarity, the content overlap is under 0.25, or
    `clauses.opposed_clauses` itself (no alignment needed) finds no such pair of clauses.
 3. a restated value: `values.restated_value` itself, which needs no alignment;
-4. two names for one purpose (`slots.unknown_slot`): needs both texts plain (affirmed, no
-   condition, no code) and, in each, a token written as a name or a stated choice; another
-   value for one purpose (`choices.other_choice`) needs no alignment and is asked itself.
+4. another value for one purpose (`choices.other_choice`), and the rest of the evidence that
+   compares what two claims choose (a reversed preference, another amount, a retired or a
+   denied value), need no alignment and are asked themselves.
 
 A new line of evidence in the detectors must be closed here too, or triage would drop its pairs.
 
@@ -152,10 +152,8 @@ def certainly_unflagged(
                       or opposed_clauses(fa, fb, lexicon) is None)
     restated_closed = (fa.conditional or fb.conditional
                        or restated_value(fa, fb, lexicon) is None)
-    # two names for one purpose: both texts plain, and a name in each (in place, one span of
-    # names each) or a stated choice in each ("Use X as the P")
-    slot_closed = not (facts_a.slot and facts_b.slot) or fa.topic != fb.topic
-    slot_closed = slot_closed and other_choice(fa, fb, lexicon) is None
+    # what two claims choose: each asked itself, none needs the alignment
+    slot_closed = other_choice(fa, fb, lexicon) is None
     slot_closed = slot_closed and reversed_preference(fa, fb) is None
     slot_closed = slot_closed and other_amount(fa, fb, lexicon) is None
     slot_closed = slot_closed and stale_value(fa, fb) is None

@@ -1,9 +1,8 @@
 """What triage (`triage.py`) knows of one text, computed once per text, and of the lexicon.
 
 `text_facts` reads a text's features into `TextFacts`: its negative words, clause polarities,
-stems, value phrases, figures, whether it may name a tool for a purpose, and its inert words
-(words nothing in the lexicon can relate: no synonym, class, antonym, marker, number, unit or
-clock time). `_may_swap` says whether two texts' value phrases can be two values of one class
+stems, value phrases, figures, and its inert words (words nothing in the lexicon can relate:
+no synonym, class, antonym, marker, number, unit or clock time). `_may_swap` says whether two texts' value phrases can be two values of one class
 or antonyms, asking the lexicon once per pair of value sets.
 """
 
@@ -14,8 +13,6 @@ from dataclasses import dataclass
 from gitmem.consistency.features import TextFeatures
 from gitmem.consistency.lexicon import Lexicon, numeric_value
 from gitmem.consistency.quantities import _clock, quantity, unit_dimension
-from gitmem.consistency.slots import _choice, _name_like
-from gitmem.consistency.slots import _plain as _plain_slot
 from gitmem.consistency.spans import _HEDGES
 
 _MERIDIEM = frozenset({"am", "pm", "a.m", "p.m", "a.m.", "p.m."})
@@ -34,7 +31,6 @@ class TextFacts:
     values: frozenset[str]
     all_values: frozenset[str]  # the same with lone function words ("on" / "off" are antonyms)
     numeric: bool  # a number, a unit, a period or a clock time: the makings of an amount
-    slot: bool  # may name a tool for a purpose (`slots.unknown_slot`): plain, with a name
     inert: tuple[tuple[str, str, str], ...]  # (stem, canonical stem, lower) of inert words
 
 
@@ -158,8 +154,5 @@ def text_facts(f: TextFeatures, lexicon: Lexicon) -> TextFacts:
         values=frozenset(p for p in all_values if p not in lexicon.function_words),
         all_values=all_values,
         numeric=numeric,
-        slot=_plain_slot(f, lexicon) and (
-            _choice(f, lexicon) is not None
-            or any(_name_like(t, n == 0, lexicon) for n, t in enumerate(f.tokens))),
         inert=tuple(inert),
     )
