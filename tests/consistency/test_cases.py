@@ -7,6 +7,8 @@ Each line: {"a", "b", "expect", "note"} where expect is one of
   identical      a duplicate finding flagged identical (byte-identical text)
   neither        no finding at all
   not_duplicate  no duplicate finding (a contradiction, or nothing)
+and optionally "signal": the signal the finding must carry (`restated`, `slot`,
+`unknown_slot`, `version`, ...), so a case says which line of evidence decides it.
 The two texts go through the real pipeline (`find_pairs`) as claims of two memory files.
 """
 
@@ -33,16 +35,17 @@ def _cases() -> list[pytest.ParameterSet]:
     return out
 
 
-def _label(a: str, b: str) -> str:
+def _judged(a: str, b: str) -> tuple[str, frozenset[str]]:
+    """The case's label for the pair, and the signals of its finding."""
     findings = find_pairs([Claim("memory/a.md", 3, a), Claim("memory/b.md", 5, b)])
     if not findings:
-        return "neither"
+        return "neither", frozenset()
     (finding,) = findings
     if finding.kind == "duplicate" and finding.identical:
-        return "identical"
+        return "identical", frozenset(finding.signals)
     if finding.kind == "duplicate" and finding.klass == "possible":
-        return "possible_duplicate"
-    return finding.kind
+        return "possible_duplicate", frozenset(finding.signals)
+    return finding.kind, frozenset(finding.signals)
 
 
 def test_there_are_enough_cases() -> None:
@@ -56,5 +59,9 @@ def test_case(case: dict[str, str]) -> None:
         expected.add("possible_duplicate")
     if case["expect"] == "not_duplicate":
         expected = {"contradiction", "neither"}
-    assert _label(case["a"], case["b"]) in expected, case["note"]
-    assert _label(case["b"], case["a"]) in expected, "symmetric: " + case["note"]
+    for a, b, note in ((case["a"], case["b"], case["note"]),
+                       (case["b"], case["a"], "symmetric: " + case["note"])):
+        label, signals = _judged(a, b)
+        assert label in expected, note
+        if "signal" in case:
+            assert case["signal"] in signals, f"{note}: signals {sorted(signals)}"
