@@ -18,8 +18,12 @@ side, when that word names no scope (`scope` in `data/words.toml`: "tests", "dev
 "The Go services log with zap" / "Use zerolog in the Go services" (the logger's class says
 "log"), but not "Use SQLite for tests" / "Use PostgreSQL".
 
-`open_values` and `open_beside` say when another value can hold beside one ("likes", "too",
-history, two scopes); the verdict asks them before this evidence and before a restated value.
+Where the claim analysis places no value, the same words around one other value or figure
+still are another value for one purpose (`values.restated_value`, signal `restated`, 0.75):
+"Use pnpm to install packages in the web app" / "The web app installs its packages with npm",
+"Node.js 20 is the minimum supported version" / "The minimum supported Node.js version is
+18". `another_value` is the rule: `other_choice` first, then the restatement, unless another
+value can hold beside one (`open_values`: "likes", "too", history, two scopes).
 """
 from __future__ import annotations
 
@@ -29,6 +33,7 @@ from gitmem.consistency.claims import Value
 from gitmem.consistency.features import TextFeatures
 from gitmem.consistency.lexicon import Lexicon
 from gitmem.consistency.text import stem
+from gitmem.consistency.values import RESTATED_CONFIDENCE, restated_value
 
 SLOT_CONFIDENCE = 0.7
 
@@ -94,6 +99,20 @@ _DETERMINERS = frozenset({"the", "a", "an", "all", "every", "each", "our", "its"
                           "this", "these", "those", "any"})
 _WHERE = frozenset({"in", "for", "on", "at", "within", "across", "inside", "under", "during",
                     "from", "per"})
+
+
+def another_value(fa: TextFeatures, fb: TextFeatures,
+                  lexicon: Lexicon) -> tuple[str, str, float] | None:
+    """(signal, "X / Y", confidence): another value for one purpose, as the claim analysis
+    reads the two (`other_choice`), else as one statement restated around one other value or
+    figure (`values.restated_value`), unless another value can hold beside one."""
+    choice = other_choice(fa, fb, lexicon)
+    if choice is not None:
+        return choice
+    if open_values(fa, fb, lexicon):
+        return None
+    restated = restated_value(fa, fb, lexicon)
+    return None if restated is None else ("restated", restated, RESTATED_CONFIDENCE)
 
 
 def other_choice(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> tuple[str, str, float] | None:

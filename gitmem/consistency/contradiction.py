@@ -8,14 +8,15 @@ subject, strongest first:
 1. a minimal pair (`minimal.py`): the texts differ only by opposing spans or one value;
 2. opposed clauses (`clauses.py`): a negated clause whose whole subject the other affirms;
 3. a reversed preference (`stances.py`): "Prefer A over B" / "Prefer B to A";
-4. a restated value (`values.py`): "Use pnpm as the package manager" / "The package manager
-   is yarn";
-5. a choice the other claim denies beside its own (`clauses.denied_value`): "Use X" / "Use Y,
+4. a choice the other claim denies beside its own (`clauses.denied_value`): "Use X" / "Use Y,
    not X";
-6. a line that still states a value another reports retired (`retired.py`): "We moved from
+5. a line that still states a value another reports retired (`retired.py`): "We moved from
    Webpack to Rspack" / "Bundle the app with Webpack";
-7. another value for one purpose (`choices.other_choice`: two values of a class, two names
-   the lexicon lacks, two versions), another amount for one purpose (`amounts.py`).
+6. another value for one purpose (`choices.another_value`): two values of a class, two names
+   the lexicon lacks or two versions where the claims state a choice (`other_choice`), else
+   the same words around one other value or figure (`values.restated_value`: "Use pnpm to
+   install packages in the web app" / "The web app installs its packages with npm");
+7. another amount for one purpose (`amounts.py`).
 
 Time-scoped evolution ("Since v2.3 the API returns JSON") is not a contradiction; correction
 words ("actually", "no longer", "instead of") raise confidence by 0.05.
@@ -29,7 +30,7 @@ from typing import Any
 
 from gitmem.consistency.align import Alignment, align
 from gitmem.consistency.amounts import AMOUNT_CONFIDENCE, other_amount
-from gitmem.consistency.choices import open_beside, open_values, other_choice
+from gitmem.consistency.choices import another_value, open_beside, other_choice
 from gitmem.consistency.clauses import (
     DENIED_CONFIDENCE,
     absolute_against_condition,
@@ -47,7 +48,6 @@ from gitmem.consistency.retired import RETIRED_CONFIDENCE, stale_value
 from gitmem.consistency.spans import HARMLESS
 from gitmem.consistency.stances import REVERSED_CONFIDENCE, reversed_preference, same_preference
 from gitmem.consistency.text import jaccard
-from gitmem.consistency.values import RESTATED_CONFIDENCE, restated_value
 
 # Clause evidence needs the two texts to be about the same thing (content Jaccard), and the
 # negated clause to be a good part of the affirmative one.
@@ -119,17 +119,13 @@ def detect_contradiction_features(
         signals["reversed_preference"] = turned  # "Prefer A over B" / "Prefer B to A"
         confidence = REVERSED_CONFIDENCE
     if confidence <= 0.0 and not (fa.conditional or fb.conditional or overrides(fa, fb)):
-        restated = None if open_values(fa, fb, lexicon) else restated_value(fa, fb, lexicon)
         if (denied := denied_value(fa, fb)) is not None:
             signals["denied"] = denied  # "Use X" / "Use Y, not X"
             confidence = DENIED_CONFIDENCE
         elif (stale := stale_value(fa, fb)) is not None:
             signals["retired"] = stale  # "We moved from X to Y" / "Use X"
             confidence = RETIRED_CONFIDENCE
-        elif restated is not None:
-            signals["restated"] = restated
-            confidence = RESTATED_CONFIDENCE
-        elif (choice := other_choice(fa, fb, lexicon)) is not None:
+        elif (choice := another_value(fa, fb, lexicon)) is not None:
             signals[choice[0]] = choice[1]  # one value each, for one purpose
             confidence = choice[2]
         elif (amount := other_amount(fa, fb, lexicon)) is not None:

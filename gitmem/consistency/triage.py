@@ -23,10 +23,9 @@ the gates that turn a pair away before any evidence (`clauses.agree`, `said_with
 2. opposed clauses: a negated clause against an affirmative one, over shared subject: closed when
    every clause of both texts has one polarity, the content overlap is under 0.25, or
    `clauses.opposed_clauses` itself (no alignment needed) finds no such pair of clauses.
-3. a restated value: `values.restated_value` itself, which needs no alignment;
-4. another value for one purpose (`choices.other_choice`), and the rest of the evidence that
-   compares what two claims choose (a reversed preference, another amount, a retired or a
-   denied value), need no alignment and are asked themselves.
+3. another value for one purpose (`choices.another_value`, with its restated value), and the
+   rest of the evidence that compares what two claims choose (a reversed preference, another
+   amount, a retired or a denied value), need no alignment and are asked themselves.
 
 A new line of evidence in the detectors must be closed here too, or triage would drop its pairs.
 
@@ -47,7 +46,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from gitmem.consistency.amounts import other_amount
-from gitmem.consistency.choices import other_choice
+from gitmem.consistency.choices import another_value
 from gitmem.consistency.clauses import (
     agree,
     denied_value,
@@ -72,7 +71,7 @@ from gitmem.consistency.retired import stale_value
 from gitmem.consistency.stances import reversed_preference
 from gitmem.consistency.text import jaccard
 from gitmem.consistency.triage_facts import TextFacts, _may_swap, _plain
-from gitmem.consistency.values import other_numbers, other_values, restated_value
+from gitmem.consistency.values import other_numbers, other_values
 
 _BLOCKED_CEILING = 0.5  # duplicates.py: a blocked pair scores at most this
 _SUBJECT_OVERLAP = 0.25  # contradiction.py: clause evidence needs this content overlap
@@ -150,12 +149,10 @@ def certainly_unflagged(
                       or jaccard(fa.content, fb.content) < _SUBJECT_OVERLAP
                       or min(len(fa.tokens), len(fb.tokens)) <= 1
                       or opposed_clauses(fa, fb, lexicon) is None)
-    restated_closed = (fa.conditional or fb.conditional
-                       or restated_value(fa, fb, lexicon) is None)
     # what two claims choose: each asked itself, none needs the alignment
-    slot_closed = other_choice(fa, fb, lexicon) is None
-    slot_closed = slot_closed and reversed_preference(fa, fb) is None
-    slot_closed = slot_closed and other_amount(fa, fb, lexicon) is None
-    slot_closed = slot_closed and stale_value(fa, fb) is None
-    slot_closed = slot_closed and denied_value(fa, fb) is None
-    return minimal_closed and clauses_closed and restated_closed and slot_closed
+    choice_closed = (another_value(fa, fb, lexicon) is None
+                     and reversed_preference(fa, fb) is None
+                     and other_amount(fa, fb, lexicon) is None
+                     and stale_value(fa, fb) is None
+                     and denied_value(fa, fb) is None)
+    return minimal_closed and clauses_closed and choice_closed
