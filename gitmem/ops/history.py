@@ -18,6 +18,7 @@ is: a warm `gitmem log --json` joins texts and builds no record per op.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from itertools import repeat
 from pathlib import Path
 
 from gitmem import trailers as t
@@ -28,6 +29,7 @@ from gitmem.ops.linear_log import NotLinear, linear_commits
 from gitmem.ops.op_json import NULL_END, OP_END, json_document, quote
 from gitmem.ops.op_json import ops_as_json as ops_as_json
 from gitmem.ops.op_json import ops_json_text as ops_json_text
+from gitmem.ops.plain_ops import plain_chunk
 from gitmem.ops.op_table import (
     SCHEMA,
     Commit,
@@ -51,7 +53,7 @@ def iter_op_commits(repo: Repo) -> Iterator[tuple[CommitInfo, Trailers]]:
 
 _SOURCES = sorted((PACKAGE / "trailers").glob("*.py")) + [PACKAGE / "trailers_batch.py"] + [
     Path(__file__).with_name(name)
-    for name in ("history.py", "op_json.py", "op_table.py", "linear_log.py")
+    for name in ("history.py", "op_json.py", "op_table.py", "linear_log.py", "plain_ops.py")
 ]
 
 
@@ -89,7 +91,9 @@ def op_table(repo: Repo, *, git_log: bool = True) -> OpTable:
 
 
 def _walk(repo: Repo, head: str, old: OpTable, git_log: bool) -> OpTable:
-    commits = linear_commits(repo, head) if git_log else None
+    # a first run knows no commit yet: whole chunks of git log's output are read at once
+    plain = None if old.ids else plain_chunk
+    commits = linear_commits(repo, head, plain) if git_log else None
     if commits is not None:
         table = OpTable(head)
         try:
@@ -149,6 +153,8 @@ def log_json(repo: Repo, op: str | None = None, path: str | None = None) -> str:
         rows = [row for row, (*_, trailers) in enumerate(table.rows()) if selected(trailers)]
     ends = {op_id: quote(by) + OP_END for op_id, by in undone.items() if by is not None}
     texts, ids = table.texts, table.ids
+    if selected is None:  # every op: joined by calls into C, nothing done op by op in Python
+        return json_document(list(map(str.__add__, texts, map(ends.get, ids, repeat(NULL_END)))))
     return json_document([texts[row] + ends.get(ids[row], NULL_END) for row in rows])
 
 

@@ -25,32 +25,42 @@ from __future__ import annotations
 
 import re
 import subprocess
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import repeat
+from typing import TypeVar
 
 from gitmem.gitrepo import Repo
 
-# id, parents, committer time and zone ("1700000000 +0530"), encoding header, raw message
-_FORMAT = "--format=%H%x00%P%x00%cd%x00%e%x00%B"
-_FIELDS = 5
+# id, parents, committer time and zone ("1700000000 +0530"), the same as ISO 8601 (read by
+# `plain_ops` only), encoding header, raw message
+_FORMAT = "--format=%H%x00%P%x00%cd%x00%cI%x00%e%x00%B"
+_FIELDS = 6
 _DATE = rb"[1-9][0-9]{0,10} [+-](?:0[0-9]|1[0-4])[0-5][0-9]"  # within what both read alike
 _DATES = re.compile(_DATE + rb"(?:\n" + _DATE + rb")*")
 _TIME = re.compile(rb"^[0-9]+", re.MULTILINE)
 _ZONE = re.compile(rb"[+-][0-9]{4}$", re.MULTILINE)
 _CHUNK = 1 << 20
 Commit = tuple[str, "str | None", int, int]  # id, message (None: no op), time, offset in minutes
+T = TypeVar("T")
+Plain = Callable[[bytes, "str | None"], "tuple[T, str | None] | None"]
 
 
 class NotLinear(Exception):
     """git printed something a linear walk cannot vouch for: walk with pygit2 instead."""
 
 
-def linear_commits(repo: Repo, head: str) -> Iterator[list[Commit]] | None:
+def linear_commits(repo: Repo, head: str, plain: Plain[T] | None = None
+                   ) -> Iterator[list[Commit] | T] | None:
     """(id, message, committer time, UTC offset in minutes) of every commit from `head` to the
-    root, newest first, a list at a time; None where only the pygit2 walk will do."""
+    root, newest first, a list at a time; None where only the pygit2 walk will do.
+
+    `plain`, when given, is offered each chunk of whole records first (the bytes, and the id
+    the chunk must start with); what it returns (its answer, and the parent the next chunk
+    must start with) is yielded instead of the chunk's commits. It returns None for a chunk
+    it cannot read, which is then read here."""
     if repo.is_shallow() or _has_grafts(repo):
         return None
-    return _read(repo, head)
+    return _read(repo, head, plain)
 
 
 def _has_grafts(repo: Repo) -> bool:
@@ -61,7 +71,7 @@ def _has_grafts(repo: Repo) -> bool:
     return (repo.git_dir / "info" / "grafts").exists() or (common / "info" / "grafts").exists()
 
 
-def _read(repo: Repo, head: str) -> Iterator[list[Commit]]:
+def _read(repo: Repo, head: str, plain: Plain[T] | None) -> Iterator[list[Commit] | T]:
     args = ["git", "--no-replace-objects", "-c", "log.showSignature=false", "log", "-z",
             "--no-color", "--no-notes", "--encoding=UTF-8", "--date=raw", _FORMAT, head, "--"]
     try:
@@ -74,11 +84,21 @@ def _read(repo: Repo, head: str) -> Iterator[list[Commit]]:
     try:
         rest = b""
         while chunk := proc.stdout.read(_CHUNK):
-            fields = (rest + chunk).split(b"\0")
-            whole = (len(fields) - 1) // _FIELDS * _FIELDS  # the last field may be cut short
-            rest = b"\0".join(fields[whole:])
-            if whole:
-                commits, expected = _records(repo, fields[:whole], expected)
+            data = rest + chunk
+            ends = data.count(b"\0")
+            cut = len(data)
+            for _ in range(ends % _FIELDS + 1):  # past the last whole record
+                cut = data.rfind(b"\0", 0, cut)
+            if ends < _FIELDS:
+                rest = data
+                continue
+            records, rest = data[: cut + 1], data[cut + 1 :]
+            done = None if plain is None else plain(records, expected)
+            if done is not None:
+                answer, expected = done
+                yield answer
+            else:
+                commits, expected = _records(repo, records.split(b"\0")[:-1], expected)
                 yield commits
         if proc.wait() != 0 or rest or expected is not None:
             raise NotLinear("git log failed or stopped early")
@@ -98,7 +118,7 @@ def _records(repo: Repo, fields: list[bytes], expected: str | None
     parents = parents_text.split("\n")
     if ids[0] != expected or ids[1:] != parents[:-1] or " " in parents_text:
         raise NotLinear("not one chain of single-parent commits from HEAD")
-    dates, encodings, raws = fields[2::_FIELDS], fields[3::_FIELDS], fields[4::_FIELDS]
+    dates, encodings, raws = fields[2::_FIELDS], fields[4::_FIELDS], fields[5::_FIELDS]
     hits = [at for at, raw in enumerate(raws) if b"gitmem-op" in raw.lower()]
     commits: list[Commit] = list(zip(ids, repeat(None), repeat(0), repeat(0)))
     stamps = b"\n".join([dates[at] for at in hits])

@@ -95,12 +95,18 @@ class OpTable:
         for mine, theirs in zip(self.columns(), other.columns()):
             mine.extend(theirs)
 
-    def collect(self, batches: Iterable[list[Commit]], old: OpTable) -> None:
+    def collect(self, batches: Iterable[list[Commit] | OpTable], old: OpTable) -> None:
         """The op commits among the commits of `batches`, newest first, taken from `old` where
-        it knows them; the others parsed and rendered many at a time."""
+        it knows them; the others parsed and rendered many at a time. A batch that is a
+        table already holds the ops of its commits (`plain_ops`, on a first run)."""
         known = {op_id: row for row, op_id in enumerate(old.ids)}
         pending: list[Commit] = []
         for commits in batches:
+            if isinstance(commits, OpTable):
+                self.add_many(pending)
+                pending = []
+                self.extend(commits)
+                continue
             if not known:  # a first run: nothing to look up
                 pending += [commit for commit in commits if commit[1] is not None]
             for commit in commits if known else ():
