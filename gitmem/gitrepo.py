@@ -18,15 +18,31 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-import pygit2
+from typing import TYPE_CHECKING, Any
 
 from gitmem import ownership, safe_write
 from gitmem.errors import GitStateError, UsageError
-from gitmem.model import FileChange
+
+if TYPE_CHECKING:
+    import pygit2
+
+    from gitmem.model import FileChange
+else:
+    class _Pygit2:
+        """pygit2, imported where it is first used (a tenth of a second): `gitmem log` on a
+        history `git log` can read opens the repository through git alone."""
+
+        def __getattr__(self, name: str) -> Any:
+            import pygit2 as module
+
+            globals()["pygit2"] = module
+            return getattr(module, name)
+
+    pygit2 = _Pygit2()
 
 ZERO = "0" * 40
-FILE_MODE = pygit2.enums.FileMode.BLOB
-EXEC_MODE = pygit2.enums.FileMode.BLOB_EXECUTABLE
+FILE_MODE = 0o100644  # pygit2.enums.FileMode.BLOB
+EXEC_MODE = 0o100755  # pygit2.enums.FileMode.BLOB_EXECUTABLE
 
 
 class IndexLockedError(GitStateError):
@@ -214,8 +230,7 @@ def _check_name_fits(root: Path, path: str) -> None:
         )
 
 
-_KINDS = {int(pygit2.enums.FileMode.COMMIT): "a submodule",
-          int(pygit2.enums.FileMode.LINK): "a symbolic link"}
+_KINDS = {0o160000: "a submodule", 0o120000: "a symbolic link"}  # FileMode.COMMIT, LINK
 
 
 def _refuse_what_undo_cannot_write(
@@ -268,16 +283,32 @@ def _open_repository(found: str) -> pygit2.Repository:
 class Repo:
     """A non-bare repository with a working tree."""
 
-    def __init__(self, repo: pygit2.Repository, trust_env: Mapping[str, str] | None = None) -> None:
-        self._repo = repo
+    def __init__(self, repo: pygit2.Repository | None, trust_env: Mapping[str, str] | None = None,
+                 *, root: Path | None = None, git_dir: Path | None = None) -> None:
+        # None until first used when git found the repository (`discover_through_git`)
+        self._opened = repo
+        self._told: dict[str, Any] = {}  # what git said (HEAD, shallow) while that is so
         # what gitmem's git calls need to work where git trusts the repository only through the
         # caller's environment (gitmem/ownership.py)
         self.trust_env = dict(trust_env or {})
-        self.root = Path(repo.workdir).resolve()
+        self.root = root or Path(repo.workdir).resolve()  # type: ignore[union-attr]
         self._root_prefix = os.path.join(str(self.root), "")  # "/abs/root/": joined by f-string
-        self.git_dir = Path(repo.path).resolve()
+        self.git_dir = git_dir or Path(repo.path).resolve()  # type: ignore[union-attr]
         self.state_dir = self.git_dir / "gitmem"
         self._leaving_dirs: dict[str, bool] = {}  # leaves_worktree of a directory, for reads
+
+    @property
+    def _repo(self) -> pygit2.Repository:
+        opened = self._opened
+        if opened is None:
+            found = pygit2.discover_repository(str(self.root))
+            if found is None or Path(found).resolve() != self.git_dir:
+                raise GitStateError(f"{self.root}: git and libgit2 find different repositories "
+                                    f"({self.git_dir}, {found}); run git status there")
+            opened, trust_env = _open_trusted(found, self.root)
+            self.trust_env.update(trust_env)
+            self._opened, self._told = opened, {}
+        return opened
 
     # ----- opening -------------------------------------------------------------------------
     @classmethod
@@ -299,6 +330,31 @@ class Repo:
             )
         return cls(repo, trust_env)
 
+    @classmethod
+    def discover_through_git(cls, start: str | os.PathLike[str]) -> Repo:
+        """`discover`, asking one `git rev-parse` instead of importing pygit2 (which is
+        imported when first used): for a command that may need no more (`gitmem log`). HEAD
+        and whether the clone is shallow are as git said until pygit2 opens the repository;
+        anything git does not answer plainly (no repository, a bare one, an unborn HEAD, an
+        owner git does not trust) is left to `discover`."""
+        start_path = Path(start)
+        try:
+            proc = subprocess.run(["git", "rev-parse", "--show-toplevel", "--absolute-git-dir",
+                                   "--is-shallow-repository", "HEAD"],
+                                  cwd=start_path, env=clean_git_env(), stdin=subprocess.DEVNULL,
+                                  capture_output=True, check=False)
+        except OSError:
+            return cls.discover(start)
+        lines = proc.stdout.split(b"\n")
+        if proc.returncode != 0 or len(lines) != 5 or lines[4] or not lines[0] \
+                or lines[2] not in (b"true", b"false") or len(lines[3]) != 40 \
+                or lines[3].strip(b"0123456789abcdef"):
+            return cls.discover(start)
+        repo = cls(None, root=Path(os.fsdecode(lines[0])).resolve(),
+                   git_dir=Path(os.fsdecode(lines[1])).resolve())
+        repo._told = {"head": lines[3].decode("ascii"), "shallow": lines[2] == b"true"}
+        return repo
+
     def git_env(self) -> dict[str, str]:
         """The environment for git subprocesses in this repository."""
         return {**clean_git_env(), **self.trust_env}
@@ -306,6 +362,8 @@ class Repo:
     # ----- HEAD and state ------------------------------------------------------------------
     def head_id(self) -> str | None:
         """The commit HEAD points at, or None on an unborn branch."""
+        if "head" in self._told:
+            return self._told["head"]
         if self._repo.head_is_unborn:
             return None
         return str(self._repo.head.target)
@@ -344,6 +402,8 @@ class Repo:
         return out[0], out[1]
 
     def config_entries(self, prefix: str = "gitmem.") -> dict[str, str]:
+        if self._opened is None:
+            return self._git_config_entries(prefix)
         out: dict[str, str] = {}
         for entry in self._repo.config:
             if entry.name.startswith(prefix) and entry.value is not None:
@@ -1085,7 +1145,27 @@ class Repo:
             time.sleep(0.02)
 
     def is_shallow(self) -> bool:
+        if "shallow" in self._told:
+            return bool(self._told["shallow"])
         return bool(self._repo.is_shallow)
+
+    def _git_config_entries(self, prefix: str) -> dict[str, str]:
+        """`config_entries` as git reads the configuration (the levels libgit2 reads too:
+        system, global, the repository's; the last value of a key wins; a key without a value
+        is left out)."""
+        pattern = "^" + prefix.replace(".", "\\.")
+        proc = subprocess.run(["git", "config", "-z", "--get-regexp", pattern], cwd=self.root,
+                              env=self.git_env(), stdin=subprocess.DEVNULL, capture_output=True,
+                              check=False)
+        if proc.returncode not in (0, 1):  # 1: no such key
+            raise GitStateError(f"git config failed in {self.root}: "
+                                f"{proc.stderr.decode('utf-8', 'replace').strip()}")
+        out: dict[str, str] = {}
+        for item in proc.stdout.decode("utf-8", "replace").split("\0"):
+            name, newline, value = item.partition("\n")
+            if newline and name.startswith(prefix):
+                out[name] = value
+        return out
 
     def run_git(self, *args: str, input: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
         return run_to_the_end(["git", *args], cwd=self.root, input=input,

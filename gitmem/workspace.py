@@ -13,12 +13,11 @@ from gitmem.config import CONFIG_FILE, Config, load_config, replace
 from gitmem.errors import GitmemError, UsageError
 from gitmem.gitrepo import CodeRepo, Repo, UnreadableRepo, hash_blob
 from gitmem.memory.discover import MemoryMatcher
-from gitmem.memory.layouts import discover_layouts
-from gitmem.model import Memory
 from gitmem.progress import NO_PROGRESS, Progress
 
 if TYPE_CHECKING:  # the cache's modules are imported on first use: `gitmem log` reads no memory
     from gitmem.memory.cache import MemoryCache
+    from gitmem.model import Memory
 
 
 def parse_memory(path: str, raw: bytes, blob_id: str | None = None) -> Memory:
@@ -165,13 +164,19 @@ def open_workspace(
     overrides: Mapping[str, Any] | None = None,
     *,
     recover: bool = True,
+    memories: bool = True,
 ) -> Workspace:
-    """Discover the repo, finish any interrupted op, and load the merged configuration."""
-    repo = Repo.discover(directory)
+    """Discover the repo, finish any interrupted op, and load the merged configuration.
+
+    `memories=False`, for a command that reads no memory (`gitmem log`): the repository is
+    found by git (`Repo.discover_through_git`: pygit2 is imported only if used) and
+    memory.include is not discovered from the layouts of the working tree."""
+    repo = Repo.discover(directory) if memories else Repo.discover_through_git(directory)
     if recover:
         from gitmem.ops.journal import recover_interrupted
 
-        recover_interrupted(repo)
+        if recover_interrupted(repo) is not None and not memories:
+            repo = Repo.discover(directory)  # an op was finished: HEAD as it is now
     toml_path = repo.root / CONFIG_FILE
     toml_text = None
     if toml_path.is_file() and not toml_path.is_symlink():
@@ -183,7 +188,7 @@ def open_workspace(
         kept, ignored = trusted_code_repos(repo.root, config.code_repos)
         if ignored:
             config = replace(config, code_repos=kept, warnings=config.warnings + tuple(ignored))
-    if "include" not in config.explicit:
+    if "include" not in config.explicit and memories:
         config = discovered_config(repo, config)
     matcher = MemoryMatcher(config.include, config.exclude + (CONFIG_FILE,))
     return Workspace(repo, config, matcher, Path(os.path.abspath(directory)))
@@ -192,6 +197,8 @@ def open_workspace(
 def discovered_config(repo: Repo, config: Config) -> Config:
     """`config` with memory.include (and the review file) set from the agent-memory layouts
     the working tree holds, when no source configured them (docs/configuration.md)."""
+    from gitmem.memory.layouts import discover_layouts
+
     listed = repo.worktree_candidates()
     if listed is None:
         try:

@@ -8,15 +8,17 @@ from typing import Any, TextIO, TypeVar
 
 import click
 
-from gitmem import jsontext
 from gitmem.progress import is_terminal
 from gitmem.workspace import Workspace, open_workspace
 
 
-def workspace(ctx: click.Context, overrides: dict[str, Any] | None = None) -> Workspace:
+def workspace(ctx: click.Context, overrides: dict[str, Any] | None = None, *,
+              memories: bool = True) -> Workspace:
+    """The workspace of -C DIR; `memories=False` for a command that reads no memory (see
+    `open_workspace`)."""
     root = ctx.find_root()
     directory = (root.obj or {}).get("directory", ".")
-    ws = open_workspace(directory, overrides)
+    ws = open_workspace(directory, overrides, memories=memories)
     for warning in ws.config.warnings:
         click.echo(f"gitmem: warning: {warning}", err=True)
     return ws
@@ -24,6 +26,8 @@ def workspace(ctx: click.Context, overrides: dict[str, Any] | None = None) -> Wo
 
 def emit_json(data: dict[str, Any]) -> None:
     """A command's --json output: `data` under the shared top-level "version" field."""
+    from gitmem import jsontext
+
     click.echo(jsontext.dumps({"version": jsontext.JSON_VERSION, **data}, indent=2))
 
 

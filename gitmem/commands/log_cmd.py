@@ -3,12 +3,14 @@ first `gitmem log --json` over 20,000 ops is measured against `git log`, start-u
 
 from __future__ import annotations
 
+import gc
+
 import click
 
 from gitmem import trailers as t
 from gitmem.commands.common import json_options, short, wants_json, workspace
 from gitmem.errors import UsageError
-from gitmem.ops.history import list_ops, log_json
+from gitmem.ops.history import list_ops, log_json_parts
 from gitmem.trailers import sanitize_value as safe
 
 
@@ -22,10 +24,15 @@ def log(ctx: click.Context, op_name: str | None, path: str | None, as_json: bool
     as_json = wants_json(as_json, fmt)
     if op_name is not None and op_name not in t.OPS:
         raise UsageError(f"--op {op_name}: no such operation; one of {', '.join(t.OPS)}")
-    ws = workspace(ctx)
+    ws = workspace(ctx, memories=False)
     rel = ws.relpath(path) if path else None
     if as_json:
-        click.echo(log_json(ws.repo, op_name, rel))
+        # what a run builds holds no reference cycles: the collector would only walk the
+        # growing table again and again
+        gc.disable()
+        for part in log_json_parts(ws.repo, op_name, rel):
+            click.echo(part, nl=False)
+        click.echo()
         return
     ops = list_ops(ws.repo, op_name, rel)
     for op in ops:

@@ -18,13 +18,13 @@ is: a warm `gitmem log --json` joins texts and builds no record per op.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from itertools import repeat
+from itertools import chain, repeat
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from gitmem import trailers as t
 from gitmem.gitrepo import CommitInfo, Repo
 from gitmem.memory.cache_files import PACKAGE, cache_disabled, source_fingerprint
-from gitmem.model import Op
 from gitmem.ops.linear_log import NotLinear, linear_commits
 from gitmem.ops.op_json import NULL_END, OP_END, json_document, quote
 from gitmem.ops.op_json import ops_as_json as ops_as_json
@@ -39,6 +39,9 @@ from gitmem.ops.op_table import (
     op_trailers,
     store_table,
 )
+
+if TYPE_CHECKING:
+    from gitmem.model import Op
 
 OPS_CACHE = Path("cache") / "ops.json"
 
@@ -131,6 +134,8 @@ def undone_map(reverts: dict[str, list[str]]) -> dict[str, str | None]:
 def list_ops(repo: Repo, op: str | None = None, path: str | None = None) -> list[Op]:
     """The op commits reachable from HEAD, newest first, with what undid each; only those of
     kind `op` and touching `path` when given."""
+    from gitmem.model import Op
+
     table = op_table(repo)
     undone = undone_map(table.reverts())
     selected = _op_filter(op, path)
@@ -145,17 +150,37 @@ def list_ops(repo: Repo, op: str | None = None, path: str | None = None) -> list
 def log_json(repo: Repo, op: str | None = None, path: str | None = None) -> str:
     """Exactly `ops_json_text(list_ops(repo, op, path))`, joined from the texts the op table
     keeps: unfiltered, no record is built for any op."""
+    return "".join(log_json_parts(repo, op, path))
+
+
+def log_json_parts(repo: Repo, op: str | None = None, path: str | None = None
+                   ) -> Iterator[str]:
+    """`log_json` in parts of about a thousand ops each, to be written as they come: a run
+    over 20,000 ops never holds the whole 12 MB text, nor its bytes, at once."""
     table = op_table(repo)
     undone = undone_map(table.reverts())
     selected = _op_filter(op, path)
-    rows: Iterable[int] = range(len(table.ids))
+    # each op's end, and the comma and line break before the next op
+    ends = {op_id: quote(by) + OP_END + ",\n" for op_id, by in undone.items() if by is not None}
+    texts, ids = table.texts, table.ids
     if selected is not None:
         rows = [row for row, (*_, trailers) in enumerate(table.rows()) if selected(trailers)]
-    ends = {op_id: quote(by) + OP_END for op_id, by in undone.items() if by is not None}
-    texts, ids = table.texts, table.ids
-    if selected is None:  # every op: joined by calls into C, nothing done op by op in Python
-        return json_document(list(map(str.__add__, texts, map(ends.get, ids, repeat(NULL_END)))))
-    return json_document([texts[row] + ends.get(ids[row], NULL_END) for row in rows])
+        texts, ids = [texts[row] for row in rows], [ids[row] for row in rows]
+    if not texts:
+        yield json_document([])
+        return
+    whole = json_document(["\0"])
+    head, tail = whole[: whole.index("\0")], whole[whole.index("\0") + 1 :]
+    endings = list(map(ends.get, ids, repeat(NULL_END + ",\n")))
+    endings[-1] = endings[-1].removesuffix(",\n")
+    for start in range(0, len(texts), _PART):
+        part = chain.from_iterable(zip(texts[start : start + _PART],
+                                       endings[start : start + _PART]))
+        yield (head if start == 0 else "") + "".join(part)
+    yield tail
+
+
+_PART = 1024
 
 
 def _op_filter(op: str | None, path: str | None) -> Callable[[Trailers], bool] | None:

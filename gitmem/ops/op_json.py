@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from gitmem.jsontext import JSON_VERSION
-from gitmem.model import Op
+
+if TYPE_CHECKING:
+    from gitmem.model import Op
 
 
 def ops_json_text(ops: Iterable[Op]) -> str:

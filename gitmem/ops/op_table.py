@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import os
+import tempfile
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import chain
 from pathlib import Path
 
 from gitmem import trailers as t
-from gitmem.memory.cache_files import write_cache_bytes
 from gitmem.ops.op_json import ONE_PATH, OP_HEAD, json_head, quote, quote_many
 from gitmem.trailers_batch import many_gitmem_pairs
 
@@ -208,13 +209,33 @@ _REVERTS_LINE = t.REVERTS + "\n"
 # one after the other, every value ended by a NUL. No value holds a NUL (a commit message
 # cannot), and a file of joined strings writes and reads several times faster than JSON.
 def store_table(file: Path, fingerprint: str, table: OpTable) -> None:
-    values = [value for column in table.columns() for value in column]
-    body = "\0".join(values)
-    if body.count("\0") != max(len(values) - 1, 0):
-        return  # a value holds a NUL: not stored, read again next time
+    """Write the table to `file` (atomically: a whole file renamed over the old one), a part
+    of each column at a time: 17 MB for 20,000 ops are never one string, nor one bytes."""
     header = json.dumps({"schema": SCHEMA, "fingerprint": fingerprint, "head": table.head,
                          "ops": len(table.ids)})
-    write_cache_bytes(file, (header + "\n" + body).encode("utf-8", "surrogatepass"))
+    parts = [(header + "\n").encode("utf-8")]
+    for column in table.columns():
+        for start in range(0, len(column), _PART):
+            values = column[start : start + _PART]
+            text = ("\0" if len(parts) > 1 else "") + "\0".join(values)
+            if text.count("\0") != len(values) - (len(parts) == 1):
+                return  # a value holds a NUL: not stored, read again next time
+            parts.append(text.encode("utf-8", "surrogatepass"))
+    try:
+        file.parent.mkdir(parents=True, exist_ok=True)
+        fd, scratch = tempfile.mkstemp(prefix=f".{file.stem}-", suffix=".tmp", dir=file.parent)
+        try:
+            with os.fdopen(fd, "wb") as out:
+                out.writelines(parts)
+            os.replace(scratch, file)
+        except BaseException:
+            os.unlink(scratch)
+            raise
+    except (OSError, ValueError):
+        pass  # a cache that cannot be written is only a slower next run
+
+
+_PART = 1024
 
 
 def load_table(file: Path, fingerprint: str) -> OpTable | None:

@@ -110,6 +110,8 @@ def _render(table: OpTable, ops: list[tuple[str, ...]]) -> bool:
             found = t.trailer_map(zip(flat_row[0::2], flat_row[1::2]))
             texts[row] = json_head(ids[row], found[t.OP][0], dates[row], summaries[row],
                                    found.get(t.PATH, ()), found)
+            trailers[row] = "\n".join(part for key, values in found.items()
+                                       for value in values for part in (key, value))
     table.ids, table.dates, table.summaries = ids, dates, summaries
     table.trailers, table.texts = trailers, texts
     return True
