@@ -1212,6 +1212,7 @@ class CodeRepo:
         self._ignored_folders: dict[str, bool] = {}
         self._tree: pygit2.Tree | None | bool = False  # False: not looked up yet
         self._reachability_asked = 0
+        self._real_folders: dict[str, str] = {}  # os.path.realpath of each folder cited
 
     @classmethod
     def open(cls, label: str, path: Path, same_as: Repo | None = None) -> CodeRepo | None:
@@ -1300,16 +1301,17 @@ class CodeRepo:
         """"exists" | "ignored" | "missing" | "outside" for a path cited relative to the root."""
         if len(path) > _LONGEST_PATH:  # no file has it; resolving it and libgit2's ignore check
             return "missing"  # cost time quadratic in its length
-        candidate = Path(path) if os.path.isabs(path) else self.root / path
+        candidate = str(Path(path) if os.path.isabs(path) else self.root / path)
         try:
-            resolved = candidate.resolve()
+            resolved = self._realpath(candidate)
         except (OSError, RuntimeError):
             return "missing"
-        if resolved != self.root and self.root not in resolved.parents:
+        root = str(self.root)
+        if resolved != root and not resolved.startswith(os.path.join(root, "")):
             return "outside"
         if os.path.lexists(candidate):
             return "exists"
-        rel = resolved.relative_to(self.root).as_posix()
+        rel = Path(resolved).relative_to(self.root).as_posix()
         tree = self._head_tree()
         if tree is not None:
             try:
@@ -1320,6 +1322,18 @@ class CodeRepo:
         if self._ignored_or_under_ignored(rel):
             return "ignored"
         return "missing"
+
+    def _realpath(self, path: str) -> str:
+        """`Path(path).resolve()` as a string: its folder resolved once a run (the cited paths
+        of 10,000 memories share their folders; each resolution asks the disk about every part
+        of the path), then the last part, unless it is a link or a `.`/`..`."""
+        folder, name = os.path.split(path)
+        if not folder or name in ("", ".", "..") or os.path.islink(path):
+            return str(Path(path).resolve())
+        real = self._real_folders.get(folder)
+        if real is None:
+            real = self._real_folders[folder] = str(Path(folder).resolve())
+        return os.path.join(real, name)
 
     def _ignored_or_under_ignored(self, rel: str) -> bool:
         """Whether git ignores `rel` or a folder above it. A path that does not exist cannot
