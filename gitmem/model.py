@@ -27,7 +27,7 @@ class Claim:
     path: str
     line: int  # 1-based line in the file (frontmatter included)
     text: str  # the statement without its list marker
-    kind: str = "sentence"  # "bullet" | "item" | "sentence"
+    kind: str = "sentence"  # "bullet" | "item" | "sentence" | "task" (an open "- [ ]" box)
     section: str = ""  # the nearest heading above it, if any
 
 

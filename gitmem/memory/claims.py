@@ -55,7 +55,7 @@ class _Scanner:
         self.path = path
         self.claims: list[Claim] = []
         self.section = ""
-        self.kind = ""  # "" (nothing open) | "paragraph" | "bullet" | "item"
+        self.kind = ""  # "" (nothing open) | "paragraph" | "bullet" | "item" | "task"
         self.lines: list[int] = []
         self.parts: list[str] = []
         self.list_indents: list[int] = []  # content columns of the open list items
@@ -113,6 +113,8 @@ class _Scanner:
         if text[:1] == "[":
             task = _TASK_BOX.match(text)
             if task:
+                if text[1] == " ":
+                    kind = "task"  # an open checklist box: a step to take, not a statement
                 text = text[task.end() :]
         if self.kind:
             self.flush()

@@ -10,8 +10,9 @@ Two shapes that public memory banks are full of, decided here once for the pair 
   Complete tracking of all changes").
 - `is_pointer`: a line that points to another document instead of saying something: "See
   [db.md](./db.md) for the schema", an index entry "[Deploy notes](deploy.md) — how we ship",
-  "[[data-layout]] — where the tables live". An index repeats, in short, what its targets say;
-  those repeats are navigation, not duplicates, and they state nothing that could conflict.
+  "[[data-layout]] — where the tables live", "`deploy.md` - how we ship". An index repeats,
+  in short, what its targets say; those repeats are navigation, not duplicates, and they
+  state nothing that could conflict.
 
 Which pairs of claims are therefore no finding is decided in `gitmem.memory.subjects`.
 """
@@ -63,10 +64,17 @@ _LINKS_AFTER_LABEL = re.compile(
     r"(?:(?:\[\[[^\]]+\]\]|\[[^\]]+\](?:\([^)]*\))?)[\s,;.]*(?:and\s+)?)+$")
 
 
+# an index of memory files written with code spans: "`permissionsModel.md` - access control",
+# "**Database Context**: `memory-bank/databaseContext.md`" (a glob, `docs/*.md`, is a layout)
+_FILE_ENTRY = re.compile(
+    r"^(?:[*_]*[^:*_`\[]{1,40}?[*_]*\s*[:：]\s*)?[*_]*`[^`\s*?]+\.mdc?`[*_]*\s*(?:[-–—:(]|$)")
+
+
 def is_pointer(text: str) -> bool:
     """A cross-reference or an index entry (see the module docstring)."""
     core = core_text(text)
-    return bool(_SEE.match(core) or _INDEX_ENTRY.match(core) or _LINKS_AFTER_LABEL.match(core))
+    return bool(_SEE.match(core) or _INDEX_ENTRY.match(core) or _LINKS_AFTER_LABEL.match(core)
+                or _FILE_ENTRY.match(core))
 
 
 def is_fragment(text: str) -> bool:

@@ -15,8 +15,11 @@ under two headings; and `own_subjects`: one section every file of a bank repeats
 line naming its own file's subject (for duplicates).
 Also, for duplicates, two bare feature names ("Approval workflows") under two headings, two
 heading entries alike only through rewording (`reworded`: a paraphrase), and one copy (or
-fragment) under each of two parallel headings of one file ("Database rollback" / "Application
-rollback", two modules of a brainstorm: two instances of one kind); for contradictions, a
+fragment, or one label's value) under each of two parallel headings of one file ("Database
+rollback" / "Application rollback", two modules of a brainstorm and their "**Purpose**:": two
+instances of one kind), an open checklist box against a statement (for contradictions too: a
+step to take, not a claim: "[ ] Add accessibility" against the feature it builds), and two lines alike only in
+other words in two files each about a subject of its own (`file_subject`); for contradictions, a
 hypothetical ("Without X, ...") and one label under two headings.
 """
 
@@ -138,9 +141,47 @@ def own_subjects(a: Claim, b: Claim) -> bool:
         and (any(word.startswith(names_b) for word in words_b - words_a) if names_b else False)
 
 
+# words of a file name that say what kind of document it is, not what it is about
+# ("chatProductContext.md" is about chat; "projectbrief.md", "systemPatterns.md" about no one
+# subject of their own)
+_DOCUMENT_WORDS = frozenset(
+    "active agents ai api architecture bank brief claude context copilot core doc docs "
+    "documentation gemini guide guidelines implementation index instructions memory notes "
+    "overview patterns plan plans product progress project projectbrief readme reference "
+    "rules standards strategy summary system tech design coding the of and for "
+    # ... or a concern of the whole project rather than one part of it
+    "deploy deployment development testing tests troubleshooting security performance "
+    "setup operations conventions style workflow database".split())
+_FILE_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+
+
+def file_subject(path: str) -> frozenset[str]:
+    """What a memory file is about, from its name: `dashboardProductContext.md` -> {dash},
+    `org-chart-permission-system.md` -> {org, char, perm}; none for `projectbrief.md`,
+    `techContext.md`, `CLAUDE.md` (a kind of document, not a subject). Words are cut to four
+    letters (`notifications` and `notification` are one subject)."""
+    stem = path.rpartition("/")[2].rsplit(".", 1)[0]
+    return frozenset(word.lower()[:4] for word in _FILE_WORD.findall(stem)
+                     if len(word) > 1 and word.lower() not in _DOCUMENT_WORDS)
+
+
+def two_files_subjects(a: Claim, b: Claim) -> bool:
+    """Two lines of two files each about a subject of its own (the dashboard's and the org
+    chart's "accessibility for keyboard users"): a line that does not name its subject takes
+    it from its file, so two such lines alike only in other words are about two things."""
+    if a.path == b.path:
+        return False
+    subject_a, subject_b = file_subject(a.path), file_subject(b.path)
+    return bool(subject_a and subject_b) and not subject_a & subject_b
+
+
 def set_aside(a: Claim, b: Claim, kind: str, reworded: bool = False) -> str | None:
     """Why the pair (a, b) the detector found is no finding, or None (module docstring).
     `reworded`: the pair is alike only in what it names, in other words (a paraphrase)."""
+    if (a.kind == "task") != (b.kind == "task") and not same_words(a.text, b.text):
+        return "a checklist step and a statement"  # ("[ ] Add accessibility" / the feature)
+    if kind == "duplicate" and reworded and two_files_subjects(a, b):
+        return "two files' subjects"
     if kind == "contradiction" and a.path == b.path and a.line == b.line:
         return "one paragraph"
     if kind == "contradiction" and (_HYPOTHETICAL.match(core_text(a.text))
@@ -170,8 +211,9 @@ def set_aside(a: Claim, b: Claim, kind: str, reworded: bool = False) -> str | No
             _label(a.text) is None or _label(a.text) != _label(b.text)):
         return "entries of two headings, reworded"  # (one label names one subject)
     if a.path == b.path and parallel_sections(a.section, b.section) and (
-            same_words(a.text, b.text) or (is_fragment(a.text) and is_fragment(b.text))):
-        return "two instances of one kind"
+            same_words(a.text, b.text) or (is_fragment(a.text) and is_fragment(b.text))
+            or (_label(a.text) is not None and _label(a.text) == _label(b.text))):
+        return "two instances of one kind"  # (or one template field: "**Purpose**: ...")
     return None
 
 

@@ -1,0 +1,104 @@
+"""Pair findings on shapes of public memory banks that a person judged false (issue 17's sixth
+round, written again in our own words), each beside the true finding of the same shape.
+
+- An open checklist box ("- [ ] **Add accessibility** - ARIA labels ...") is a step to take,
+  not a statement: it does not repeat the feature line or the rule it checks.
+- A line that does not name its subject takes it from its file: the dashboard's "accessibility
+  for keyboard and screen reader users" and the org chart's, said in other words, are two
+  features, not one claim said twice.
+- A reading list entry that names a memory file in code ("**Schema Notes**:
+  `memory-bank/schemaNotes.md`") points at it; two lists pointing at one file repeat nothing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gitutil import make_repo
+from lintutil import cli
+
+
+def _findings(tmp_path: Path, files: dict[str, str]) -> list[dict[str, object]]:
+    repo = make_repo(tmp_path / "r", files)
+    run = cli(repo, "lint", "--json")
+    assert run.code in (0, 1), run.out + run.err
+    return list(run.json()["findings"])
+
+
+def _codes(findings: list[dict[str, object]]) -> list[str]:
+    return sorted(str(f["code"]) for f in findings)
+
+
+def test_a_checklist_step_does_not_repeat_the_feature_it_builds(tmp_path: Path) -> None:
+    checklist = ("# Building a module\n\n## Frontend phase\n"
+                 "- [ ] **Add accessibility** - ARIA labels, keyboard navigation\n"
+                 "- [ ] **Add loading states** - skeletons while data loads\n")
+    summary = ("# Release summary\n\n## Quality\n"
+               "- **Accessibility**: ARIA labels and keyboard navigation throughout\n")
+    found = _findings(tmp_path, {".cursor/rules/module-guide.mdc": checklist,
+                                 "memory-bank/releaseSummary.md": summary})
+    assert not {"GM201", "GM202"} & set(_codes(found)), found
+
+
+def test_one_checklist_step_in_two_checklists_is_still_a_duplicate(tmp_path: Path) -> None:
+    checklist = ("# Building a module\n\n## Frontend phase\n"
+                 "- [ ] **Add accessibility** - ARIA labels, keyboard navigation\n")
+    again = ("# Review checklist\n\n## Before merging\n"
+             "- [ ] **Add accessibility** - ARIA labels, keyboard navigation\n")
+    found = _findings(tmp_path, {".cursor/rules/module-guide.mdc": checklist,
+                                 ".cursor/rules/review.mdc": again})
+    assert "GM201" in _codes(found), found
+
+
+def test_two_features_files_saying_alike_in_other_words_are_no_duplicate(
+        tmp_path: Path) -> None:
+    dashboard = ("# Dashboard\n\n## Experience goals\n"
+                 "- Accessibility for every user (keyboard navigation, screen reader support).\n")
+    org_chart = ("# Org chart permissions\n\n## Mobile and accessibility\n"
+                 "- **Accessibility**: Screen reader and keyboard navigation support\n")
+    found = _findings(tmp_path, {"memory-bank/dashboardProductContext.md": dashboard,
+                                 "memory-bank/org-chart-permission-system.md": org_chart})
+    assert "GM202" not in _codes(found), found
+
+
+def test_a_feature_file_and_the_project_brief_saying_alike_are_a_duplicate(
+        tmp_path: Path) -> None:
+    dashboard = ("# Dashboard\n\n## Experience goals\n"
+                 "- Accessibility for every user (keyboard navigation, screen reader support).\n")
+    brief = ("# Brief\n\n## Quality\n"
+             "- **Accessibility**: Screen reader and keyboard navigation support\n")
+    found = _findings(tmp_path, {"memory-bank/dashboardProductContext.md": dashboard,
+                                 "memory-bank/projectbrief.md": brief})
+    assert "GM202" in _codes(found), found
+
+
+def test_two_reading_lists_naming_one_file_are_no_duplicate(tmp_path: Path) -> None:
+    standards = ("# Standards\n\n## Further reading\n"
+                 "- **Schema Notes**: `memory-bank/schemaNotes.md`\n")
+    guide = ("# Module guide\n\n## Read first\n"
+             "- **Schema Notes**: `memory-bank/schemaNotes.md` - tables and relations\n")
+    found = _findings(tmp_path, {".cursor/rules/standards.mdc": standards,
+                                 ".cursor/rules/module-guide.mdc": guide,
+                                 "memory-bank/schemaNotes.md": "# Schema\n\n- Tables.\n"})
+    assert not {"GM201", "GM202"} & set(_codes(found)), found
+
+
+def test_a_statement_that_names_a_file_first_is_still_compared(tmp_path: Path) -> None:
+    standards = ("# Standards\n\n## Schema\n"
+                 "- `memory-bank/schemaNotes.md` must be updated with every migration.\n")
+    guide = ("# Module guide\n\n## Schema\n"
+             "- `memory-bank/schemaNotes.md` must be updated with every migration.\n")
+    found = _findings(tmp_path, {".cursor/rules/standards.mdc": standards,
+                                 ".cursor/rules/module-guide.mdc": guide,
+                                 "memory-bank/schemaNotes.md": "# Schema\n\n- Tables.\n"})
+    assert "GM201" in _codes(found), found
+
+
+def test_one_template_field_under_two_brainstormed_modules_is_no_duplicate(
+        tmp_path: Path) -> None:
+    ideas = ("# Module ideas\n\n#### 31. First Ledger Module\n"
+             "**Purpose**: Fleet fuel and mileage management.\n\n"
+             "- Swap requests\n\n#### 32. Second Board Module\n"
+             "**Purpose**: Fleet route planning and management.\n\n- Holiday balance\n")
+    found = _findings(tmp_path, {"memory-bank/moduleIdeas.md": ideas})
+    assert not {"GM201", "GM202"} & set(_codes(found)), found
