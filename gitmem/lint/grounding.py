@@ -226,10 +226,13 @@ def found_in_packages(paths: dict[PathQuery, PathVerdict], repos: Repos
                       ) -> dict[PathQuery, PathVerdict]:
     """A missing path with no history (never deleted, never renamed) that exists below some
     folder of the tree (`test/x.test.ts` as packages/cli/test/x.test.ts in a monorepo) is how
-    a package names its own files: it exists."""
+    a package names its own files: it exists. So does an absolute path of three parts or more
+    found so (`/workspace/hr/me/page.tsx`: a web app's route, its page under `web/src/app/`)."""
     missing = [query for query, verdict in paths.items()
-               if verdict.status == MISSING and verdict.fate is None
-               and not query.value.startswith(("/", ".."))]
+               if (verdict.status == MISSING and verdict.fate is None
+                   and not query.value.startswith(("/", "..")))
+               or (verdict.status == OUTSIDE and query.value.count("/") >= 3
+                   and query.value[:1] == "/")]
     if not missing:
         return paths
     out = dict(paths)
@@ -240,9 +243,9 @@ def found_in_packages(paths: dict[PathQuery, PathVerdict], repos: Repos
             for end in range(1, len(parts) + 1):  # the file and every folder above it
                 index.setdefault(parts[end - 1], set()).add("/".join(parts[:end]))
         for query in missing:
-            if out[query].status != MISSING:
+            if out[query].status not in (MISSING, OUTSIDE):
                 continue
-            value = query.value.rstrip("/")
+            value = query.value.strip("/")
             tail = "/" + value
             found = min((path for path in index.get(value.rsplit("/", 1)[-1], ())
                          if path.endswith(tail)), default=None)

@@ -40,3 +40,15 @@ def test_a_cache_a_program_writes_is_no_missing_path(tmp_path: Path) -> None:
                               "- Its settings are in `research/settings.yaml`.\n"})
     commit_all(repo)
     assert [(line, code) for line, code, _ in _codes(repo)] == [(5, "GM311")]
+
+
+def test_a_web_apps_route_written_from_slash_is_the_projects_page(tmp_path: Path) -> None:
+    # issue 17, sixth round: `/workspace/hr/me/page.tsx` names the page of that route, which the
+    # project holds under web/src/app/; a server's own file stays outside the repository
+    repo = make_repo(tmp_path / "r", {
+        "web/src/app/org/[id]/workspace/staff/me/page.tsx": "export {}\n"})
+    write(repo, {"CLAUDE.md": "# Staff pages\n\n"
+                              "- [x] Self-service view (`/workspace/staff/me/page.tsx`)\n"
+                              "- The proxy reads `/etc/nginx/sites/app.conf`.\n"})
+    commit_all(repo)
+    assert [(line, code) for line, code, _ in _codes(repo)] == [(4, "GM312")]
