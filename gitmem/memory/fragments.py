@@ -134,3 +134,38 @@ def is_bare_name(text: str) -> bool:
     at most five words with no label; it says nothing but through its heading."""
     value, labelled = _value(text)
     return not labelled and len(value.split()) <= _SHORT_ENTRY_WORDS and is_fragment(value)
+
+
+_FIRST_WORD = re.compile(r"[*_]*([A-Za-z]+)")
+INSTRUCTION_VERBS = _IMPERATIVES
+
+
+def is_instruction(text: str) -> bool:
+    """An unlabelled line that starts with an instruction verb ("Handle errors gracefully")."""
+    first = _FIRST_WORD.match(core_text(text))
+    return (first is not None and first.group(1).lower() in _IMPERATIVES
+            and not _ENTRY_LABEL.match(core_text(text)))
+
+
+# words of a file name that say what kind of document it is, not what it is about
+# ("chatProductContext.md" is about chat; "projectbrief.md", "systemPatterns.md" about no one
+# subject of their own)
+_DOCUMENT_WORDS = frozenset(
+    "active agents ai api architecture bank brief claude context copilot core doc docs "
+    "documentation gemini guide guidelines implementation index instructions memory notes "
+    "overview patterns plan plans product progress project projectbrief readme reference "
+    "rules standards strategy summary system tech design coding the of and for "
+    # ... or a concern of the whole project rather than one part of it
+    "deploy deployment development testing tests troubleshooting security performance "
+    "setup operations conventions style workflow database".split())
+_FILE_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+
+
+def file_subject(path: str) -> frozenset[str]:
+    """What a memory file is about, from its name: `dashboardProductContext.md` -> {dash},
+    `org-chart-permission-system.md` -> {org, char, perm}; none for `projectbrief.md`,
+    `techContext.md`, `CLAUDE.md` (a kind of document, not a subject). Words are cut to four
+    letters (`notifications` and `notification` are one subject)."""
+    stem = path.rpartition("/")[2].rsplit(".", 1)[0]
+    return frozenset(word.lower()[:4] for word in _FILE_WORD.findall(stem)
+                     if len(word) > 1 and word.lower() not in _DOCUMENT_WORDS)

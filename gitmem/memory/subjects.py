@@ -19,7 +19,8 @@ fragment, or one label's value) under each of two parallel headings of one file 
 rollback" / "Application rollback", two modules of a brainstorm and their "**Purpose**:": two
 instances of one kind), an open checklist box against a statement (for contradictions too: a
 step to take, not a claim: "[ ] Add accessibility" against the feature it builds), and two lines alike only in
-other words in two files each about a subject of its own (`file_subject`); for contradictions, a
+other words in two files each about a subject of its own (`file_subject`), a feature's labelled
+attribute against a rule for all code in another file (`attribute_and_rule`); for contradictions, a
 hypothetical ("Without X, ...") and one label under two headings.
 """
 
@@ -28,11 +29,14 @@ from __future__ import annotations
 import re
 
 from gitmem.memory.fragments import (
+    INSTRUCTION_VERBS,
     core_text,
+    file_subject,
     is_attribute_entry,
     is_bare_name,
     is_fragment,
     is_heading_entry,
+    is_instruction,
     same_words,
     states,
 )
@@ -141,30 +145,6 @@ def own_subjects(a: Claim, b: Claim) -> bool:
         and (any(word.startswith(names_b) for word in words_b - words_a) if names_b else False)
 
 
-# words of a file name that say what kind of document it is, not what it is about
-# ("chatProductContext.md" is about chat; "projectbrief.md", "systemPatterns.md" about no one
-# subject of their own)
-_DOCUMENT_WORDS = frozenset(
-    "active agents ai api architecture bank brief claude context copilot core doc docs "
-    "documentation gemini guide guidelines implementation index instructions memory notes "
-    "overview patterns plan plans product progress project projectbrief readme reference "
-    "rules standards strategy summary system tech design coding the of and for "
-    # ... or a concern of the whole project rather than one part of it
-    "deploy deployment development testing tests troubleshooting security performance "
-    "setup operations conventions style workflow database".split())
-_FILE_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
-
-
-def file_subject(path: str) -> frozenset[str]:
-    """What a memory file is about, from its name: `dashboardProductContext.md` -> {dash},
-    `org-chart-permission-system.md` -> {org, char, perm}; none for `projectbrief.md`,
-    `techContext.md`, `CLAUDE.md` (a kind of document, not a subject). Words are cut to four
-    letters (`notifications` and `notification` are one subject)."""
-    stem = path.rpartition("/")[2].rsplit(".", 1)[0]
-    return frozenset(word.lower()[:4] for word in _FILE_WORD.findall(stem)
-                     if len(word) > 1 and word.lower() not in _DOCUMENT_WORDS)
-
-
 def two_files_subjects(a: Claim, b: Claim) -> bool:
     """Two lines of two files each about a subject of its own (the dashboard's and the org
     chart's "accessibility for keyboard users"): a line that does not name its subject takes
@@ -175,6 +155,20 @@ def two_files_subjects(a: Claim, b: Claim) -> bool:
     return bool(subject_a and subject_b) and not subject_a & subject_b
 
 
+def attribute_and_rule(a: Claim, b: Claim) -> bool:
+    """A feature's labelled attribute in one file ("**Error Handling**: graceful fallback"
+    under the storage layer) and a rule for all code in another ("Handle errors gracefully"):
+    the rule applies to the feature; the attribute does not say it again. A label that is
+    itself an instruction ("**Remove**: ...") is a rule."""
+    if a.path == b.path or a.section == b.section or same_words(a.text, b.text):
+        return False
+    for labelled, rule in ((a, b), (b, a)):
+        label = _label(labelled.text)
+        if label and label.split()[0] not in INSTRUCTION_VERBS and is_instruction(rule.text):
+            return True
+    return False
+
+
 def set_aside(a: Claim, b: Claim, kind: str, reworded: bool = False) -> str | None:
     """Why the pair (a, b) the detector found is no finding, or None (module docstring).
     `reworded`: the pair is alike only in what it names, in other words (a paraphrase)."""
@@ -182,6 +176,8 @@ def set_aside(a: Claim, b: Claim, kind: str, reworded: bool = False) -> str | No
         return "a checklist step and a statement"  # ("[ ] Add accessibility" / the feature)
     if kind == "duplicate" and reworded and two_files_subjects(a, b):
         return "two files' subjects"
+    if kind == "duplicate" and attribute_and_rule(a, b):
+        return "a feature's attribute and a rule"
     if kind == "contradiction" and a.path == b.path and a.line == b.line:
         return "one paragraph"
     if kind == "contradiction" and (_HYPOTHETICAL.match(core_text(a.text))

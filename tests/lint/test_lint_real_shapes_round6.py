@@ -8,6 +8,10 @@ round, written again in our own words), each beside the true finding of the same
   features, not one claim said twice.
 - A reading list entry that names a memory file in code ("**Schema Notes**:
   `memory-bank/schemaNotes.md`") points at it; two lists pointing at one file repeat nothing.
+- One template field ("**Purpose**:") under two parallel headings of one file (two modules of
+  a brainstorm) says something of each module.
+- A feature's labelled attribute ("**Error Handling**: graceful fallback" under the storage
+  layer) does not repeat a rule for all code in another file ("Handle errors gracefully").
 """
 
 from __future__ import annotations
@@ -102,3 +106,21 @@ def test_one_template_field_under_two_brainstormed_modules_is_no_duplicate(
              "**Purpose**: Fleet route planning and management.\n\n- Holiday balance\n")
     found = _findings(tmp_path, {"memory-bank/moduleIdeas.md": ideas})
     assert not {"GM201", "GM202"} & set(_codes(found)), found
+
+
+def test_a_features_attribute_does_not_repeat_the_rule_for_all_code(tmp_path: Path) -> None:
+    rules = "# Standards\n\n## Data providers\n- Handle errors gracefully\n"
+    patterns = ("# Patterns\n\n## Storage layer pattern\n"
+                "- **Error Handling**: Graceful fallback and proper error management\n")
+    found = _findings(tmp_path, {".cursor/rules/standards.mdc": rules,
+                                 "memory-bank/systemPatterns.md": patterns})
+    assert "GM202" not in _codes(found), found
+
+
+def test_one_rule_as_a_label_and_as_an_instruction_in_one_file_is_a_duplicate(
+        tmp_path: Path) -> None:
+    rules = ("# Standards\n\n## Logging rules\n"
+             "- **Error logging**: Always include the request context\n\n"
+             "## Every endpoint\n- Log errors with the request context\n")
+    found = _findings(tmp_path, {".cursor/rules/standards.mdc": rules})
+    assert "GM202" in _codes(found), found
