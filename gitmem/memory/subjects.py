@@ -14,14 +14,14 @@ endpoint or function first in code, or one template field ("**Owner**:", "Region
 under two headings; and `own_subjects`: one section every file of a bank repeats, each file's
 line naming its own file's subject (for duplicates).
 Also, for duplicates, two bare feature names ("Approval workflows") under two headings, two
-heading entries alike only through rewording (`reworded`: a paraphrase), and one copy (or
-fragment, or one label's value) under each of two parallel headings of one file ("Database
-rollback" / "Application rollback", two modules of a brainstorm and their "**Purpose**:": two
-instances of one kind), an open checklist box against a statement (for contradictions too: a
-step to take, not a claim: "[ ] Add accessibility" against the feature it builds), and two lines alike only in
-other words in two files each about a subject of its own (`file_subject`), a feature's labelled
-attribute against a rule for all code in another file (`attribute_and_rule`); for contradictions, a
-hypothetical ("Without X, ...") and one label under two headings.
+heading entries alike only through rewording (`reworded`: a paraphrase), one copy (or fragment,
+or one label's value) under each of two parallel headings of one file ("Database rollback" /
+"Application rollback", two modules of a brainstorm and their "**Purpose**:": two instances of
+one kind), two lines alike only in other words in two files each about a subject of its own
+(`file_subject`), and a feature's labelled attribute against a rule for all code in another
+file (`attribute_and_rule`); for contradictions, a hypothetical ("Without X, ...") and one
+label under two headings; for both, an open checklist box against a statement (a step to take,
+not a claim: "[ ] Add accessibility" against the feature it builds).
 """
 
 from __future__ import annotations
