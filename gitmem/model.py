@@ -29,6 +29,9 @@ class Claim:
     text: str  # the statement without its list marker
     kind: str = "sentence"  # "bullet" | "item" | "sentence" | "task" (an open "- [ ]" box)
     section: str = ""  # the nearest heading above it, if any
+    # the list entry, or the bold label line ("**Business plan**:"), a nested entry stands
+    # under: its subject when it names none itself (left out of equality)
+    parent: str = field(default="", compare=False)
 
 
 @dataclass(frozen=True)

@@ -117,8 +117,8 @@ def _text_of(raw: bytes) -> str:
 
 def encode_memory(memory: Memory) -> list[Any]:
     """[meta, body (or the length of the text's tail it is), body_line, has_frontmatter, claims
-    (four columns: lines, texts, kinds, sections), problems, size of the file]. The path, bytes
-    and blob id are the key and are not stored."""
+    (five columns: lines, texts, kinds, sections, parents), problems, size of the file]. The
+    path, bytes and blob id are the key and are not stored."""
     text = _text_of(memory.raw)
     body: str | int = memory.body
     if text.endswith(memory.body):
@@ -137,7 +137,8 @@ def encode_memory(memory: Memory) -> list[Any]:
     # then needs no walk at all, since JSON only ever produces values YAML can produce too
     meta = ["plain", memory.meta] if _is_plain(memory.meta) else ["tagged", encode_value(memory.meta)]
     claims = [[c.line for c in memory.claims], [c.text for c in memory.claims],
-              [c.kind for c in memory.claims], [c.section for c in memory.claims]]
+              [c.kind for c in memory.claims], [c.section for c in memory.claims],
+              [c.parent for c in memory.claims]]
     return [meta, body, memory.body_line, memory.has_frontmatter, claims, problems,
             len(memory.raw)]
 
@@ -173,14 +174,15 @@ def decode_memory(entry: Any, path: str, raw: bytes, blob_id: str) -> Memory:
     if type(claims) is not list or type(problems) is not list:
         raise CorruptEntry("bad lists")
     # claims are stored by column: checked and built by C loops, not a Python one per claim
-    lines, texts, kinds, sections = claims  # a wrong shape raises ValueError / TypeError
-    if not (type(lines) is type(texts) is type(kinds) is type(sections) is list
-            and len(lines) == len(texts) == len(kinds) == len(sections)
+    lines, texts, kinds, sections, parents = claims  # a wrong shape raises ValueError / ...
+    if not (type(lines) is type(texts) is type(kinds) is type(sections) is type(parents) is list
+            and len(lines) == len(texts) == len(kinds) == len(sections) == len(parents)
             and set(map(type, lines)) <= _INT and set(map(type, texts)) <= _STR
-            and set(map(type, kinds)) <= _STR and set(map(type, sections)) <= _STR):
+            and set(map(type, kinds)) <= _STR and set(map(type, sections)) <= _STR
+            and set(map(type, parents)) <= _STR):
         raise CorruptEntry("bad claims")
     out_claims = list(map(Claim, repeat(path), lines, texts, map(intern, kinds),
-                          map(intern, sections)))
+                          map(intern, sections), map(intern, parents)))
     out_problems = []
     for problem in problems:
         if (type(problem) is not list or len(problem) != 3 or problem[0] not in _PROBLEM_KINDS

@@ -44,8 +44,11 @@ class _Scanner:
         "in_comment",
         "in_table",
         "kind",
+        "label",
         "lines",
         "list_indents",
+        "list_texts",
+        "parent",
         "parts",
         "path",
         "section",
@@ -59,6 +62,9 @@ class _Scanner:
         self.lines: list[int] = []
         self.parts: list[str] = []
         self.list_indents: list[int] = []  # content columns of the open list items
+        self.list_texts: list[str] = []  # ... and their first lines
+        self.label = ""  # a bold label line the list below it belongs to ("**Pro plan**:")
+        self.parent = ""  # what the open statement stands under (Claim.parent)
         self.fence = ""  # the opening fence run while inside a fenced code block
         self.in_comment = False
         self.in_table = False
@@ -73,6 +79,7 @@ class _Scanner:
         parts = self.parts
         text = parts[0] if len(parts) == 1 else " ".join(parts)
         if kind == "paragraph":
+            self.label = text if text[:1] in "*_" and is_label(text) else ""
             if _SENTENCE_END_INSIDE.search(text) and not is_label(text):
                 # (a bold sub-title "**3. Live Data Refresh**" is one label, not two sentences)
                 self._add_sentences(text)
@@ -82,7 +89,8 @@ class _Scanner:
         if kind != "sentence" and is_list_label(text):
             return
         if (text[:1].isalnum() or _HAS_WORD.search(text)) and not is_label(text):
-            self.claims.append(Claim(self.path, self.lines[0], text, kind, self.section))
+            self.claims.append(Claim(self.path, self.lines[0], text, kind, self.section,
+                                     self.parent if kind != "sentence" else ""))
 
     def _add_sentences(self, text: str) -> None:
         starts, offset = [], 0
@@ -106,10 +114,6 @@ class _Scanner:
 
     def list_item(self, kind: str, number: int, indent: int, width: int, text: str) -> None:
         """Open a bullet or numbered item; `width` is the marker's width including its space."""
-        indents = self.list_indents
-        while indents and indents[-1] > indent:
-            indents.pop()
-        indents.append(indent + width)
         if text[:1] == "[":
             task = _TASK_BOX.match(text)
             if task:
@@ -117,7 +121,15 @@ class _Scanner:
                     kind = "task"  # an open checklist box: a step to take, not a statement
                 text = text[task.end() :]
         if self.kind:
-            self.flush()
+            self.flush()  # (a bold label line above the list becomes `label` here)
+        indents, texts = self.list_indents, self.list_texts
+        while indents and indents[-1] > indent:
+            indents.pop()
+        del texts[len(indents):]  # (headings and rules clear `list_indents` only)
+        parent = texts[-1] if texts else self.label
+        indents.append(indent + width)
+        texts.append(" ".join(text.split()))
+        self.parent = parent
         self.kind = kind
         self.lines = [number]
         self.parts = [text]
@@ -125,6 +137,7 @@ class _Scanner:
     def heading(self, text: str) -> None:
         self.flush()
         self.list_indents.clear()
+        self.label = ""
         self.section = " ".join(text.split())
 
     def structure(self, number: int, text: str, indent: int) -> bool:

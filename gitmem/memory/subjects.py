@@ -20,7 +20,9 @@ or one label's value) under each of two parallel headings of one file ("Database
 one kind), two lines alike only in other words in two files each about a subject of its own
 (`file_subject`), and a feature's labelled attribute against a rule for all code in another
 file (`attribute_and_rule`); for contradictions, a hypothetical ("Without X, ...") and one
-label under two headings; for both, an open checklist box against a statement (a step to take,
+label under two headings; for duplicates, also one entry copied under two parent entries or
+bold labels of one section (`Claim.parent`: two price tiers, two endpoints' "**Response:**");
+for both, an open checklist box against a statement (a step to take,
 not a claim: "[ ] Add accessibility" against the feature it builds).
 """
 
@@ -190,6 +192,9 @@ def set_aside(a: Claim, b: Claim, kind: str, reworded: bool = False) -> str | No
     if kind == "duplicate" and own_subjects(a, b):
         return "each file's own subject"
     if (a.path, a.section) == (b.path, b.section):
+        if (kind == "duplicate" and a.parent and b.parent and a.parent != b.parent
+                and (same_words(a.text, b.text) or (is_fragment(a.text) and is_fragment(b.text)))):
+            return "entries of two parents"  # "10 seats" under two plans of one list
         return None
     if kind == "contradiction":
         if (is_attribute_entry(a.text) or is_attribute_entry(b.text)) \

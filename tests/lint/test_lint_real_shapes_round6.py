@@ -12,6 +12,8 @@ round, written again in our own words), each beside the true finding of the same
   a brainstorm) says something of each module.
 - A feature's labelled attribute ("**Error Handling**: graceful fallback" under the storage
   layer) does not repeat a rule for all code in another file ("Handle errors gracefully").
+- A nested entry takes its subject from the entry or bold label above it: one price line under
+  each plan of a list, one idea under "**Home use**:" and "**Office use**:".
 """
 
 from __future__ import annotations
@@ -124,3 +126,20 @@ def test_one_rule_as_a_label_and_as_an_instruction_in_one_file_is_a_duplicate(
              "## Every endpoint\n- Log errors with the request context\n")
     found = _findings(tmp_path, {".cursor/rules/standards.mdc": rules})
     assert "GM202" in _codes(found), found
+
+
+def test_one_entry_under_each_plan_of_one_list_is_no_duplicate(tmp_path: Path) -> None:
+    plans = ("# Pricing\n\n## Three plans\n\n"
+             "1. **Team**: $20/month\n   - Shared boards\n   - 5 seats included, then $4/seat\n"
+             "2. **Company**: $60/month\n   - Audit history\n   - 5 seats included, then $4/seat\n"
+             "\n**Home use**:\n- Offline notes\n\n**Office use**:\n- Offline notes\n")
+    found = _findings(tmp_path, {"memory-bank/pricingPlans.md": plans})
+    assert "GM201" not in _codes(found), found
+
+
+def test_one_entry_twice_under_one_plan_is_still_a_duplicate(tmp_path: Path) -> None:
+    plans = ("# Pricing\n\n## Three plans\n\n"
+             "1. **Team**: $20/month\n   - 5 seats included, then $4/seat\n"
+             "   - Shared boards\n   - 5 seats included, then $4/seat\n")
+    found = _findings(tmp_path, {"memory-bank/pricingPlans.md": plans})
+    assert "GM201" in _codes(found), found

@@ -134,3 +134,15 @@ def test_ten_thousand_memories_segment_quickly() -> None:
     elapsed = time.process_time() - started
     assert total == 10_000 * (12 + 20 + 2)
     assert elapsed < 6.0  # about 1 s on a laptop; generous for loaded CI machines
+
+
+
+def test_a_nested_entry_knows_the_entry_or_bold_label_it_stands_under() -> None:
+    body = ("## Plans\n1. **Team**: $20\n   - 5 seats\n2. **Company**: $60\n   - 5 seats\n\n"
+            "**Home use**:\n- Offline notes\n\nA sentence.\n\n- Desks for everyone\n\n## Next\n- Top\n")
+    found = [(c.line, c.text, c.parent) for c in segment_claims("m.md", body, 1)]
+    assert found == [
+        (2, "**Team**: $20", ""), (3, "5 seats", "**Team**: $20"),
+        (4, "**Company**: $60", ""), (5, "5 seats", "**Company**: $60"),
+        (8, "Offline notes", "**Home use**:"), (10, "A sentence.", ""),
+        (12, "Desks for everyone", ""), (15, "Top", "")]
