@@ -24,7 +24,8 @@ is dropped. Link targets are read relative to the memory's folder (Markdown's me
 agents often write them, relative to the repository root: either reading may exist. Other
 relative paths are read from the root and from the memory's folder and each folder above it, as
 the package a memory sits in sees them, and in a list item that starts by naming a folder
-(`` - `signals/` — the digest in `weekly/summary.md` ``) also from that folder.
+(`` - `signals/` — the digest in `weekly/summary.md` ``) also from that folder (only from it
+when the item calls that folder a git repository or submodule of its own).
 """
 
 from __future__ import annotations
@@ -159,18 +160,26 @@ def queries_for(text: str, style: str, memory_path: str) -> tuple[PathQuery, ...
 _ITEM_FOLDER = re.compile(r"\s*(?:[-*+]|\d{1,9}[.)])\s+[*_]*`([^`\s]+/)`")
 
 
+# "- `themes/` — a git repo of its own (...)": the folder is another repository checked out
+# inside this one, and the paths the item names are that repository's
+_OWN_REPOSITORY = re.compile(r"\b(?:git repo|repository|submodule)\b", re.I)
+
+
 def path_citations_in_line(line: str, line_number: int, memory_path: str) -> list[PathCitation]:
     found: list[PathCitation] = []
     item = _ITEM_FOLDER.match(line)
     folder = normalise_candidate(item.group(1)) if item else None
+    nested = folder is not None and _OWN_REPOSITORY.search(line) is not None
 
     def add(raw: str, style: str) -> None:
         text = normalise_candidate(raw)
         if text is not None:
             queries = queries_for(text, style, memory_path)
             if folder and text != folder and not text.startswith(("/", "~", "./", "../")):
-                # also read from the folder the item names (it counts where it exists)
-                queries += (PathQuery("package", posixpath.normpath(posixpath.join(folder, text))),)
+                # also read from the folder the item names (it counts where it exists); only
+                # from there when that folder is a repository of its own
+                reading = PathQuery("package", posixpath.normpath(posixpath.join(folder, text)))
+                queries = (reading,) if nested else queries + (reading,)
             found.append(PathCitation(text, line_number, style, queries))
 
     if "`" not in line and "](" not in line and "]:" not in line and "/" not in line:

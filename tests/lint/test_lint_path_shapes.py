@@ -52,3 +52,20 @@ def test_a_web_apps_route_written_from_slash_is_the_projects_page(tmp_path: Path
                               "- The proxy reads `/etc/nginx/sites/app.conf`.\n"})
     commit_all(repo)
     assert [(line, code) for line, code, _ in _codes(repo)] == [(4, "GM312")]
+
+
+def test_a_path_of_a_nested_repository_is_not_this_ones(tmp_path: Path) -> None:
+    # issue 17, sixth round: `skins/` is another git repository checked out inside this one;
+    # the `tools/preview.py` the item names is that repository's, not this one's (which moved
+    # its own tools/preview.py away)
+    repo = make_repo(tmp_path / "r", {"tools/preview.py": "print(1)\n"})
+    write(repo, {"src/preview.py": "print(1)\n"})
+    (repo / "tools" / "preview.py").unlink()
+    commit_all(repo, "move the preview tool")
+    write(repo, {"CLAUDE.md": "# Layout\n\n"
+                              "- `skins/` — a git repo (`site-skins`) of CSS skins, with its own "
+                              "`tools/preview.py`\n"
+                              "- `docs/` — notes; the preview is `tools/preview.py`\n"})
+    commit_all(repo)
+    found = [(line, code) for line, code, _ in _codes(repo)]
+    assert (3, "GM311") not in found and (4, "GM311") in found, found
