@@ -23,7 +23,8 @@ file (`attribute_and_rule`); for contradictions, a hypothetical ("Without X, ...
 label under two headings; for duplicates, also one entry copied under two parent entries or
 bold labels of one section (`Claim.parent`: two price tiers, two endpoints' "**Response:**");
 for both, an open checklist box against a statement (a step to take,
-not a claim: "[ ] Add accessibility" against the feature it builds).
+not a claim: "[ ] Add accessibility" against the feature it builds) and two files that each
+record a numbered phase (`two_phases`).
 """
 
 from __future__ import annotations
@@ -171,6 +172,17 @@ def attribute_and_rule(a: Claim, b: Claim) -> bool:
     return False
 
 
+_NUMBERED_PHASE = re.compile(r"(?:phase|sprint|milestone|stage)[-_ ]?(\d+)", re.I)
+
+
+def two_phases(a: Claim, b: Claim) -> bool:
+    """Two files, each the record of its own numbered phase (`phase2-summary.md`,
+    `ORG_CHART_PHASE1_SUMMARY.md`): what one phase achieved is not said again by the other."""
+    phase_a = _NUMBERED_PHASE.search(a.path.rpartition("/")[2])
+    phase_b = _NUMBERED_PHASE.search(b.path.rpartition("/")[2])
+    return phase_a is not None and phase_b is not None and phase_a.group(1) != phase_b.group(1)
+
+
 def set_aside(a: Claim, b: Claim, kind: str, reworded: bool = False) -> str | None:
     """Why the pair (a, b) the detector found is no finding, or None (module docstring).
     `reworded`: the pair is alike only in what it names, in other words (a paraphrase)."""
@@ -187,6 +199,8 @@ def set_aside(a: Claim, b: Claim, kind: str, reworded: bool = False) -> str | No
         return "what would happen"
     if template_siblings(a.path, b.path):
         return "two files of one template"
+    if two_phases(a, b):
+        return "records of two phases"
     if two_subjects(a, b, kind):
         return "two subjects"
     if kind == "duplicate" and own_subjects(a, b):

@@ -14,6 +14,8 @@ round, written again in our own words), each beside the true finding of the same
   layer) does not repeat a rule for all code in another file ("Handle errors gracefully").
 - A nested entry takes its subject from the entry or bold label above it: one price line under
   each plan of a list, one idea under "**Home use**:" and "**Office use**:".
+- Two files that each record a numbered phase ("phase 1 summary", "phase 2 summary") say what
+  each phase achieved; the same quality line in both repeats nothing.
 """
 
 from __future__ import annotations
@@ -143,3 +145,24 @@ def test_one_entry_twice_under_one_plan_is_still_a_duplicate(tmp_path: Path) -> 
              "   - Shared boards\n   - 5 seats included, then $4/seat\n")
     found = _findings(tmp_path, {"memory-bank/pricingPlans.md": plans})
     assert "GM201" in _codes(found), found
+
+
+def test_two_phases_summaries_saying_alike_are_no_duplicate(tmp_path: Path) -> None:
+    first = ("# Phase 1 summary\n\n## Code quality\n"
+             "- **TypeScript**: 100% type coverage across the chart screens\n")
+    second = ("# Phase 2 summary\n\n## Code quality\n"
+              "- **TypeScript Coverage**: 100% type safety across the chart screens\n")
+    found = _findings(tmp_path, {"memory-bank/CHART_PHASE1_SUMMARY.md": first,
+                                 "memory-bank/phase2-completion-summary.md": second})
+    assert not {"GM201", "GM202"} & set(_codes(found)), found
+
+
+def test_one_phases_summary_and_the_brief_saying_alike_are_a_duplicate(
+        tmp_path: Path) -> None:
+    first = ("# Phase 1 summary\n\n## Code quality\n"
+             "- **TypeScript**: 100% type coverage across the chart screens\n")
+    brief = ("# Brief\n\n## Code quality\n"
+             "- **TypeScript Coverage**: 100% type safety across the chart screens\n")
+    found = _findings(tmp_path, {"memory-bank/CHART_PHASE1_SUMMARY.md": first,
+                                 "memory-bank/projectbrief.md": brief})
+    assert {"GM201", "GM202"} & set(_codes(found)), found
