@@ -3,7 +3,8 @@
 Two decisions, made here once for every rule that compares claims:
 
 - `is_label`: a line that names what follows rather than saying something: "Example:",
-  "**Usage:**", a bold title as a list item, a changelog's version line, a display-math block.
+  "**Usage:**", a bold title as a list item, a changelog's version line, a display-math block,
+  a code fence written escaped (backslash, backtick, three times, then "xml").
   Such lines are not claims at all (a memory bank repeats "**Examples**:" before every block, and
   those repeats are not duplicates anyone would remove).
 - `is_record`: a claim that records an event (a dated entry, a task log, a changelog-like or
@@ -31,6 +32,7 @@ _VERSION_LINE = re.compile(
     re.I,
 )
 _MAX_LABEL_WORDS = 8
+_ESCAPED_FENCE = re.compile(r"(?:\\`){3,}[\w+.-]*")
 # a short list entry ending in a noun of action ("Work order management", "Risk identification"):
 # an entry of a feature list, repeated under every module it applies to
 _NOUN_ENDING = re.compile(r"(?:tions?|sions?|ments?|ings?|ances?|ences?|ity|ities|ness|ics|ysis)$",
@@ -55,6 +57,8 @@ def is_label(text: str) -> bool:
     first = text[:1]
     if first == "$" and text.startswith("$$"):
         return True
+    if first == "\\" and _ESCAPED_FENCE.fullmatch(text):
+        return True  # a code fence written escaped ("\\`" three times), so it shows as text
     if first in "v[" or first.isdigit():
         if _VERSION_LINE.fullmatch(text.strip("*_ ")):
             return True

@@ -166,3 +166,11 @@ def test_one_phases_summary_and_the_brief_saying_alike_are_a_duplicate(
     found = _findings(tmp_path, {"memory-bank/CHART_PHASE1_SUMMARY.md": first,
                                  "memory-bank/projectbrief.md": brief})
     assert {"GM201", "GM202"} & set(_codes(found)), found
+
+
+def test_an_escaped_code_fence_is_no_claim(tmp_path: Path) -> None:
+    fence = "\\`\\`\\`xml"  # a fence written with escaped backticks shows as text
+    rules = (f"# Handoff\n\n## Step 3\nAsk first.\n\n{fence}\n<ask/>\n\n"
+             f"## Step 4\nThen hand over.\n\n{fence}\n<handover/>\n")
+    found = _findings(tmp_path, {".clinerules/handoff.md": rules})
+    assert "GM201" not in _codes(found), found
