@@ -67,14 +67,19 @@ def _sentences(text: str) -> int:
 
 def _side(f: TextFeatures, lexicon: Lexicon, start: int, step: int) -> frozenset[str]:
     """The run of content words from `start` in direction `step`, past the words that join a
-    contrast to what it contrasts ("are preferred over", "in preference to")."""
-    tokens, out, i = f.tokens, set(), start
+    contrast to what it contrasts ("are preferred over", "in preference to"; after it, also
+    function words and filler: "rather than going in their own repositories")."""
+    tokens, out, i, filler = f.tokens, set(), start, shipped().filler
     while 0 <= i < len(tokens) and not out and (
-            tokens[i].lower in _SKIPPED or tokens[i].lower in _PREFERENCE):
+            tokens[i].lower in _SKIPPED or tokens[i].lower in _PREFERENCE or (
+                step > 0 and (  # what is set aside: "rather than going in their own repos"
+                    tokens[i].lower in _CONTRAST or tokens[i].stem in lexicon.non_content
+                    or key_form(tokens[i].lower, tokens[i].stem, lexicon) in filler))):
         i += step
     while 0 <= i < len(tokens):
         t = tokens[i]
-        if t.stem in lexicon.non_content or t.lower in _SKIPPED or t.lower in _PREFERENCE:
+        if (t.stem in lexicon.non_content or t.lower in _SKIPPED or t.lower in _PREFERENCE
+                or t.lower in _CONTRAST):
             break
         out.add(key_form(t.lower, t.stem, lexicon))
         i += step
