@@ -13,7 +13,8 @@ whole of both texts, not at the aligned spans, so it holds whatever order the wo
   over X");
 - two different figures, however written ("3 times" / "five times");
 - two list entries that only name topics, with two concepts or fewer in common and one naming
-  more ("Bulk export" / "Bulk export and import"): two features, not one statement.
+  more ("Bulk export" / "Bulk export and import"), or reworded with two concepts more in one:
+  two features, not one statement.
 """
 
 from __future__ import annotations
@@ -45,6 +46,9 @@ _TIME_SCOPES = frozenset({"until", "since", "as of"})
 # Two texts that name topics without saying anything of them (no `_states` word) and hold
 # at most this many concepts in common, one naming more, are the entries of two lists.
 _TOPIC_CONCEPTS = 2
+# ... and, reworded (a paraphrase), with this many concepts more in one of them ("Handle
+# failures gracefully" / "**Failure handling**: graceful fallback and retry hints").
+_TOPIC_ADDED = 2
 _SENTENCE_BREAK = re.compile(r"[.!?](?:\*\*|`)?\s+(?=[A-Z*`])")
 # Words that set two things against each other: which of them wins then matters ("Prefer
 # f-strings to str.format" / "Use str.format in preference to f-strings").
@@ -239,8 +243,9 @@ def reworded_apart(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon, both: O
         history = history - {phrase_key(word) for word in _TIME_SCOPES}
     if (_history(fa, marks_a) ^ _history(fb, marks_b)) & history:
         return "history"
-    if (added and both.shared <= _TOPIC_CONCEPTS and not _states(fa, marks_a, lexicon)
-            and not _states(fb, marks_b, lexicon)):
+    if added and not _states(fa, marks_a, lexicon) and not _states(fb, marks_b, lexicon) and (
+            both.shared <= _TOPIC_CONCEPTS
+            or (paraphrase and len(both.only_a) + len(both.only_b) >= _TOPIC_ADDED)):
         return "topics"  # "Bulk export" / "Bulk export and import": two list entries
     more, other = ((_narrowing(fa, marks_a), marks_b) if both.only_a
                    else (_narrowing(fb, marks_b), marks_a))
