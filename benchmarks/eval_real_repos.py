@@ -25,7 +25,8 @@ is drawn from what was not judged before); `score --judged FILE` scores another 
 (`real_repos_judged_2.jsonl`: the sample drawn after the precision fixes of issue 17) and says,
 of the judged findings a run still reports, how many were true; `sample --cap GM201=50` draws
 another number for one code. `real_repos_judged_5.jsonl` is a blind sample of findings never
-judged before, judged by a session that did not write the fixes (docs/lint.md, "Sample 5").
+judged before, judged by a session that did not write the fixes (docs/lint.md, "Sample 5");
+`real_repos_judged_6.jsonl` the same after the sixth round ("Sample 6").
 """
 
 from __future__ import annotations
