@@ -107,21 +107,24 @@ def _judge(
     tags: tuple[Sequence[str], Sequence[str]],
     thresholds: Thresholds,
     lexicon: Lexicon,
+    sides: tuple[bool, bool] = (True, True),
 ) -> PairFinding | None:
+    """The finding of one pair, or None. `sides` (duplicate, contradiction) False skips a side
+    triage proved closed (`triage.open_sides`): the verdict is the same, the work is not."""
     # too few shared words for a contradiction; a duplicate in other words may still hold
     unrelated = unrelated_pair(a, b, fa, fb, lexicon)
     if unrelated and not may_paraphrase(fa, fb, lexicon):
         return None
     alignment = align(fa, fb, lexicon)
     found = None
-    if _states_rules(a) and _states_rules(b) and not unrelated:
+    if sides[1] and _states_rules(a) and _states_rules(b) and not unrelated:
         found = detect_contradiction_features(fa, fb, lexicon, alignment)
     if found is not None and found.confidence >= thresholds.contradiction:
         klass = "match" if found.confidence >= thresholds.contradiction_match else "possible"
         return PairFinding(
             "contradiction", klass, found.confidence, found.confidence, a, b, dict(found.signals)
         )
-    if found is not None:
+    if found is not None or not sides[0]:
         return None  # a weak contradiction is still no duplicate
     dup = score_duplicate_features(fa, fb, tags[0], tags[1], lexicon, alignment)
     band = classify(dup.score, thresholds.match, thresholds.possible)

@@ -2,8 +2,9 @@
 
 `Judging.judge` rules on a list of pairs in order. What depends on one text (its
 `TextFeatures`, its `triage.TextFacts`) is computed at its first pair and dropped after its last,
-so memory follows the texts in use, not all of them. A pair `triage.certainly_unflagged` closes
-is not aligned at all; the others go to `analyze._judge`.
+so memory follows the texts in use, not all of them. A pair whose two sides (duplicate,
+contradiction) `triage.open_sides` both closes is not aligned at all; the others go to
+`analyze._judge`, which skips the side triage closed.
 
 `judge_all` splits a large batch into contiguous chunks for a pool of forked processes (the
 claims are inherited, not sent) and puts their answers back in the order of the pairs: a pair's
@@ -22,7 +23,7 @@ from typing import Any
 from gitmem.consistency.features import TextFeatures
 from gitmem.consistency.lexicon import Lexicon
 from gitmem.consistency.paraphrase import may_paraphrase
-from gitmem.consistency.triage import certainly_unflagged
+from gitmem.consistency.triage import open_sides
 from gitmem.consistency.triage_facts import TextFacts, text_facts
 from gitmem.model import Claim
 
@@ -75,13 +76,16 @@ class Judging:
             if unrelated and not may_paraphrase(fa, fb, lexicon):
                 out.append(None)
                 continue
-            if self.triage and fa.text != fb.text and certainly_unflagged(
+            sides = (True, True)
+            if self.triage and fa.text != fb.text:
+                sides = open_sides(
                     fa, fb, facts(a.text, fa, known_a), facts(b.text, fb, known_b),
                     (analyze._states_rules(a), analyze._states_rules(b)), pair_tags,
-                    self.thresholds.possible, lexicon, unrelated):
-                out.append(None)
-                continue
-            out.append(analyze._judge(a, b, fa, fb, pair_tags, self.thresholds, lexicon))
+                    self.thresholds.possible, lexicon, unrelated)
+                if not (sides[0] or sides[1]):
+                    out.append(None)
+                    continue
+            out.append(analyze._judge(a, b, fa, fb, pair_tags, self.thresholds, lexicon, sides))
         return out
 
 

@@ -114,45 +114,72 @@ def certainly_unflagged(
     possible: float, lexicon: Lexicon, unrelated: bool = False,
 ) -> bool:
     """True only when `analyze._judge` would flag nothing for this pair (see the module doc)."""
+    return open_sides(fa, fb, facts_a, facts_b, states_rules, tags, possible, lexicon,
+                      unrelated) == (False, False)
+
+
+def open_sides(
+    fa: TextFeatures, fb: TextFeatures, facts_a: TextFacts, facts_b: TextFacts,
+    states_rules: tuple[bool, bool], tags: tuple[Sequence[str], Sequence[str]],
+    possible: float, lexicon: Lexicon, unrelated: bool = False,
+) -> tuple[bool, bool]:
+    """(duplicate open, contradiction open): a side is closed (False) only when the judge
+    certainly finds nothing on it: no duplicate score in the `possible` band, or no
+    contradiction evidence at all (`detect_contradiction_features` returns None, so a weak
+    contradiction cannot hide a duplicate). `analyze._judge` skips a closed side."""
     if fa.text == fb.text:
-        return False
+        return True, True
     # a word oracle relates any two words; two sides naming values may swap them around one
     oracle = lexicon.relate_unknown is not None or _may_swap(facts_a.values, facts_b.values,
                                                              lexicon)
     no_negative = not (facts_a.negative or facts_b.negative)
     inert_a = not oracle and _has_inert_unique(facts_a, facts_b, fb)
     inert_b = not oracle and _has_inert_unique(facts_b, facts_a, fa)
-    # a duplicate
+    return (_duplicate_open(fa, fb, tags, possible, lexicon, no_negative and (inert_a or inert_b)),
+            _contradiction_open(fa, fb, facts_a, facts_b, states_rules, lexicon, unrelated,
+                                no_negative and inert_a and inert_b))
+
+
+def _duplicate_open(fa: TextFeatures, fb: TextFeatures,
+                    tags: tuple[Sequence[str], Sequence[str]], possible: float,
+                    lexicon: Lexicon, harmless_closed: bool) -> bool:
     blocked = possible > _BLOCKED_CEILING and (
         other_values(fa, fb, lexicon) or other_numbers(fa, fb)
         or any(c.polarity < 0 for c in fa.clauses) != any(c.polarity < 0 for c in fb.clauses)
         or _crossed_roles(fa, fb) or _different_action(fa, fb, lexicon))
-    if not blocked:
-        harmless_closed = no_negative and (inert_a or inert_b)
-        if (not harmless_closed or _calibrated(_raw_upper(fa, fb, tags)) >= possible - 0.002
-                or possible <= PARAPHRASE_SCORE and may_paraphrase(fa, fb, lexicon)):
-            return False
-    # a contradiction: `analyze._judge` asks for none between unrelated texts, and the
-    # detector returns None before any evidence when the texts agree, one is said within the
-    # other or one excepts the other (all read without the alignment)
+    if blocked:
+        return False
+    return (not harmless_closed or _calibrated(_raw_upper(fa, fb, tags)) >= possible - 0.002
+            or possible <= PARAPHRASE_SCORE and may_paraphrase(fa, fb, lexicon))
+
+
+def _contradiction_open(fa: TextFeatures, fb: TextFeatures, facts_a: TextFacts,
+                        facts_b: TextFacts, states_rules: tuple[bool, bool], lexicon: Lexicon,
+                        unrelated: bool, both_inert: bool) -> bool:
+    # `analyze._judge` asks for none between unrelated texts, and the detector returns None
+    # before any evidence when the texts agree, one is said within the other or one excepts
+    # the other (all read without the alignment)
     if not (states_rules[0] and states_rules[1]) or unrelated or not _comparable(fa, fb):
-        return True
+        return False
     if agree(fa, fb, lexicon) or said_within(fa, fb) or exception(fa, fb, lexicon):
-        return True
+        return False
     # a minimal pair needs an opposing change (a negative word, an antonym) or a value change
     # (two values of a class, two numbers), and no unknown change nor words added on both sides
+    no_negative = not (facts_a.negative or facts_b.negative)
     minimal_closed = fa.conditional != fb.conditional or no_negative and (
-        (inert_a and inert_b) or not (
+        both_inert or not (
             lexicon.relate_unknown is not None or (facts_a.numeric and facts_b.numeric)
             or _may_swap(facts_a.all_values, facts_b.all_values, lexicon)))
-    clauses_closed = (len(facts_a.polarities | facts_b.polarities) < 2
-                      or jaccard(fa.content, fb.content) < _SUBJECT_OVERLAP
-                      or min(len(fa.tokens), len(fb.tokens)) <= 1
-                      or opposed_clauses(fa, fb, lexicon) is None)
+    if not minimal_closed:
+        return True
+    if not (len(facts_a.polarities | facts_b.polarities) < 2
+            or jaccard(fa.content, fb.content) < _SUBJECT_OVERLAP
+            or min(len(fa.tokens), len(fb.tokens)) <= 1
+            or opposed_clauses(fa, fb, lexicon) is None):
+        return True
     # what two claims choose: each asked itself, none needs the alignment
-    choice_closed = (another_value(fa, fb, lexicon) is None
-                     and reversed_preference(fa, fb) is None
-                     and other_amount(fa, fb, lexicon) is None
-                     and stale_value(fa, fb) is None
-                     and denied_value(fa, fb) is None)
-    return minimal_closed and clauses_closed and choice_closed
+    return not (another_value(fa, fb, lexicon) is None
+                and reversed_preference(fa, fb) is None
+                and other_amount(fa, fb, lexicon) is None
+                and stale_value(fa, fb) is None
+                and denied_value(fa, fb) is None)

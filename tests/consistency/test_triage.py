@@ -133,3 +133,38 @@ def test_eval_splits_are_judged_alike_with_triage_when_shared_data_is_present(
     claims = [Claim(f"memory/{row['id']}/{side}.md", 1, row[side]) for row in rows
               for side in "ab"]
     assert shape(find_pairs(claims, triage=True)) == shape(find_pairs(claims, triage=False))
+
+
+def test_each_side_triage_closes_is_one_the_judge_finds_nothing_on() -> None:
+    """`open_sides` lets the judge skip a closed side: a closed duplicate side must score under
+    the possible band, a closed contradiction side must give no contradiction evidence at all
+    (not even a weak one, which would hide a duplicate). Checked side by side over the
+    labelled pairs and the templated memory, where many pairs have one side open only."""
+    from gitmem.consistency.align import align
+    from gitmem.consistency.contradiction import detect_contradiction_features
+    from gitmem.consistency.duplicates import score_duplicate_features
+    from gitmem.consistency.triage import open_sides
+
+    lexicon = analyze.default_lexicon()
+    possible = analyze.Thresholds().possible
+    texts = [(row["a"], row["b"]) for row in labelled_rows()]
+    claims = templated(120, seed=11)
+    texts += [(claims[i].text, claims[j].text) for i in range(0, 120, 3) for j in range(1, 120, 7)]
+    closed = {"duplicate": 0, "contradiction": 0}
+    for a, b in texts:
+        fa, fb = analyze.features(a, lexicon), analyze.features(b, lexicon)
+        if fa.text == fb.text:
+            continue
+        unrelated = analyze._unrelated(fa, fb)
+        dup_open, contra_open = open_sides(fa, fb, text_facts(fa, lexicon),
+                                           text_facts(fb, lexicon), (True, True), ((), ()),
+                                           possible, lexicon, unrelated)
+        alignment = align(fa, fb, lexicon)
+        if not dup_open:
+            closed["duplicate"] += 1
+            score = score_duplicate_features(fa, fb, (), (), lexicon, alignment).score
+            assert score < possible, (a, b, score)
+        if not contra_open and not unrelated:
+            closed["contradiction"] += 1
+            assert detect_contradiction_features(fa, fb, lexicon, alignment) is None, (a, b)
+    assert closed["duplicate"] > 100 and closed["contradiction"] > 100, closed
