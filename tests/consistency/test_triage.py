@@ -168,3 +168,27 @@ def test_each_side_triage_closes_is_one_the_judge_finds_nothing_on() -> None:
             closed["contradiction"] += 1
             assert detect_contradiction_features(fa, fb, lexicon, alignment) is None, (a, b)
     assert closed["duplicate"] > 100 and closed["contradiction"] > 100, closed
+
+
+def test_worker_chunks_are_runs_of_pairs_that_share_their_texts() -> None:
+    """Each worker computes the features of the texts its chunks hold: in `local_order` the
+    chunks hold fewer texts twice than in the (i, j) order, and every pair is judged once."""
+    from gitmem.consistency.batch import local_order
+    from gitmem.consistency.candidates import candidate_pairs
+
+    names = [a + b + "ex" for a in "bcdfgh" for b in "klmnpr"]  # one subject per topic
+    frames = ["Run the {n} {m} job on {d} nights.", "Never run the {n} {m} job on {d} nights.",
+              "The {n} {m} job writes to the {d} bucket.", "Keep the {n} {m} job logs {d}."]
+    claims = [Claim(f"memory/{x % 7}.md", 1 + x // 7, frames[x % 4].format(
+        n=names[x % 36], m=names[(x // 36) % 36][::-1], d=("monday", "friday", "cold")[x % 3]))
+        for x in range(432)]  # the topics interleave, as memories written over time do
+    jobs = candidate_pairs(claims)
+    order = local_order(claims, jobs)
+    assert sorted(order) == list(range(len(jobs)))
+
+    def held(sequence: list[int], pieces: int = 8) -> int:
+        bounds = [len(sequence) * n // pieces for n in range(pieces + 1)]
+        return sum(len({claims[x].text for n in sequence[start:end] for x in jobs[n]})
+                   for start, end in zip(bounds, bounds[1:]))
+
+    assert held(order) < 0.8 * held(list(range(len(jobs)))), (held(order), len(jobs))
