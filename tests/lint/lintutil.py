@@ -62,3 +62,17 @@ def lint(
 
 def found(report: LintReport, code: str) -> list[Finding]:
     return [f for f in report.findings if f.code == code]
+
+
+def repo_findings(tmp_path: Path, files: dict[str, str]) -> list[dict[str, Any]]:
+    """The JSON findings of `gitmem lint` on a new repository holding `files`."""
+    from gitutil import make_repo
+
+    repo = make_repo(tmp_path / "r", files)
+    run = cli(repo, "lint", "--json")
+    assert run.code in (0, 1), run.out + run.err
+    return list(run.json()["findings"])
+
+
+def finding_codes(findings: list[dict[str, Any]]) -> list[str]:
+    return sorted(str(f["code"]) for f in findings)

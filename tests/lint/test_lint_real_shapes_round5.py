@@ -14,44 +14,32 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from gitutil import make_repo
-from lintutil import cli
-
-
-def _findings(tmp_path: Path, files: dict[str, str]) -> list[dict[str, object]]:
-    repo = make_repo(tmp_path / "r", files)
-    run = cli(repo, "lint", "--json")
-    assert run.code in (0, 1), run.out + run.err
-    return list(run.json()["findings"])
-
-
-def _codes(findings: list[dict[str, object]]) -> list[str]:
-    return sorted(str(f["code"]) for f in findings)
+from lintutil import finding_codes, repo_findings
 
 
 def test_two_modules_features_named_alike_are_no_duplicate(tmp_path: Path) -> None:
     leave = "# Leave\n\n## Manager view\n- Easy approval workflows\n- Team calendar\n"
     expenses = "# Ideas\n\n## 12. Expense Module\n- Receipt capture\n- Approval workflows\n"
-    found = _findings(tmp_path, {"memory-bank/leaveContext.md": leave,
+    found = repo_findings(tmp_path, {"memory-bank/leaveContext.md": leave,
                                  "memory-bank/ideas.md": expenses})
-    assert "GM202" not in _codes(found), found
+    assert "GM202" not in finding_codes(found), found
 
 
 def test_one_fact_stated_twice_in_other_words_is_still_a_duplicate(tmp_path: Path) -> None:
     brief = "# Brief\n\n## Stack\n- Deployments are automated through the build pipeline\n"
     tech = "# Tech\n\n## Delivery\n- The build pipeline automates deployments\n"
-    found = _findings(tmp_path, {"memory-bank/projectbrief.md": brief,
+    found = repo_findings(tmp_path, {"memory-bank/projectbrief.md": brief,
                                  "memory-bank/techContext.md": tech})
-    assert "GM202" in _codes(found), found
+    assert "GM202" in finding_codes(found), found
 
 
 def test_one_labelled_fact_reworded_in_two_files_is_still_a_duplicate(tmp_path: Path) -> None:
     deploy = ("# Deploy\n\n## Production\n"
               "- **Secrets Vault**: All production secrets stored securely\n")
     migration = "# Migration\n\n## Secrets\n- **Secrets Vault**: All production secrets\n"
-    found = _findings(tmp_path, {"memory-bank/deployment.md": deploy,
+    found = repo_findings(tmp_path, {"memory-bank/deployment.md": deploy,
                                  "memory-bank/migration.md": migration})
-    assert "GM202" in _codes(found), found
+    assert "GM202" in finding_codes(found), found
 
 
 def test_a_hypothetical_does_not_contradict_what_is(tmp_path: Path) -> None:
@@ -60,27 +48,27 @@ def test_a_hypothetical_does_not_contradict_what_is(tmp_path: Path) -> None:
             "reach them.\n")
     summary = ("# Assistant\n\n## Tools\n- **Cross-Module Context**: The assistant "
                "understands search context across all modules\n")
-    found = _findings(tmp_path, {".cursor/rules/modules.mdc": rule,
+    found = repo_findings(tmp_path, {".cursor/rules/modules.mdc": rule,
                                  "memory-bank/assistantSummary.md": summary})
-    assert "GM211" not in _codes(found), found
+    assert "GM211" not in finding_codes(found), found
 
 
 def test_one_label_under_two_headings_holds_two_aspects(tmp_path: Path) -> None:
     quality = ("# Phase 2\n\n## Code quality\n"
                "- **TypeScript**: 100% type safety throughout all screens\n")
     tools = "# Tech\n\n## Development tools\n- **TypeScript**: 5.4.2 for type safety\n"
-    found = _findings(tmp_path, {"memory-bank/phase2.md": quality,
+    found = repo_findings(tmp_path, {"memory-bank/phase2.md": quality,
                                  "memory-bank/techContext.md": tools})
-    assert "GM211" not in _codes(found), found
+    assert "GM211" not in finding_codes(found), found
 
 
 def test_one_setting_with_two_values_under_one_heading_still_contradicts(
         tmp_path: Path) -> None:
     brief = "# Brief\n\n## Runtime\n- **Node**: version 18 in production\n"
     tech = "# Tech\n\n## Runtime\n- **Node**: version 20 in production\n"
-    found = _findings(tmp_path, {"memory-bank/projectbrief.md": brief,
+    found = repo_findings(tmp_path, {"memory-bank/projectbrief.md": brief,
                                  "memory-bank/techContext.md": tech})
-    assert "GM211" in _codes(found), found
+    assert "GM211" in finding_codes(found), found
 
 
 def test_one_step_of_two_parallel_procedures_is_no_duplicate(tmp_path: Path) -> None:
@@ -88,13 +76,13 @@ def test_one_step_of_two_parallel_procedures_is_no_duplicate(tmp_path: Path) -> 
                "- Verify the rollback on staging first\n\n"
                "## Application rollback\n- Redeploy the previous image\n"
                "- Verify the rollback on staging first\n")
-    found = _findings(tmp_path, {"memory-bank/runbook.md": runbook})
-    assert "GM201" not in _codes(found), found
+    found = repo_findings(tmp_path, {"memory-bank/runbook.md": runbook})
+    assert "GM201" not in finding_codes(found), found
 
 
 def test_one_requirement_in_the_overview_and_the_requirements_is_a_duplicate(
         tmp_path: Path) -> None:
     spec = ("# Permissions\n\n## Overview\n- Every position grants its modules automatically.\n\n"
             "## Key requirements\n- Every position grants its modules automatically.\n")
-    found = _findings(tmp_path, {"memory-bank/permissions.md": spec})
-    assert "GM201" in _codes(found), found
+    found = repo_findings(tmp_path, {"memory-bank/permissions.md": spec})
+    assert "GM201" in finding_codes(found), found
