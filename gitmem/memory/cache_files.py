@@ -12,6 +12,7 @@ import json
 import os
 import sys
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -57,16 +58,18 @@ def write_cache_file(file: Path, data: dict[str, Any]) -> bool:
     return write_cache_bytes(file, json.dumps(data, separators=(",", ":")).encode("utf-8"))
 
 
-def write_cache_bytes(file: Path, data: bytes) -> bool:
-    """Write the whole file under a temporary name and rename it over the old one (atomic on
+def write_cache_bytes(file: Path, data: bytes | Iterable[bytes]) -> bool:
+    """Write the whole file (`data`, or its parts one after another, so a large file need not
+    be one bytes object) under a temporary name and rename it over the old one (atomic on
     POSIX: a reader sees the old file or the new one, never half). False when it failed; a
     cache that cannot be written is only a slower next run."""
+    parts = [data] if isinstance(data, bytes) else data
     try:
         file.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{file.stem}-", suffix=".tmp", dir=file.parent)
         try:
             with os.fdopen(fd, "wb") as fh:
-                fh.write(data)
+                fh.writelines(parts)
             os.replace(tmp, file)
         except BaseException:
             os.unlink(tmp)

@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import os
-import tempfile
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import chain
 from pathlib import Path
 
 from gitmem import trailers as t
+from gitmem.memory.cache_files import write_cache_bytes
 from gitmem.ops.op_json import ONE_PATH, OP_HEAD, json_head, quote, quote_many
 from gitmem.trailers_batch import many_gitmem_pairs
 
@@ -221,18 +220,7 @@ def store_table(file: Path, fingerprint: str, table: OpTable) -> None:
             if text.count("\0") != len(values) - (len(parts) == 1):
                 return  # a value holds a NUL: not stored, read again next time
             parts.append(text.encode("utf-8", "surrogatepass"))
-    try:
-        file.parent.mkdir(parents=True, exist_ok=True)
-        fd, scratch = tempfile.mkstemp(prefix=f".{file.stem}-", suffix=".tmp", dir=file.parent)
-        try:
-            with os.fdopen(fd, "wb") as out:
-                out.writelines(parts)
-            os.replace(scratch, file)
-        except BaseException:
-            os.unlink(scratch)
-            raise
-    except (OSError, ValueError):
-        pass  # a cache that cannot be written is only a slower next run
+    write_cache_bytes(file, parts)  # False (not written) is only a slower next run
 
 
 _PART = 1024
