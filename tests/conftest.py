@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -11,6 +12,13 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+
+# A suite started in the background by a shell without job control (`.ci/run &`, nohup)
+# inherits SIGINT ignored: Python then raises no KeyboardInterrupt and every child it starts
+# ignores Ctrl-C too, so the interrupt tests would test nothing. Give the suite the
+# interpreter's usual Ctrl-C, which its children get back as the default on exec.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture(autouse=True)
