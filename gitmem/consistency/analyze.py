@@ -151,7 +151,7 @@ def find_pairs(
     With `verdicts`, a pair judged in an earlier run (same texts, sections' stance, tags) is
     recalled instead of judged, and every verdict used is recorded into it for the next run;
     the caller keys the store on the thresholds and the detector's code. `triage` skips the
-    pairs `triage.certainly_unflagged` proves the judge would not flag (the findings are the
+    sides of a pair `triage.open_sides` proves the judge would not flag (the findings are the
     same without it); `workers` processes judge the pairs (default: every CPU when there are
     many pairs), with the findings of one process."""
     lexicon = lexicon or default_lexicon()

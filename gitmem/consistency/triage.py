@@ -2,10 +2,11 @@
 
 `find_pairs` judges every candidate pair; most pairs of a large memory share a few frequent words
 and nothing else, and the judge's token alignment (`align.py`) costs most of a pair's time.
-`certainly_unflagged` answers, from facts each text computes once (`TextFacts`, in
-`triage_facts.py`) and a few set operations per pair, whether the judge (`analyze._judge`) would return None. It may say False
-for a pair the judge does not flag (then the pair is judged in full); it says True only when each
-way to a finding is closed, by the judge's own rules:
+`open_sides` answers, from facts each text computes once (`TextFacts`, in `triage_facts.py`)
+and a few set operations per pair, which sides of the judge (`analyze._judge`: duplicate,
+contradiction) could flag the pair. It may leave a side open that the judge does not flag (then
+that side is judged in full); it closes a side only when each way to a finding there is closed,
+by the judge's own rules:
 
 Contradiction (`contradiction.detect_contradiction_features`) needs both claims to state rules,
 the texts related (`analyze._judge` asks nothing of unrelated texts) and `_comparable`, none of
@@ -106,16 +107,6 @@ def _raw_upper(fa: TextFeatures, fb: TextFeatures, tags: tuple[Sequence[str], Se
     if ta and tb:
         raw = 0.85 * raw + 0.15 * jaccard(ta, tb)
     return raw
-
-
-def certainly_unflagged(
-    fa: TextFeatures, fb: TextFeatures, facts_a: TextFacts, facts_b: TextFacts,
-    states_rules: tuple[bool, bool], tags: tuple[Sequence[str], Sequence[str]],
-    possible: float, lexicon: Lexicon, unrelated: bool = False,
-) -> bool:
-    """True only when `analyze._judge` would flag nothing for this pair (see the module doc)."""
-    return open_sides(fa, fb, facts_a, facts_b, states_rules, tags, possible, lexicon,
-                      unrelated) == (False, False)
 
 
 def open_sides(

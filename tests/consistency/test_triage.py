@@ -18,7 +18,7 @@ import pytest
 from gitmem.consistency import analyze
 from gitmem.consistency.analyze import PairFinding, find_pairs
 from gitmem.consistency.batch import Judging, judge_all
-from gitmem.consistency.triage import certainly_unflagged
+from gitmem.consistency.triage import open_sides
 from gitmem.consistency.triage_facts import text_facts
 from gitmem.model import Claim
 
@@ -107,9 +107,9 @@ def test_triage_closes_pairs_the_detector_turns_away_before_any_evidence(a: str,
     fa, fb = analyze.features(a, lexicon), analyze.features(b, lexicon)
     claims = [Claim("memory/a.md", 1, a), Claim("memory/b.md", 1, b)]
     assert find_pairs(claims, triage=False) == []
-    assert certainly_unflagged(fa, fb, text_facts(fa, lexicon), text_facts(fb, lexicon),
-                               (True, True), ((), ()), analyze.Thresholds().possible, lexicon,
-                               analyze._unrelated(fa, fb))
+    assert open_sides(fa, fb, text_facts(fa, lexicon), text_facts(fb, lexicon), (True, True),
+                      ((), ()), analyze.Thresholds().possible, lexicon,
+                      analyze._unrelated(fa, fb)) == (False, False)
 
 
 def test_two_workers_return_each_pair_verdict_in_the_order_of_one() -> None:
@@ -143,7 +143,6 @@ def test_each_side_triage_closes_is_one_the_judge_finds_nothing_on() -> None:
     from gitmem.consistency.align import align
     from gitmem.consistency.contradiction import detect_contradiction_features
     from gitmem.consistency.duplicates import score_duplicate_features
-    from gitmem.consistency.triage import open_sides
 
     lexicon = analyze.default_lexicon()
     possible = analyze.Thresholds().possible
