@@ -9,8 +9,8 @@ whole of both texts, not at the aligned spans, so it holds whatever order the wo
   names more;
 - an antonym of the lexicon on each side, wherever it stands ("Use mutable state in reducers" /
   "State in reducers is immutable"), or one word and its negative-prefixed twin (safe / unsafe);
-- two things set against each other the other way round ("Prefer X to Y" / "Y is preferred
-  over X");
+  two things set against each other the other way round ("Prefer X to Y" / "Y is preferred
+  over X"): both read in `opposites.py`;
 - two different figures, however written ("3 times" / "five times");
 - two list entries that only name topics, with two concepts or fewer in common and one naming
   more ("Bulk export" / "Bulk export and import"), or reworded with two concepts more in one:
@@ -23,6 +23,7 @@ import re
 
 from gitmem.consistency.features import TextFeatures
 from gitmem.consistency.lexicon import Lexicon, numeric_value
+from gitmem.consistency.opposites import crossed_opposites, reversed_contrast
 from gitmem.consistency.paraphrase import (
     Overlap,
     key_form,
@@ -31,7 +32,6 @@ from gitmem.consistency.paraphrase import (
     shipped,
     text_concepts,
 )
-from gitmem.consistency.text import Token
 
 _NO_HISTORY = re.compile(r"\b(?:(?:is|are|was|were|be|been|being|gets?|got)\s+(?:\w+\s+)?used\s+to"
                          r"|turns?\s+out\s+to)\b", re.IGNORECASE)
@@ -50,109 +50,10 @@ _TOPIC_CONCEPTS = 2
 # failures gracefully" / "**Failure handling**: graceful fallback and retry hints").
 _TOPIC_ADDED = 2
 _SENTENCE_BREAK = re.compile(r"[.!?](?:\*\*|`)?\s+(?=[A-Z*`])")
-# Words that set two things against each other: which of them wins then matters ("Prefer
-# f-strings to str.format" / "Use str.format in preference to f-strings").
-_CONTRAST = frozenset({"over", "than", "instead", "rather", "vs", "versus"})
-_PREFERENCE = frozenset({"prefer", "preferred", "prefers", "preferring", "preference", "favor",
-                         "favour", "favored", "favoured", "favors", "favours", "favorite"})
-_SKIPPED = frozenset({"of", "in", "is", "are", "be", "being", "was", "were", "what", "the", "a",
-                      "an", "to", "using", "use", "used"})
-# "un-", "non-" make an opposite of any word; "in-", "im-", "il-", "ir-", "dis-" only of a word
-# shaped like an adjective (insecure / secure, but not import / port, display / play).
-_OPEN_PREFIXES = ("un", "non-", "non")
-_ADJECTIVE_PREFIXES = ("in", "im", "il", "ir", "dis")
-_ADJECTIVE_ENDINGS = ("able", "ible", "ive", "al", "ent", "ant", "ure", "id", "ect", "ete",
-                      "ic", "ed", "ful", "ar", "ous", "ary", "ite")
 
 
 def _sentences(text: str) -> int:
     return 1 + len(_SENTENCE_BREAK.findall(text.strip()))
-
-
-def _side(f: TextFeatures, lexicon: Lexicon, start: int, step: int) -> frozenset[str]:
-    """The run of content words from `start` in direction `step`, past the words that join a
-    contrast to what it contrasts ("are preferred over", "in preference to"; after it, also
-    function words and filler: "rather than going in their own repositories")."""
-    tokens, out, i, filler = f.tokens, set(), start, shipped().filler
-    while 0 <= i < len(tokens) and not out and (
-            tokens[i].lower in _SKIPPED or tokens[i].lower in _PREFERENCE or (
-                step > 0 and (  # what is set aside: "rather than going in their own repos"
-                    tokens[i].lower in _CONTRAST or tokens[i].stem in lexicon.non_content
-                    or key_form(tokens[i].lower, tokens[i].stem, lexicon) in filler))):
-        i += step
-    while 0 <= i < len(tokens):
-        t = tokens[i]
-        if (t.stem in lexicon.non_content or t.lower in _SKIPPED or t.lower in _PREFERENCE
-                or t.lower in _CONTRAST):
-            break
-        out.add(key_form(t.lower, t.stem, lexicon))
-        i += step
-    return frozenset(out)
-
-
-def _contrasts(tokens: tuple[Token, ...], i: int) -> bool:
-    """Whether the word at `i` sets two things against each other: not "less than 2 minutes",
-    "over 30 seconds" (amounts), only "rather than", "better than"."""
-    word = tokens[i].lower
-    if word not in _CONTRAST:
-        return False
-    if word == "than":
-        return i > 0 and tokens[i - 1].lower in ("rather", "better")
-    return not (i + 1 < len(tokens) and numeric_value(tokens[i + 1].lower) is not None)
-
-
-def _contrast(f: TextFeatures, lexicon: Lexicon) -> tuple[frozenset[str], frozenset[str]] | None:
-    """(what wins, what loses) of a text that sets two things against each other: "X over Y",
-    "X rather than Y", "X instead of Y", "prefer X to Y", "X in preference to Y"."""
-    tokens = f.tokens
-    preferring = False
-    for i, t in enumerate(tokens):
-        preferring = preferring or t.lower in _PREFERENCE
-        if _contrasts(tokens, i) or (t.lower == "to" and preferring):
-            won, lost = _side(f, lexicon, i - 1, -1), _side(f, lexicon, i + 1, 1)
-            if won and lost:
-                return won - lost, lost - won
-    return None
-
-
-def reversed_contrast(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:
-    """"Prefer dataclasses to plain dicts" / "Plain dicts are preferred over dataclasses"; or
-    the other text names what one text sets aside and not what it sets first."""
-    ca, cb = _contrast(fa, lexicon), _contrast(fb, lexicon)
-    if ca is None and cb is None:
-        return False
-    if ca is None or cb is None:  # "Use gRPC over HTTP/2" / "Internal calls use HTTP/2"
-        won, lost = ca or cb or (frozenset(), frozenset())
-        other = frozenset(text_concepts(fb if cb is None else fa, lexicon)[0])
-        return bool(other & lost and not other & won)
-    if ca[0] & cb[0]:
-        return False
-    return bool(ca[0] & cb[1] or ca[1] & cb[0])
-
-
-def _negative_twin(word: str, other: str) -> bool:
-    for prefix in _OPEN_PREFIXES + _ADJECTIVE_PREFIXES:
-        if word.startswith(prefix) and word[len(prefix):] == other and len(other) >= 4:
-            return prefix in _OPEN_PREFIXES or other.endswith(_ADJECTIVE_ENDINGS)
-    return False
-
-
-def crossed_opposites(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:
-    """An antonym of the lexicon, or a word's negative-prefixed twin, on each side."""
-    only_a, only_b = fa.content - fb.content, fb.content - fa.content
-    if any(lexicon.relation(x, y) == "antonym" for x in only_a for y in only_b):
-        return True
-    words_a, words_b = _plain_words(fa), _plain_words(fb)
-    only_a, only_b = words_a - words_b, words_b - words_a
-    return any(_negative_twin(x, y) or _negative_twin(y, x) for x in only_a for y in only_b)
-
-
-def _plain_words(f: TextFeatures) -> frozenset[str]:
-    """The words of a text, less those a separate "non" / "not" / "un" turns around ("non-
-    operative" is "inoperative", not its opposite)."""
-    words = [t.lower for t in f.tokens]
-    return frozenset(w for i, w in enumerate(words)
-                     if not (i and words[i - 1].rstrip("-") in ("non", "not", "un", "in")))
 
 
 def _keys(f: TextFeatures, lexicon: Lexicon) -> list[str]:
