@@ -2,6 +2,8 @@
 
 It feeds `find_pairs` only the standing claims still in force (active memories, claims no
 resolution has annotated, no records of events: `gitmem.memory.statements.is_record`), with each memory's tags and scope, and drops pairs under a `do_not_reopen` cooldown.
+A near-duplicate (the possible band) is kept only between claims of one role
+(`gitmem.memory.claim_roles`: a to-do is not a rule, a checklist step is not the rule it applies).
 Type and category never gate a comparison.
 """
 
@@ -15,6 +17,7 @@ from gitmem.consistency.analyze import PairFinding, Thresholds, find_pairs
 from gitmem.consistency.duplicates import PARAPHRASE_SCORE
 from gitmem.consistency.lexicon import lexicon_for
 from gitmem.consistency.verdicts import PairVerdicts
+from gitmem.memory.claim_roles import possible_set_aside
 from gitmem.memory.fragments import is_pointer
 from gitmem.memory.subjects import set_aside
 from gitmem.memory.inforce import claim_in_force, claims_in_force, pair_dismissed
@@ -86,6 +89,9 @@ def corpus_pairs(
             continue
         if set_aside(pair.a, pair.b, pair.kind, _reworded(pair)):
             continue  # entries of two headings, two sentences of one paragraph
+        if pair.kind == "duplicate" and pair.klass == "possible" \
+                and possible_set_aside(pair.a, pair.b):
+            continue  # a to-do and a rule, a checklist step and a rule, a claim and its parent
         a, b = by_path[pair.a.path], by_path[pair.b.path]
         if a.path != b.path and pair_dismissed(a, b, today):
             continue

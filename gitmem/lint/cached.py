@@ -76,7 +76,8 @@ _VERDICTS = RecordCodec(StoredVerdicts, StoredVerdict)
 # module added there is in the key without being listed.
 PAIR_SOURCES = (*sorted((PACKAGE / "consistency").glob("*.py")),
                 *(PACKAGE / "memory" / f"{name}.py"
-                  for name in ("inforce", "claims", "statements", "fragments", "subjects")),
+                  for name in ("inforce", "claims", "statements", "fragments", "subjects",
+                               "claim_roles")),
                 PACKAGE / "lint" / "rules" / "consistency_rules.py")
 # ... and the modules that turn pairs into findings
 FINDING_SOURCES = tuple(PACKAGE / path for path in (

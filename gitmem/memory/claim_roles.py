@@ -1,0 +1,115 @@
+"""What part a claim plays in its memory, and which near-duplicates that rules out.
+
+A memory bank says one thing several times on purpose, each time in another part: a standing
+rule, then the step of a checklist that applies it ("Use Aide macros for OpenAPI docs" under
+"API Design", "Add OpenAPI docs with Aide macros" under "Adding a new endpoint:"); a feature,
+then the to-do that builds it (under "Next Steps"); a practice, then the record of the one
+incident it came from (under "**Problem**: ..."); a fact, then its entry in a references list.
+Those pairs read alike but nobody would merge them. `claim_role` names the part, from the
+headings a claim stands under (its section and the label of its list) and a few forms of its
+own text:
+
+- "pointer": an entry of a references or resources list ("📚 References", "See also");
+- "example": an entry under "Examples:", a sample;
+- "plan": something still to do: an open checklist box, "TODO: ...", an entry under "Next
+  Steps", "Roadmap", "Planned", "Future ...", "Short-term goals", "⏳", "Current challenges";
+- "record": what went wrong or what was done once: under "Problem", "Issues", "Root cause",
+  "Fix", "Verification"; a line labelled "**Error**:" or "**Root Cause**:" (an error message
+  quoting a URL is not the list of URLs);
+- "step": a step of a procedure or checklist: under "Steps", "Checklist", "Sequence",
+  "Troubleshooting", "Solutions", "Adding a new ...:", "Before creating ...", "Every new ...";
+- "statement": everything else, a standing rule or fact.
+
+`possible_set_aside(a, b)` is why a pair in the possible band (GM202: alike, not the same) is
+no finding: two claims of different roles, a pointer or an example on either side, a claim and
+its own parent entry (a rule and the detail nested under it), or two entries next to each
+other in one list (a list names different things). Verbatim and match-band duplicates (GM201)
+are reported whatever the roles: a copied line is a copy wherever it stands.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gitmem.model import Claim
+
+ROLES = ("statement", "plan", "step", "record", "pointer", "example")
+
+_POINTER = re.compile(
+    r"\b(?:references?|resources|see also|links|further reading|where to look"
+    r"|related (?:docs|documents|files|notes|reading))\b", re.I)
+_EXAMPLE = re.compile(r"\b(?:examples?|samples?|illustrations?)\b|\be\.g\.", re.I)
+_PLAN = re.compile(
+    r"\b(?:next steps?|next (?:phases?|sprints?|releases?|milestones?)|to-?dos?|roadmap"
+    r"|planned|upcoming|backlog|future|ideas|wish ?list|short[- ]term|long[- ]term|immediate"
+    r"|open questions|challenges|blockers)\b|⏳", re.I)
+_RECORD = re.compile(
+    r"\b(?:problems?|issues?|bugs?|root causes?|symptoms?|fix|fixes|fixed|resolved"
+    r"|verification|post-?mortem|lessons? learned)\b", re.I)
+_STEP = re.compile(
+    r"\b(?:steps?|sequence|checklists?|procedures?|how to|quick ?start|getting started"
+    r"|instructions|runbook|process(?:es)?|solutions?|troubleshooting|for [\w ]{1,30} issues"
+    r"|(?:adding|creating|setting up) an?|before (?:\w+ing|each|every|you)"
+    r"|after (?:each|every)|every (?:new )?\w+)\b", re.I)
+# heading cues in the order they win: a references list of plans is still a references list
+_HEADING_ROLES = (("pointer", _POINTER), ("example", _EXAMPLE), ("plan", _PLAN),
+                  ("record", _RECORD), ("step", _STEP))
+
+# the claim's own words
+_PLAN_TEXT = re.compile(r"^[*_]*(?:todo|to-do|next step)\b", re.I)
+# a leading label, "**Error**:", "Root cause -", and what follows it
+_LEAD_LABEL = re.compile(r"^[*_]*([^:*_`\n]{1,40}?)[*_]*\s*(?:[:：]|\s[-–—]\s)")
+_RECORD_LABELS = frozenset(
+    "error errors root cause cause symptom symptoms problem issue bug incident".split())
+
+
+def _heads(claim: Claim) -> tuple[str, ...]:
+    """The headings a claim stands under: its section, and its list's label or parent entry
+    when that ends in a colon ("**Cleanup Sequence**:", "Open an issue with:")."""
+    parent = claim.parent.rstrip(" *_")
+    return (claim.section, claim.parent) if parent.endswith((":", "：")) or (
+        claim.parent[:1] in "*_" and claim.parent.rstrip()[-1:] in "*_") else (claim.section,)
+
+
+def claim_role(claim: Claim) -> str:
+    """The part `claim` plays: one of ROLES (module docstring)."""
+    text = claim.text
+    if claim.kind == "task" or _PLAN_TEXT.search(text):
+        return "plan"
+    label = _LEAD_LABEL.match(text)
+    if label and label.group(1).strip().lower() in _RECORD_LABELS:
+        return "record"
+    heads = _heads(claim)
+    for role, pattern in _HEADING_ROLES:
+        if any(pattern.search(head) for head in heads):
+            return role
+    return "statement"
+
+
+def _family(a: Claim, b: Claim) -> bool:
+    """One claim is the list entry (or bold label line) the other is nested under."""
+    return a.path == b.path and ((bool(b.parent) and a.text.startswith(b.parent))
+                                 or (bool(a.parent) and b.text.startswith(a.parent)))
+
+
+_LIST_KINDS = frozenset({"bullet", "item", "task"})
+
+
+def _neighbours(a: Claim, b: Claim) -> bool:
+    """Two entries of one list on consecutive lines: a list names different things."""
+    return (a.path == b.path and abs(a.line - b.line) == 1 and a.section == b.section
+            and a.parent == b.parent and a.kind in _LIST_KINDS and b.kind in _LIST_KINDS)
+
+
+def possible_set_aside(a: Claim, b: Claim) -> str | None:
+    """Why a possible-band duplicate pair (a, b) is no finding, or None (module docstring)."""
+    role_a, role_b = claim_role(a), claim_role(b)
+    if role_a != role_b:
+        return f"a {role_a} and a {role_b}"
+    if role_a in ("pointer", "example"):
+        return f"two {role_a}s"
+    if _family(a, b):
+        return "a claim and its own parent entry"
+    if _neighbours(a, b):
+        return "neighbouring entries of one list"
+    return None
