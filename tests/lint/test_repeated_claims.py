@@ -235,6 +235,31 @@ def test_a_file_copied_twice_is_one_finding_per_copy_and_no_claim_is_reported_al
                             ("memory/notes.md", 3)]
 
 
+def test_a_copied_claim_with_a_near_miss_elsewhere_names_its_verbatim_copy(
+    generator: str,
+) -> None:
+    """AGENTS.md copied into CLAUDE.md, and one of its claims said in other words in a notes
+    file: the near-duplicate finding has the near miss for its partner and the verbatim copy
+    only in "also at", so that claim's verbatim copy stays a GM201 of its own, partner first
+    (the judges of issue 17's sixth sample read the copy as the finding, the near miss as noise);
+    the file-level finding still counts it."""
+    from lintutil import found, lint
+
+    body = "# Rules\n\n" + "".join(COPIED)
+    report = lint(memory("AGENTS.md", body), memory("CLAUDE.md", body),
+                  memory("memory/notes.md", "# Notes\n\n- Ask before you add a new dependency.\n"),
+                  select=("GM2",))
+    verbatim = [f for f in found(report, "GM201") if "copied_claims" not in f.signals]
+    assert [(f.path, f.line, [(r.path, r.line) for r in f.related]) for f in verbatim] == [
+        ("AGENTS.md", 6, [("CLAUDE.md", 6)])]
+    assert "is repeated verbatim at CLAUDE.md:6" in verbatim[0].message
+    [copied] = [f for f in found(report, "GM201") if "copied_claims" in f.signals]
+    assert copied.signals["copied_claims"] == 6
+    [possible] = found(report, "GM202")
+    assert [(r.path, r.line) for r in possible.related] == [("memory/notes.md", 3),
+                                                            ("CLAUDE.md", 6)]
+
+
 def test_a_near_duplicate_of_a_repeated_claim_names_every_copy_once(generator: str) -> None:
     from lintutil import found, lint
 

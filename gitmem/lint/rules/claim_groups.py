@@ -22,7 +22,7 @@ scopes overlap, no `do_not_reopen` cooldown between them).
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Container, Iterable, Sequence
 from dataclasses import dataclass
 
 from gitmem.config import Config
@@ -201,12 +201,21 @@ def copied_files(groups: Iterable[ClaimGroup], compared: Callable[[str, str], bo
             for paths, found in sorted(shared.items()) if len(found) >= COPIED_FILE_MIN}
 
 
-def folded(group: ClaimGroup, copied: dict[tuple[str, str], list[ClaimGroup]]) -> bool:
+def folded(group: ClaimGroup, copied: dict[tuple[str, str], list[ClaimGroup]],
+           near: Container[str] = ()) -> bool:
     """Whether copied-file findings stand for every copy of this verbatim group: each copy but
-    the first lies in another file that copies the first copy's file."""
+    the first lies in another file that copies the first copy's file, and the text is not in
+    `near` (`near_texts`: a near-duplicate or a contradiction names the copy only in "also at",
+    its partner being the other text, so the verbatim copy stays a finding of its own)."""
     home = group.primary.path
-    return group.identical and all(
+    return group.identical and group.primary.text not in near and all(
         claim.path != home and (home, claim.path) in copied for claim in group.first[1:])
+
+
+def near_texts(groups: Iterable[ClaimGroup]) -> frozenset[str]:
+    """The texts that are a side of a group between two texts (not verbatim copies)."""
+    return frozenset(claim.text for group in groups if not group.identical
+                     for claim in (group.primary, group.second[0]))
 
 
 PLACES_NAMED = 10  # places a message names per side; `related` holds every one

@@ -201,7 +201,10 @@ class Duplicate(PairRule):
                 f"{places(group.second)}")
 
     def folded(self, group: ClaimGroup, context: LintContext) -> bool:
-        return bool(_grouping().folded(group, copied_files(context)))
+        key = MEMO_KEY + ":near"
+        if key not in context.memo:
+            context.memo[key] = _grouping().near_texts(claim_groups(context))
+        return bool(_grouping().folded(group, copied_files(context), context.memo[key]))
 
     def corpus_findings(self, context: LintContext) -> Iterable[Finding]:
         """One finding per copied file (AGENTS.md copied into GEMINI.md repeats dozens of
