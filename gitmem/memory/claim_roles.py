@@ -1,10 +1,11 @@
 """What part a claim plays in its memory, and which near-duplicates that rules out.
 
 A memory bank says one thing several times on purpose, each time in another part: a standing
-rule, then the step of a checklist that applies it ("Use Aide macros for OpenAPI docs" under
-"API Design", "Add OpenAPI docs with Aide macros" under "Adding a new endpoint:"); a feature,
-then the to-do that builds it (under "Next Steps"); a practice, then the record of the one
-incident it came from (under "**Problem**: ..."); a fact, then its entry in a references list.
+rule, then the step of a checklist that applies it ("Use Redoc annotations for the API pages"
+under "API design", "Add the API pages with Redoc annotations" under "Adding a new
+endpoint:"); a feature, then the to-do that builds it (under "Next Steps"); a practice, then
+the record of the one incident it came from (under "**Problem**: ..."); a fact, then its entry
+in a references list.
 Those pairs read alike but nobody would merge them. `claim_role` names the part, from the
 headings a claim stands under (its section and the label of its list) and a few forms of its
 own text:
@@ -17,7 +18,8 @@ own text:
   "Fix", "Verification"; a line labelled "**Error**:" or "**Root Cause**:" (an error message
   quoting a URL is not the list of URLs);
 - "step": a step of a procedure or checklist: under "Steps", "Checklist", "Sequence",
-  "Troubleshooting", "Solutions", "Adding a new ...:", "Before creating ...", "Every new ...";
+  "Process", "Troubleshooting", "Solutions", "Adding a new ...:", "Before creating ...",
+  "Every new ...";
 - "statement": everything else, a standing rule or fact.
 
 `possible_set_aside(a, b)` is why a pair in the possible band (GM202: alike, not the same) is
