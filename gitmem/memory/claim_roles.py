@@ -18,14 +18,13 @@ own text:
   "Fix", "Verification"; a line labelled "**Error**:" or "**Root Cause**:" (an error message
   quoting a URL is not the list of URLs);
 - "step": a step of a procedure or checklist: under "Steps", "Checklist", "Sequence",
-  "Process", "Troubleshooting", "Solutions", "Adding a new ...:", "Before creating ...",
-  "Every new ...";
+  "Process", "Troubleshooting", "Solutions", "Adding a new ...:", "Before creating ...";
 - "statement": everything else, a standing rule or fact.
 
 `possible_set_aside(a, b)` is why a pair in the possible band (GM202: alike, not the same) is
 no finding: two claims of different roles, a pointer or an example on either side, a claim and
 its own parent entry (a rule and the detail nested under it), or two entries next to each
-other in one list (a list names different things). Verbatim and match-band duplicates (GM201)
+other in one list of which one names an item (a list names different things). Verbatim and match-band duplicates (GM201)
 are reported whatever the roles: a copied line is a copy wherever it stands.
 """
 
@@ -33,6 +32,7 @@ from __future__ import annotations
 
 import re
 
+from gitmem.memory.fragments import is_fragment
 from gitmem.model import Claim
 
 ROLES = ("statement", "plan", "step", "record", "pointer", "example")
@@ -52,7 +52,7 @@ _STEP = re.compile(
     r"\b(?:steps?|sequence|checklists?|procedures?|how to|quick ?start|getting started"
     r"|instructions|runbook|process(?:es)?|solutions?|troubleshooting|for [\w ]{1,30} issues"
     r"|(?:adding|creating|setting up) an?|before (?:\w+ing|each|every|you)"
-    r"|after (?:each|every)|every (?:new )?\w+)\b", re.I)
+    r"|after (?:each|every))\b", re.I)
 # heading cues in the order they win: a references list of plans is still a references list
 _HEADING_ROLES = (("pointer", _POINTER), ("example", _EXAMPLE), ("plan", _PLAN),
                   ("record", _RECORD), ("step", _STEP))
@@ -98,9 +98,14 @@ _LIST_KINDS = frozenset({"bullet", "item", "task"})
 
 
 def _neighbours(a: Claim, b: Claim) -> bool:
-    """Two entries of one list on consecutive lines: a list names different things."""
+    """Two entries of one list on consecutive lines, one of which names an item (a label and
+    its value, or a verbless entry): a list names different things ("**ga(k)**: ..." /
+    "**gb(k)**: ...", a rule and the "**Fallback order**: ..." that spells it out). Two
+    sentences in a row that say one thing ("Use pnpm ..." / "... install them with pnpm.") are
+    still compared."""
     return (a.path == b.path and abs(a.line - b.line) == 1 and a.section == b.section
-            and a.parent == b.parent and a.kind in _LIST_KINDS and b.kind in _LIST_KINDS)
+            and a.parent == b.parent and a.kind in _LIST_KINDS and b.kind in _LIST_KINDS
+            and any(_LEAD_LABEL.match(c.text) or is_fragment(c.text) for c in (a, b)))
 
 
 def possible_set_aside(a: Claim, b: Claim) -> str | None:
