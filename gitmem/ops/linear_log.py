@@ -23,8 +23,11 @@ the decoded text.
 
 from __future__ import annotations
 
+import fcntl
+import os
 import re
 import subprocess
+import time
 from collections.abc import Callable, Iterator
 from itertools import repeat
 from typing import TypeVar
@@ -40,6 +43,8 @@ _DATES = re.compile(_DATE + rb"(?:\n" + _DATE + rb")*")
 _TIME = re.compile(rb"^[0-9]+", re.MULTILINE)
 _ZONE = re.compile(rb"[+-][0-9]{4}$", re.MULTILINE)
 _CHUNK = 1 << 20
+_PIPE = 1 << 20  # the pipe git writes into, when the system allows (Linux's default maximum)
+_NAP = 0.01  # git writes well under _PIPE in this time: the pipe never fills while we wait
 Commit = tuple[str, "str | None", int, int]  # id, message (None: no op), time, offset in minutes
 T = TypeVar("T")
 Plain = Callable[[bytes, "str | None"], "tuple[T, str | None] | None"]
@@ -83,7 +88,7 @@ def _read(repo: Repo, head: str, plain: Plain[T] | None) -> Iterator[list[Commit
     expected: str | None = head
     try:
         rest = b""
-        while chunk := proc.stdout.read(_CHUNK):
+        for chunk in _chunks(proc.stdout.fileno()):
             data = rest + chunk
             ends = data.count(b"\0")
             cut = len(data)
@@ -107,6 +112,33 @@ def _read(repo: Repo, head: str, plain: Plain[T] | None) -> Iterator[list[Commit
             proc.kill()
             proc.wait()
         proc.stdout.close()
+
+
+def _chunks(fd: int) -> Iterator[bytes]:
+    """What git prints into the pipe `fd` until it ends, about `_CHUNK` bytes at a time, in a
+    few dozen reads. git flushes after every commit: a read waiting on the pipe wakes for each
+    one (5,000 reads of a kilobyte over 20,000 ops, which cost us a fifth of a second of CPU
+    and git its share). So the pipe is widened, and when a read drains it we wait a moment
+    for git to write more instead; where it cannot be widened, reads wait as before."""
+    try:
+        fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, _PIPE)
+        drained = fcntl.fcntl(fd, fcntl.F_GETPIPE_SZ) // 2
+    except (AttributeError, OSError):  # not Linux, or over the user's pipe quota
+        drained = 0
+    if drained < _PIPE // 2:
+        drained = 0  # a narrow pipe would fill while we wait: never wait
+    parts: list[bytes] = []
+    size = 0
+    while data := os.read(fd, _CHUNK - size):
+        parts.append(data)
+        size += len(data)
+        if size >= _CHUNK:
+            yield b"".join(parts)
+            parts, size = [], 0
+        elif len(data) < drained:
+            time.sleep(_NAP)
+    if parts:
+        yield b"".join(parts)
 
 
 def _records(repo: Repo, fields: list[bytes], expected: str | None
