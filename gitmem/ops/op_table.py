@@ -209,18 +209,26 @@ _REVERTS_LINE = t.REVERTS + "\n"
 # cannot), and a file of joined strings writes and reads several times faster than JSON.
 def store_table(file: Path, fingerprint: str, table: OpTable) -> None:
     """Write the table to `file` (atomically: a whole file renamed over the old one), a part
-    of each column at a time: 17 MB for 20,000 ops are never one string, nor one bytes."""
+    of each column at a time, each part encoded as it is written: 17 MB for 20,000 ops are
+    never one string, nor one bytes, nor all held at once (fresh pages for them cost a first
+    `gitmem log` as much as writing them)."""
     header = json.dumps({"schema": SCHEMA, "fingerprint": fingerprint, "head": table.head,
                          "ops": len(table.ids)})
-    parts = [(header + "\n").encode("utf-8")]
+    write_cache_bytes(file, _parts(header, table))  # False (not written): a slower next run
+
+
+def _parts(header: str, table: OpTable) -> Iterator[bytes]:
+    yield (header + "\n").encode("utf-8")
+    first = True
     for column in table.columns():
         for start in range(0, len(column), _PART):
             values = column[start : start + _PART]
-            text = ("\0" if len(parts) > 1 else "") + "\0".join(values)
-            if text.count("\0") != len(values) - (len(parts) == 1):
-                return  # a value holds a NUL: not stored, read again next time
-            parts.append(text.encode("utf-8", "surrogatepass"))
-    write_cache_bytes(file, parts)  # False (not written) is only a slower next run
+            text = "\0".join(values) if first else "\0" + "\0".join(values)
+            if text.count("\0") != len(values) - first:
+                # a value holds a NUL: the file is not written, read again next time
+                raise ValueError("a NUL in the op table")
+            first = False
+            yield text.encode("utf-8", "surrogatepass")
 
 
 _PART = 1024

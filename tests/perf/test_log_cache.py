@@ -120,3 +120,23 @@ def test_ops_json_text_is_exactly_json_dumps() -> None:
     ]
     for case in (ops, ops[:1], []):
         assert ops_json_text(case) == json.dumps(ops_as_json(case), indent=2, ensure_ascii=False)
+
+
+def test_a_table_that_cannot_be_stored_leaves_no_file_behind(tmp_path: Path) -> None:
+    """The op table is written a part at a time as it is encoded; a value it cannot hold (a
+    NUL) found half-way leaves neither a cache file nor a temporary one, and a table that can
+    be stored reads back whole."""
+    from gitmem.ops.op_table import OpTable, load_table, store_table
+
+    good = OpTable("h" * 40)
+    for n in range(3000):  # several parts of each column
+        good.add(f"{n:040x}", f"gitmem: op {n}\n\nGitmem-Op: save\n", 1_700_000_000 + n, 60,
+                 {"Gitmem-Op": ("save",), "Gitmem-Path": (f"memory/{n}.md",)})
+    file = tmp_path / "cache" / "ops.json"
+    store_table(file, "f", good)
+    assert load_table(file, "f") == good
+    bad = OpTable(good.head, *(list(column) for column in good.columns()))
+    bad.summaries[2500] = "a NUL\0inside"
+    file.unlink()
+    store_table(file, "f", bad)
+    assert list(file.parent.iterdir()) == []
