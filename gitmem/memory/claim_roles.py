@@ -23,23 +23,29 @@ own text:
 
 `possible_set_aside(a, b)` is why a pair in the possible band (GM202: alike, not the same) is
 no finding: two claims of different roles, a pointer or an example on either side, a claim and
-its own parent entry (a rule and the detail nested under it), or two entries next to each
-other in one list of which one names an item (a list names different things). Verbatim and match-band duplicates (GM201)
-are reported whatever the roles: a copied line is a copy wherever it stands.
+its own parent entry (a rule and the detail nested under it), two entries next to each other
+in one list of which one names an item (a list names different things), or a heading's
+verbless entry that names nothing of its own (no name, code, number or path: "Role-based
+access control and permission inheritance" under one module's constraints) against a line of
+another file: the same generic quality said of another subject. Verbatim and match-band
+duplicates (GM201) are reported whatever the roles: a copied line is a copy wherever it stands.
 """
 
 from __future__ import annotations
 
 import re
 
-from gitmem.memory.fragments import is_fragment
+from gitmem.memory.fragments import core_text, is_fragment
 from gitmem.model import Claim
 
 ROLES = ("statement", "plan", "step", "record", "pointer", "example")
 
+# (not "API Reference", "Kubernetes resources" or "Deep links": topics, not lists of pointers)
 _POINTER = re.compile(
-    r"\b(?:references?|resources|see also|links|further reading|where to look"
-    r"|related (?:docs|documents|files|notes|reading))\b", re.I)
+    r"\b(?:references|see also|further reading|where to look|& resources"
+    r"|(?:additional|available|useful|external|related|learning|support|other|more|quick)"
+    r" (?:resources|links|reading|docs|documents|files|notes))\b"
+    r"|^\W*(?:resources|links)\W*$", re.I)
 _EXAMPLE = re.compile(r"\b(?:examples?|samples?|illustrations?)\b|\be\.g\.", re.I)
 _PLAN = re.compile(
     r"\b(?:next steps?|next (?:phases?|sprints?|releases?|milestones?)|to-?dos?|roadmap"
@@ -90,8 +96,10 @@ def claim_role(claim: Claim) -> str:
 
 def _family(a: Claim, b: Claim) -> bool:
     """One claim is the list entry (or bold label line) the other is nested under."""
-    return a.path == b.path and ((bool(b.parent) and a.text.startswith(b.parent))
-                                 or (bool(a.parent) and b.text.startswith(a.parent)))
+    if a.path != b.path or a.line == b.line:
+        return False
+    parent, child = (a, b) if a.line < b.line else (b, a)
+    return bool(child.parent) and parent.text.startswith(child.parent)
 
 
 _LIST_KINDS = frozenset({"bullet", "item", "task"})
@@ -108,6 +116,30 @@ def _neighbours(a: Claim, b: Claim) -> bool:
             and any(_LEAD_LABEL.match(c.text) or is_fragment(c.text) for c in (a, b)))
 
 
+_WORD = re.compile(r"[^\W_]+(?:[-'][^\W_]+)*")
+
+
+def names_nothing(text: str) -> bool:
+    """No name, code, number or path of its own: "Role-based access control and permission
+    inheritance", "Comprehensive error handling" (not "Use selective subscriptions in Zustand",
+    "`milestones/` folder", "Tailwind CSS", "WebSocket service")."""
+    core = core_text(text)
+    if "`" in core or "/" in core or any(ch.isdigit() for ch in core):
+        return False
+    words = _WORD.findall(core.replace("*", " ").replace("_", " "))
+    return not any(any(ch.isupper() for ch in word[1:]) or (at and word[:1].isupper())
+                   for at, word in enumerate(words))
+
+
+def _generic_entry(a: Claim, b: Claim) -> bool:
+    """A heading's verbless entry that names nothing of its own (a quality of the module or
+    feature it stands under: "Role-based access control and permission inheritance" under the
+    chat module's constraints) against a line of another file: the same generic words about
+    another subject."""
+    return a.path != b.path and any(is_fragment(c.text) and names_nothing(c.text)
+                                    for c in (a, b))
+
+
 def possible_set_aside(a: Claim, b: Claim) -> str | None:
     """Why a possible-band duplicate pair (a, b) is no finding, or None (module docstring)."""
     role_a, role_b = claim_role(a), claim_role(b)
@@ -119,4 +151,6 @@ def possible_set_aside(a: Claim, b: Claim) -> str | None:
         return "a claim and its own parent entry"
     if _neighbours(a, b):
         return "neighbouring entries of one list"
+    if _generic_entry(a, b):
+        return "a heading's generic entry and another file's line"
     return None

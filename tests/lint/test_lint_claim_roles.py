@@ -12,6 +12,10 @@ the finding of the same words that stays.
 - Two entries next to each other in one list, or an entry and the one nested under it, say two
   things on purpose (a rule, then the detail that spells it out).
 - A verbatim copy stays a GM201 whatever part each copy plays.
+- A heading's verbless entry that names nothing of its own ("Role-based access control and
+  permission inheritance" under one module's constraints) is a quality of that module, not the
+  platform-wide line of another file; an entry that names its tool ("... in Zustand") is
+  compared, and so is the generic entry against a line of its own file.
 """
 
 from __future__ import annotations
@@ -99,3 +103,28 @@ def test_a_verbatim_copy_is_a_duplicate_whatever_part_it_plays(tmp_path: Path) -
     found = repo_findings(tmp_path, {".cursor/rules/api.mdc": rules,
                                      "memory-bank/checklist.md": checklist})
     assert "GM201" in finding_codes(found), found
+
+
+def test_a_modules_generic_entry_does_not_repeat_the_platforms_line(tmp_path: Path) -> None:
+    chat = ("# Chat\n\n## 6. Technical Constraints & Decisions\n\n"
+            "- Role-based access control and permission inheritance\n")
+    tech = ("# Tech\n\n## **Authentication & Authorization**\n\n"
+            "- **Role-Based Access**: Granular permissions based on user roles\n")
+    found = repo_findings(tmp_path, {"memory-bank/chatProductContext.md": chat,
+                                     "memory-bank/techContext.md": tech})
+    assert "GM202" not in finding_codes(found), found
+
+
+def test_an_entry_naming_its_tool_or_said_twice_in_one_file_is_compared(tmp_path: Path) -> None:
+    architecture = ("# Architecture\n\n## Performance Optimization\n\n"
+                    "- Selective subscriptions in Zustand stores\n")
+    state = "# State\n\n## Performance\n\n1. Use selective subscriptions in Zustand\n"
+    found = repo_findings(tmp_path, {"frontend/docs/architecture.md": architecture,
+                                     "frontend/docs/state-management.md": state})
+    assert "GM202" in finding_codes(found), found
+    tech = ("# Tech\n\n## Constraints\n\n"
+            "- Role-based access control and permission inheritance\n\n"
+            "## **Authentication & Authorization**\n\n"
+            "- **Role-Based Access**: Granular permissions based on user roles\n")
+    found = repo_findings(tmp_path / "one", {"memory-bank/techContext.md": tech})
+    assert "GM202" in finding_codes(found), found
