@@ -53,7 +53,8 @@ def test_a_checklist_step_does_not_repeat_the_rule_it_applies(tmp_path: Path) ->
 
 
 def test_one_rule_in_two_rule_files_is_still_a_possible_duplicate(tmp_path: Path) -> None:
-    api = "# API\n\n## API design\n\n- Use Redoc annotations for the API reference pages\n"
+    # ("API Reference" names a topic, not a list of pointers)
+    api = "# API\n\n## API Reference\n\n- Use Redoc annotations for the API reference pages\n"
     patterns = "# Patterns\n\n## Docs\n\n- Add the API reference pages with Redoc annotations\n"
     found = repo_findings(tmp_path, {".cursor/rules/api.mdc": api,
                                      "memory-bank/systemPatterns.md": patterns})
