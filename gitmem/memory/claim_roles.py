@@ -117,6 +117,7 @@ def _neighbours(a: Claim, b: Claim) -> bool:
 
 
 _WORD = re.compile(r"[^\W_]+(?:[-'][^\W_]+)*")
+_DETERMINERS = frozenset("the a an our their its this that these those all each every".split())
 
 
 def names_nothing(text: str) -> bool:
@@ -127,6 +128,8 @@ def names_nothing(text: str) -> bool:
     if "`" in core or "/" in core or any(ch.isdigit() for ch in core):
         return False
     words = _WORD.findall(core.replace("*", " ").replace("_", " "))
+    if words and words[0].lower() in _DETERMINERS:
+        return False  # "The build pipeline automates deployments": a sentence about its subject
     return not any(any(ch.isupper() for ch in word[1:]) or (at and word[:1].isupper())
                    for at, word in enumerate(words))
 
