@@ -63,6 +63,9 @@ class Lexicon:
     # two-word synonyms, either side ("pull request", "env var"): the key of each is `canon`
     synonym_pairs: frozenset[str] = frozenset()
     synonym_pair_starts: frozenset[str] = frozenset()  # their first stems ("pull", "env")
+    # synonyms read from an entry of several words cut to one ("turn" of "turn off", "check" of
+    # "check in"): alone, the word may mean anything else ("turns out"): `paraphrase.py`
+    trimmed: frozenset[str] = frozenset()
     # words that put two values side by side ("also", "or", "as well"): `choices.py`
     compatible: frozenset[str] = frozenset()
     # words that name no purpose ("handled", "written", "framework"): `claims.py`
@@ -150,10 +153,13 @@ def _keys(entries: Sequence[str], function_words: frozenset[str] = frozenset()) 
 def build_lexicon(vocab: vocabulary.Vocabulary) -> Lexicon:
     function_words = frozenset(_keys(vocab.word_list("function")))
     canonical: dict[str, str] = {}
+    trimmed: set[str] = set()
     for group in vocab.synonyms:
         words = _keys(group, function_words)
         for word in words[1:]:
             canonical.setdefault(word, words[0])
+        trimmed.update(word for entry, word in zip(group, words) if " " in entry
+                       and " " not in word)
     antonyms = set()
     for pair in vocab.antonyms:
         keys = _keys(pair, function_words)
@@ -205,6 +211,7 @@ def build_lexicon(vocab: vocabulary.Vocabulary) -> Lexicon:
         pair_starts=frozenset(pair_starts),
         synonym_pairs=frozenset(synonym_pairs),
         synonym_pair_starts=frozenset(pair.split()[0] for pair in synonym_pairs),
+        trimmed=frozenset(trimmed),
         compatible=frozenset(_keys(vocab.word_list("compatible"))),
         light=frozenset(_keys(vocab.word_list("light"))),
         inclusive=frozenset(_keys(vocab.word_list("inclusive"))),

@@ -119,11 +119,12 @@ def _words(f: TextFeatures, lexicon: Lexicon) -> list[tuple[str, bool]]:
                 continue
         content = not (t.stem in lexicon.non_content or t.lower in lexicon.negators
                        or t.stem in lexicon.marker_words
-                       or lexicon.canon(t.stem) in lexicon.non_content)  # "retain" is "keep"
+                       or (lexicon.canon(t.stem) in lexicon.non_content  # "retain" is "keep"
+                           and t.stem not in lexicon.trimmed))
         number = _number(t.lower)
         if number is not None:
             out.append((number, number != "1"))  # "one", "a single": an article, not a figure
-        elif t.stem in folded:
+        elif t.stem in folded and t.stem not in lexicon.trimmed:  # "turns out" is no "turn off"
             out.append((lexicon.canon(t.stem), content))
         else:
             out.append((_stem(t.lower), content))
@@ -250,5 +251,6 @@ def key_form(word: str, stemmed: str, lexicon: Lexicon) -> str:
     lexicon's main form of a synonym, else the Snowball stem, then through the paraphrase
     groups. So "deployment" keys as "deploy" does, and "capped" as "limit". Filler stays a
     key: a claim of filler words alone must still meet its copies."""
-    word_form = lexicon.canon(stemmed) if stemmed in _folded(lexicon) else _stem(word)
+    folds = stemmed in _folded(lexicon) and stemmed not in lexicon.trimmed
+    word_form = lexicon.canon(stemmed) if folds else _stem(word)
     return shipped().canonical.get(word_form, word_form)
