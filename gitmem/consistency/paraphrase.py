@@ -21,7 +21,7 @@ import functools
 import re
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 
 import snowballstemmer
@@ -46,6 +46,8 @@ class Paraphrases:
     away: frozenset[str] = frozenset()  # "out of", "away from"
     history: frozenset[str] = frozenset()  # "used to", "no longer"
     stating: frozenset[str] = frozenset()  # "is", "must", "use", "live": a statement's words
+    scoping: tuple[str, ...] = ()  # "tests", "dev", "staging" as written: where a text holds
+    switches: Mapping[str, frozenset[str]] = field(default_factory=dict)  # "enabl" -> "on"
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -66,11 +68,17 @@ def shipped() -> Paraphrases:
         keys = [phrase_key(entry) for entry in group]
         for key in keys:
             canonical.setdefault(key, keys[0])
-    def keys(name: str) -> frozenset[str]:
-        return frozenset(phrase_key(entry) for entry in table[name])
+    def keys_of(entries: list[str]) -> frozenset[str]:
+        return frozenset(phrase_key(entry) for entry in entries)
 
+    def keys(name: str) -> frozenset[str]:
+        return keys_of(table[name])
+
+    switches = {canonical.get(key, key): keys_of(words)
+                for key, words in ((phrase_key(k), v) for k, v in table["switches"].items())}
     return Paraphrases(canonical, keys("filler"), keys("narrowing"), keys("permission"),
-                       keys("obligation"), keys("away"), keys("history"), keys("stating"))
+                       keys("obligation"), keys("away"), keys("history"), keys("stating"),
+                       tuple(table["scoping"]), switches)
 
 
 def _number(lower: str) -> str | None:

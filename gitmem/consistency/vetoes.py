@@ -12,6 +12,9 @@ whole of both texts, not at the aligned spans, so it holds whatever order the wo
   two things set against each other the other way round ("Prefer X to Y" / "Y is preferred
   over X"): both read in `opposites.py`;
 - two different figures, however written ("3 times" / "five times");
+- a name written as code in one text only ("Run ruff" / "Run ruff with `--fix`"), a scope
+  named in one only ("Tests hash passwords ..."), a switch turned in one only ("The CLI turns
+  off colors");
 - two list entries that only name topics, with two concepts or fewer in common and one naming
   more ("Bulk export" / "Bulk export and import"), or reworded with two concepts more in one:
   two features, not one statement.
@@ -21,11 +24,12 @@ from __future__ import annotations
 
 import re
 
-from gitmem.consistency.features import TextFeatures
+from gitmem.consistency.features import TextFeatures, features
 from gitmem.consistency.lexicon import Lexicon, numeric_value
 from gitmem.consistency.opposites import crossed_opposites, reversed_contrast
 from gitmem.consistency.paraphrase import (
     Overlap,
+    concepts,
     key_form,
     overlap,
     phrase_key,
@@ -39,7 +43,8 @@ _NO_HISTORY = re.compile(r"\b(?:(?:is|are|was|were|be|been|being|gets?|got)\s+(?
 # close by its words, these only ("also", "both", "but" are as often a report's connectives).
 _WIDENING = frozenset({"or", "and/or", "either", "except", "unless"})
 _PREPOSITIONS = frozenset({"with", "for", "in", "on", "at", "from", "across", "about",
-                           "amid", "via", "within", "inside", "during", "into", "onto", "of"})
+                           "amid", "via", "within", "inside", "during", "into", "onto", "of",
+                           "under", "by", "through", "and"})
 # Words of time that scope a claim rather than tell its history ("waits until the migrations
 # have run"): on a pair close by its words, only the other history words veto.
 _TIME_SCOPES = frozenset({"until", "since", "as of"})
@@ -73,6 +78,13 @@ def _inserted_modifier(longer: TextFeatures, shorter: TextFeatures, lexicon: Lex
                for x, z, y in zip(long, long[1:], long[2:]))
 
 
+def _phrase_starts(f: TextFeatures, i: int) -> bool:
+    """The word at `i` begins a phrase of the paraphrase groups ("and later", "or newer")."""
+    tokens = f.tokens
+    return i + 1 < len(tokens) and phrase_key(
+        f"{tokens[i].lower} {tokens[i + 1].lower}") in shipped().canonical
+
+
 def _trailing_phrase(longer: TextFeatures, shorter: TextFeatures, lexicon: Lexicon) -> bool:
     """The longer text ends with a phrase of its own ("... with custom error types", "... for
     list endpoints only", "... to main"): a refinement of the shorter one."""
@@ -85,9 +97,9 @@ def _trailing_phrase(longer: TextFeatures, shorter: TextFeatures, lexicon: Lexic
         if keys[i] and keys[i] not in filler and phrase_key(keys[i]) not in filler:
             if keys[i] in known:
                 return False
-        elif not keys[i] and word in _PREPOSITIONS:
-            return any(k and k not in filler and phrase_key(k) not in filler
-                       for k in keys[i + 1:])
+        elif (not keys[i] and word in _PREPOSITIONS and not _phrase_starts(longer, i) and any(
+                k and k not in filler and phrase_key(k) not in filler for k in keys[i + 1:])):
+            return True
     return False
 
 
@@ -121,6 +133,55 @@ def _states(f: TextFeatures, marks: frozenset[str], lexicon: Lexicon) -> bool:
         t.lower in lexicon.negators or t.stem in lexicon.directive_terms for t in f.tokens)
 
 
+_CODE_SPAN = re.compile(r"`([^`\n]+)`")
+
+
+def _code_apart(fa: TextFeatures, fb: TextFeatures) -> bool:
+    """A name written as code in one text ("`--fix`", "`APP_`", "`just test`") that the other
+    does not write, as code or in words: the two texts name two things."""
+    for f, other in ((fa, fb), (fb, fa)):
+        text = other.text.lower()
+        for span in _CODE_SPAN.findall(f.text):
+            name = span.strip().lower()
+            if name and not re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text):
+                return True
+    return False
+
+
+_SCOPING: dict[int, tuple[Lexicon, frozenset[str]]] = {}
+
+
+def _scoping(lexicon: Lexicon) -> frozenset[str]:
+    """The `scoping` words of the paraphrase data as the concepts a text names."""
+    held = _SCOPING.get(id(lexicon))
+    if held is None or held[0] is not lexicon:
+        if len(_SCOPING) > 8:
+            _SCOPING.clear()
+        words = frozenset(c for word in shipped().scoping
+                          for c in concepts(features(word, lexicon), lexicon, filler=True))
+        held = _SCOPING[id(lexicon)] = (lexicon, words)
+    return held[1]
+
+
+def _switched(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:
+    """One text turns a switch ("turns off colors") that the other names in no word of it; the
+    other turning the opposite switch counts too ("Turn on X" / "X is off"), unless one of the
+    two is negated ("Never disable X" / "Enable X")."""
+    (seq_a, marks_a), (seq_b, marks_b) = text_concepts(fa, lexicon), text_concepts(fb, lexicon)
+    switches = shipped().switches
+    negated = [any(t.lower in lexicon.negators for t in f.tokens) for f in (fa, fb)]
+    for switch, bare in switches.items():
+        if (switch in seq_a) == (switch in seq_b):
+            continue
+        other_seq, other_marks = (seq_b, marks_b) if switch in seq_a else (seq_a, marks_a)
+        if other_marks & (bare | {switch}):
+            continue
+        if negated[0] != negated[1] and set(switches) & set(other_seq):
+            continue
+        return True
+    return False
+
+
 def _figures(concepts: tuple[str, ...]) -> frozenset[str]:
     return frozenset(c for c in concepts if c.isdigit() and c != "1")
 
@@ -144,6 +205,12 @@ def reworded_apart(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon, both: O
         history = history - {phrase_key(word) for word in _TIME_SCOPES}
     if (_history(fa, marks_a) ^ _history(fb, marks_b)) & history:
         return "history"
+    if _code_apart(fa, fb):
+        return "name"  # "Run ruff" / "Run ruff with `--fix`"
+    if (both.only_a | both.only_b) & _scoping(lexicon):
+        return "scope"  # "Hash passwords with Argon2" / "Tests hash passwords with ..."
+    if _switched(fa, fb, lexicon):
+        return "polarity"  # "The CLI keeps colors" / "The CLI turns off colors"
     if added and not _states(fa, marks_a, lexicon) and not _states(fb, marks_b, lexicon) and (
             both.shared <= _TOPIC_CONCEPTS
             or (paraphrase and len(both.only_a) + len(both.only_b) >= _TOPIC_ADDED)):

@@ -52,7 +52,7 @@ def test_every_entry_of_a_group_reads_as_its_main_form() -> None:
         for entry in group:
             assert data.canonical[paraphrase.phrase_key(entry)] == main, entry
     assert set(table) == {"groups", "filler", "narrowing", "away", "permission", "obligation",
-                          "history", "stating"}
+                          "history", "stating", "scoping", "switches"}
 
 
 def test_a_repository_synonym_in_gitmem_toml_reaches_the_duplicate_check() -> None:
