@@ -18,7 +18,6 @@ roles, ...) still apply first.
 from __future__ import annotations
 
 import functools
-import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -27,12 +26,12 @@ from importlib import resources
 import snowballstemmer
 
 from gitmem.consistency.features import TextFeatures
-from gitmem.consistency.lexicon import Lexicon, numeric_value
+from gitmem.consistency.lexicon import Lexicon
+from gitmem.consistency.spelled import SHARES, number_form, number_run
 from gitmem.consistency.text import tokenize
 
 DATA_FILE = "paraphrases.toml"
 _LONGEST = 3  # words in the longest entry
-_CLOCK = re.compile(r"^(\d{1,2}):(\d{2})$")
 _STEMMER = snowballstemmer.stemmer("english")
 
 
@@ -81,20 +80,6 @@ def shipped() -> Paraphrases:
                        tuple(table["scoping"]), switches)
 
 
-def _number(lower: str) -> str | None:
-    """"thirty" -> "30", "3" -> "3", "first" and "1st" -> "1st", "09:30" -> "9:30"; None for
-    any other word."""
-    clock = _CLOCK.match(lower)
-    if clock:
-        return f"{int(clock.group(1))}:{clock.group(2)}"
-    value = numeric_value(lower)
-    if value is None or value[0] not in ("cardinal", "ordinal") or len(value[1]) != 1:
-        return None
-    number = value[1][0]
-    text = str(int(number)) if number == int(number) else str(number)
-    return text + "st" if value[0] == "ordinal" else text
-
-
 _FOLDED: dict[int, tuple[Lexicon, frozenset[str]]] = {}
 
 
@@ -117,7 +102,16 @@ def _words(f: TextFeatures, lexicon: Lexicon) -> list[tuple[str, bool]]:
     tokens = f.tokens
     skip = -1
     for i, t in enumerate(tokens):
-        if i == skip:
+        if i <= skip:
+            continue
+        run = number_run(tokens, i)
+        if run is not None:  # "five hundred" is 500
+            out.append((run[0], True))
+            skip = run[1] - 1
+            continue
+        after = tokens[i + 1].lower if i + 1 < len(tokens) else ""
+        if t.lower in SHARES and after in ("of", "the"):
+            out.append((SHARES[t.lower], True))
             continue
         if t.stem in lexicon.synonym_pair_starts and i + 1 < len(tokens):
             pair = f"{t.stem} {tokens[i + 1].stem}"
@@ -129,7 +123,7 @@ def _words(f: TextFeatures, lexicon: Lexicon) -> list[tuple[str, bool]]:
                        or t.stem in lexicon.marker_words
                        or (lexicon.canon(t.stem) in lexicon.non_content  # "retain" is "keep"
                            and t.stem not in lexicon.trimmed))
-        number = _number(t.lower)
+        number = number_form(t.lower)
         if number is not None:
             out.append((number, number != "1"))  # "one", "a single": an article, not a figure
         elif t.stem in folded and t.stem not in lexicon.trimmed:  # "turns out" is no "turn off"
