@@ -97,7 +97,7 @@ def _folded(lexicon: Lexicon) -> frozenset[str]:
 def _words(f: TextFeatures, lexicon: Lexicon) -> list[tuple[str, bool]]:
     """(word, content) in text order: the Snowball stem of each token (or the lexicon's main
     form of a synonym, or a number's digits), and whether the lexicon reads it as content."""
-    folded = _folded(lexicon)
+    folded, groups = _folded(lexicon), shipped().canonical
     out: list[tuple[str, bool]] = []
     tokens = f.tokens
     skip = -1
@@ -127,7 +127,10 @@ def _words(f: TextFeatures, lexicon: Lexicon) -> list[tuple[str, bool]]:
         if number is not None:
             out.append((number, number != "1"))  # "one", "a single": an article, not a figure
         elif t.stem in folded and t.stem not in lexicon.trimmed:  # "turns out" is no "turn off"
-            out.append((lexicon.canon(t.stem), content))
+            form, plain = lexicon.canon(t.stem), _stem(t.lower)
+            # a group that names the word itself, not the lexicon's main form ("fast" is the
+            # lexicon's "quickly" and the groups' "quick")
+            out.append((plain if form not in groups and plain in groups else form, content))
         else:
             out.append((_stem(t.lower), content))
     return out
