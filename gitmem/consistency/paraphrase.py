@@ -100,11 +100,12 @@ def _words(f: TextFeatures, lexicon: Lexicon) -> list[tuple[str, bool]]:
     folded, groups = _folded(lexicon), shipped().canonical
     out: list[tuple[str, bool]] = []
     tokens = f.tokens
+    lowers = [t.lower for t in tokens]
     skip = -1
     for i, t in enumerate(tokens):
         if i <= skip:
             continue
-        run = number_run(tokens, i)
+        run = number_run(lowers, i)
         if run is not None:  # "five hundred" is 500
             out.append((run[0], True))
             skip = run[1] - 1

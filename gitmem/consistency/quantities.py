@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 
 from gitmem.consistency.lexicon import numeric_value
+from gitmem.consistency.spelled import joined_numbers
 
 # Words after which a number names an item, not an amount: "Step 1" / "Step 2".
 ITEM_LABELS = frozenset(
@@ -134,8 +135,10 @@ def _may_open_a_figure(word: str) -> bool:
 
 def figures(words: Sequence[str]) -> set[tuple[str, float] | tuple[float, ...]]:
     """The figures a text states: each amount with a unit as (dimension, base amount), each
-    other number written in digits as its value ("3.11" and "v3.11" alike)."""
+    other number written in digits as its value ("3.11" and "v3.11" alike); a number written
+    in several words is one ("forty-eight hours" is 48 hours: `spelled.joined_numbers`)."""
     found: set[tuple[str, float] | tuple[float, ...]] = set()
+    words = joined_numbers(words)
     skip = -1
     for i, word in enumerate(words):
         if i <= skip or not _may_open_a_figure(word):

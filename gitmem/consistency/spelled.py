@@ -3,7 +3,8 @@
 "thirty" and "30" are "30", "first" and "1st" are "1st", "09:30" is "9:30"; a number written in
 several words is one figure ("two hundred fifty-six" is 256, "eight thousand" 8000); a share
 written as a word before "of" / "the" is its percentage ("half of all requests" is "50% of all
-requests", the "%" being no word). Read by `paraphrase.py`.
+requests", the "%" being no word). Read by `paraphrase.py`; `quantities.figures` reads a number
+of several words as one figure too ("forty-eight hours" is 48 hours, not 8).
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ import re
 from collections.abc import Sequence
 
 from gitmem.consistency.lexicon import numeric_value
-from gitmem.consistency.text import Token
 
 CLOCK = re.compile(r"^(\d{1,2}):(\d{2})$")
 
@@ -41,14 +41,14 @@ def _cardinal(word: str) -> float | None:
     return value[1][0] if value and value[0] == "cardinal" and len(value[1]) == 1 else None
 
 
-def number_run(tokens: Sequence[Token], i: int) -> tuple[str, int] | None:
-    """A number written in several words from `i` ("two hundred fifty-six", "eight thousand")
-    as digits, and the index past it; None unless two or more words make one number."""
+def number_run(words: Sequence[str], i: int) -> tuple[str, int] | None:
+    """A number written in several lowercased words from `i` ("two hundred fifty-six", "eight
+    thousand") as digits, and the index past it; None unless two or more words make one."""
     total = current = 0.0
     last = None
     j = i
-    while j < len(tokens):
-        value = _cardinal(tokens[j].lower)
+    while j < len(words):
+        value = _cardinal(words[j])
         if value is None:
             break
         if value >= 1000:
@@ -64,3 +64,19 @@ def number_run(tokens: Sequence[Token], i: int) -> tuple[str, int] | None:
         return None
     number = total + current
     return (str(int(number)) if number == int(number) else str(number)), j
+
+
+def joined_numbers(words: Sequence[str]) -> list[str]:
+    """`words` with each number written in several words as one word of digits ("forty eight
+    hours" -> "48 hours"), so that it reads as one figure (`quantities.figures`)."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        run = number_run(words, i) if words[i].isalpha() else None
+        if run is None:
+            out.append(words[i])
+            i += 1
+        else:
+            out.append(run[0])
+            i = run[1]
+    return out
