@@ -12,7 +12,7 @@ from collections import Counter
 
 from gitmem.consistency.align import Alignment
 from gitmem.consistency.features import TextFeatures
-from gitmem.consistency.text import jaccard
+from gitmem.consistency.text import common_subsequence, jaccard
 
 _SAME_WORDS = 0.9  # role swaps are the same words, function words too, rearranged
 
@@ -37,6 +37,28 @@ _ARTICLES = frozenset({"a", "an", "the"})
 _COPULA = frozenset({"be"})
 
 
+# Words a moved block may leave out of place: one in this many ("If the build
+# fails, fix it" / "Fix the build if it fails": "it" and "build" trade places).
+_OUT_OF_PLACE = 6
+# Words that stand for another, where the block they name went ("fix it" / "fix the build").
+_PRONOUNS = frozenset({"it", "they", "them", "this", "these", "thes", "those", "one"})
+
+
+def _moved_block(stems_a: list[str], stems_b: list[str]) -> bool:
+    """One text is the other with its front part moved to the end, or nearly ("Only with the
+    user's approval may Claude push" / "Claude may push only with the user's approval", "If
+    the build fails on main, fix it first" / "Fix the build first if it fails on main"): a
+    clause or phrase moved, every role kept."""
+    words_a = [w for w in stems_a if w.isalnum() and w not in _PRONOUNS]
+    words_b = [w for w in stems_b if w.isalnum() and w not in _PRONOUNS]
+    longest = max(len(words_a), len(words_b))
+    if longest < 3:
+        return False
+    slack = longest // _OUT_OF_PLACE
+    return any(common_subsequence(words_a[k:] + words_a[:k], words_b) >= longest - slack
+               for k in range(1, len(words_a)))
+
+
 def _crossed_roles(fa: TextFeatures, fb: TextFeatures) -> bool:
     """"Copy the config from staging to production" / "... from production to staging": the
     same words, and around a word both keep ("to") one word crosses rightwards and another
@@ -47,6 +69,8 @@ def _crossed_roles(fa: TextFeatures, fb: TextFeatures) -> bool:
     stems_b = [t.stem for t in fb.tokens if t.lower not in _ARTICLES]
     if jaccard(frozenset(stems_a), frozenset(stems_b)) < _SAME_WORDS:
         return False  # reworded, not rearranged ("use pnpm for X" / "X with pnpm")
+    if _moved_block(stems_a, stems_b):
+        return False
     counts_a, counts_b = Counter(stems_a), Counter(stems_b)
     at_a = {s: i for i, s in enumerate(stems_a) if counts_a[s] == 1 and counts_b[s] == 1}
     at_b = {s: i for i, s in enumerate(stems_b) if s in at_a}
