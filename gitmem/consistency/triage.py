@@ -16,9 +16,13 @@ the gates that turn a pair away before any evidence (`clauses.agree`, `said_with
    content word of one text that the other lacks (by stem and canonical stem) and that nothing
    in the lexicon can relate (no synonym, class, antonym, marker or two-word entry, no number,
    unit or clock time, no spelling variant of a word of the other text) can only sit in an
-   `unknown` span or an `insert`, unless a negative word cancels around it or a value swap
-   (`spans._value_swap`) relates the words beside it. When both texts have such a word, neither
-   has a negative word and not both name a value, one of the two always holds. And a minimal
+   `unknown` span or an `insert`, unless negative words cancel around it or a value swap
+   (`spans._value_swap`) relates the words beside it. Negatives cancel (`spans._classify`: a
+   span negated alike on both sides, "do not forget to" / "") only where the span holds two
+   negative words or more, one a side or two on one; one negative word in the two texts flips
+   a span, and what is left of it is still `unknown` or an `insert`. So when both texts have
+   such a word, the two hold fewer than two negative words and not both name a value, one of
+   the two always holds. And a minimal
    pair needs an opposing change (a negative word; an antonym, which is a value phrase) or a
    value change (two members of a class; two numbers or amounts, so both texts state one).
 2. opposed clauses: a negated clause against an affirmative one, over shared subject: closed when
@@ -123,12 +127,13 @@ def open_sides(
     # a word oracle relates any two words; two sides naming values may swap them around one
     oracle = lexicon.relate_unknown is not None or _may_swap(facts_a.values, facts_b.values,
                                                              lexicon)
-    no_negative = not (facts_a.negative or facts_b.negative)
+    # negative words hide an inert word only where they cancel, which takes two (see above)
+    shown = facts_a.negatives + facts_b.negatives < 2
     inert_a = not oracle and _has_inert_unique(facts_a, facts_b, fb)
     inert_b = not oracle and _has_inert_unique(facts_b, facts_a, fa)
-    return (_duplicate_open(fa, fb, tags, possible, lexicon, no_negative and (inert_a or inert_b)),
+    return (_duplicate_open(fa, fb, tags, possible, lexicon, shown and (inert_a or inert_b)),
             _contradiction_open(fa, fb, facts_a, facts_b, states_rules, lexicon, unrelated,
-                                no_negative and inert_a and inert_b))
+                                shown and inert_a and inert_b))
 
 
 def _duplicate_open(fa: TextFeatures, fb: TextFeatures,
@@ -156,11 +161,10 @@ def _contradiction_open(fa: TextFeatures, fb: TextFeatures, facts_a: TextFacts,
         return False
     # a minimal pair needs an opposing change (a negative word, an antonym) or a value change
     # (two values of a class, two numbers), and no unknown change nor words added on both sides
-    no_negative = not (facts_a.negative or facts_b.negative)
-    minimal_closed = fa.conditional != fb.conditional or no_negative and (
-        both_inert or not (
-            lexicon.relate_unknown is not None or (facts_a.numeric and facts_b.numeric)
-            or _may_swap(facts_a.all_values, facts_b.all_values, lexicon)))
+    no_negative = not (facts_a.negatives or facts_b.negatives)
+    minimal_closed = fa.conditional != fb.conditional or both_inert or no_negative and not (
+        lexicon.relate_unknown is not None or (facts_a.numeric and facts_b.numeric)
+        or _may_swap(facts_a.all_values, facts_b.all_values, lexicon))
     if not minimal_closed:
         return True
     if not (len(facts_a.polarities | facts_b.polarities) < 2

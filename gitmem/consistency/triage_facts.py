@@ -1,6 +1,6 @@
 """What triage (`triage.py`) knows of one text, computed once per text, and of the lexicon.
 
-`text_facts` reads a text's features into `TextFacts`: its negative words, clause polarities,
+`text_facts` reads a text's features into `TextFacts`: how many negative words, clause polarities,
 stems, value phrases, figures, and its inert words (words nothing in the lexicon can relate:
 no synonym, class, antonym, marker, number, unit or clock time). `_may_swap` says whether two texts' value phrases can be two values of one class
 or antonyms, asking the lexicon once per pair of value sets.
@@ -22,7 +22,7 @@ _MERIDIEM = frozenset({"am", "pm", "a.m", "p.m", "a.m.", "p.m."})
 class TextFacts:
     """What triage needs of one text, computed once per text."""
 
-    negative: bool  # a negator or a negative term anywhere
+    negatives: int  # negators and negative terms ("not", "never", "avoid"), as tokens
     polarities: frozenset[int]
     stems: frozenset[str]  # stems and canonical stems of every token
     joined: str  # the lowercased tokens run together, without "-" and "."
@@ -147,7 +147,7 @@ def text_facts(f: TextFeatures, lexicon: Lexicon) -> TextFacts:
             amount = words.numeric[t.lower] = _numeric(t.lower)
         numeric = numeric or amount
     return TextFacts(
-        negative=any(lexicon.is_negative(t.lower, t.stem) for t in f.tokens),
+        negatives=sum(lexicon.is_negative(t.lower, t.stem) for t in f.tokens),
         polarities=frozenset(c.polarity for c in f.clauses),
         stems=frozenset(s for t in f.tokens for s in (t.stem, lexicon.canon(t.stem))),
         joined="".join(_plain(t.lower) for t in f.tokens),

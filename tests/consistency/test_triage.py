@@ -101,6 +101,9 @@ def test_triage_spares_the_judge_pairs_that_share_only_frequent_words(
     ("Indent with 4 spaces.", "Indent with 4 spaces, never tabs."),
     # clauses of two polarities ("over" negates npm) and no negated subject affirmed
     ("The user prefers yarn over npm.", "The user is on Linux."),
+    # a word on each side nothing relates, and one negative word: it cannot cancel around them
+    ("Never log the request body of the billing webhook.",
+     "Log the response status of the billing webhook."),
 ])
 def test_triage_closes_pairs_the_detector_turns_away_before_any_evidence(a: str, b: str) -> None:
     lexicon = analyze.default_lexicon()
@@ -135,6 +138,30 @@ def test_eval_splits_are_judged_alike_with_triage_when_shared_data_is_present(
     assert shape(find_pairs(claims, triage=True)) == shape(find_pairs(claims, triage=False))
 
 
+def test_two_negative_words_that_cancel_around_an_unrelated_word_keep_the_pair_open() -> None:
+    """"Do not forget to flarp," aligns with nothing as a `synonym` span (the two negatives
+    cancel), so "flarp" hides and the two timeouts are a minimal pair: triage must not close
+    the contradiction side on the words nothing relates, as it does with one negative word."""
+    a = "Do not forget to flarp, set the ledger timeout to 30 seconds."
+    b = "Set the ledger timeout to 60 seconds glimmix."
+    claims = [Claim("memory/a.md", 1, a), Claim("memory/b.md", 1, b)]
+    found = shape(find_pairs(claims, triage=True))
+    assert found == shape(find_pairs(claims, triage=False))
+    assert [f[0] for f in found] == ["contradiction"] and ("slot", "30 / 60") in found[0][6]
+
+
+def negative_pairs() -> list[tuple[str, str]]:
+    """Pairs with words nothing relates on each side and negative words, one or two, that may
+    cancel around such a word ("do not forget to" / "")."""
+    frames = ["{neg}run the {x} job on the ledger.", "Run the {x} job {neg2}on the ledger.",
+              "{neg}keep {x} logs for the ledger job.", "The ledger job {neg2}writes {x} rows."]
+    negs = ["", "Never ", "Do not ", "Do not forget to ", "Never avoid "]
+    words = ["flarp", "glimmix", "zorbit", "quellan"]
+    texts = [frame.format(neg=neg, neg2=neg.lower(), x=word).capitalize()
+             for frame in frames for neg in negs for word in words]
+    return [(a, b) for n, a in enumerate(texts) for b in texts[n + 1::7]]
+
+
 def test_each_side_triage_closes_is_one_the_judge_finds_nothing_on() -> None:
     """`open_sides` lets the judge skip a closed side: a closed duplicate side must score under
     the possible band, a closed contradiction side must give no contradiction evidence at all
@@ -149,6 +176,7 @@ def test_each_side_triage_closes_is_one_the_judge_finds_nothing_on() -> None:
     texts = [(row["a"], row["b"]) for row in labelled_rows()]
     claims = templated(120, seed=11)
     texts += [(claims[i].text, claims[j].text) for i in range(0, 120, 3) for j in range(1, 120, 7)]
+    texts += negative_pairs()
     closed = {"duplicate": 0, "contradiction": 0}
     for a, b in texts:
         fa, fb = analyze.features(a, lexicon), analyze.features(b, lexicon)
