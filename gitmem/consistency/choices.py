@@ -194,7 +194,7 @@ def _opposed_words(fa: TextFeatures, x: Value, fb: TextFeatures, y: Value,
     """Besides the two values, the texts differ by a pair of antonyms ("on" / "off")."""
     rest_a = {t.stem for at, t in enumerate(fa.tokens) if not x.start <= at < x.end}
     rest_b = {t.stem for at, t in enumerate(fb.tokens) if not y.start <= at < y.end}
-    return any(lexicon.relation(p, q) == "antonym" for p in rest_a - rest_b for q in rest_b - rest_a)
+    return lexicon.any_antonym(rest_a - rest_b, rest_b - rest_a)
 
 
 def _spelled_alike(x: str, y: str) -> bool:
@@ -211,7 +211,7 @@ def open_values(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:
     if open_beside(fa, fb) or fa.analysis.past or fb.analysis.past:
         return True
     rest_a, rest_b = {t.stem for t in fa.tokens}, {t.stem for t in fb.tokens}
-    return any(lexicon.relation(p, q) == "antonym" for p in rest_a - rest_b for q in rest_b - rest_a)
+    return lexicon.any_antonym(rest_a - rest_b, rest_b - rest_a)
 
 
 def open_beside(fa: TextFeatures, fb: TextFeatures) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from gitmem.consistency import vocabulary
@@ -102,6 +102,22 @@ class Lexicon:
         if shared and not _one_contains_other(a, b):
             return "exclusive"
         return None
+
+    @functools.cached_property
+    def antonym_words(self) -> frozenset[str]:
+        """Every phrase of an antonym pair: `relation` says "antonym" only of two phrases that
+        are, or whose canonical forms are, both among them."""
+        return frozenset(phrase for pair in self.antonym_pairs for phrase in pair)
+
+    def any_antonym(self, xs: Iterable[str], ys: Iterable[str]) -> bool:
+        """Whether `relation(x, y)` is "antonym" for an x of `xs` and a y of `ys`, asked only
+        of the phrases that may be one (`antonym_words`)."""
+        words = self.antonym_words
+        xs = [x for x in xs if x in words or self.canon(x) in words]
+        if not xs:
+            return False
+        ys = [y for y in ys if y in words or self.canon(y) in words]
+        return any(self.relation(x, y) == "antonym" for x in xs for y in ys)
 
     def named(self, stems: Sequence[str]) -> dict[str, frozenset[str]]:
         """The members of exclusive classes among `stems` (a text's, in order), one- and

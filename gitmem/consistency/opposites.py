@@ -87,21 +87,25 @@ def reversed_contrast(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> b
     return bool(ca[0] & cb[1] or ca[1] & cb[0])
 
 
-def _negative_twin(word: str, other: str) -> bool:
+def _twin_in(word: str, others: frozenset[str]) -> bool:
+    """Whether `word` is a word of `others` with a negative prefix ("unsafe" / "safe",
+    "invalid" / "valid"; an adjective prefix only before an adjective's ending)."""
     for prefix in _OPEN_PREFIXES + _ADJECTIVE_PREFIXES:
-        if word.startswith(prefix) and word[len(prefix):] == other and len(other) >= 4:
-            return prefix in _OPEN_PREFIXES or other.endswith(_ADJECTIVE_ENDINGS)
+        if word.startswith(prefix):
+            other = word[len(prefix):]
+            if other in others and len(other) >= 4 and (
+                    prefix in _OPEN_PREFIXES or other.endswith(_ADJECTIVE_ENDINGS)):
+                return True
     return False
 
 
 def crossed_opposites(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:
     """An antonym of the lexicon, or a word's negative-prefixed twin, on each side."""
-    only_a, only_b = fa.content - fb.content, fb.content - fa.content
-    if any(lexicon.relation(x, y) == "antonym" for x in only_a for y in only_b):
+    if lexicon.any_antonym(fa.content - fb.content, fb.content - fa.content):
         return True
     words_a, words_b = _plain_words(fa), _plain_words(fb)
     only_a, only_b = words_a - words_b, words_b - words_a
-    return any(_negative_twin(x, y) or _negative_twin(y, x) for x in only_a for y in only_b)
+    return any(_twin_in(x, only_b) for x in only_a) or any(_twin_in(y, only_a) for y in only_b)
 
 
 def _plain_words(f: TextFeatures) -> frozenset[str]:
