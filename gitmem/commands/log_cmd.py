@@ -30,8 +30,11 @@ def log(ctx: click.Context, op_name: str | None, path: str | None, as_json: bool
         # what a run builds holds no reference cycles: the collector would only walk the
         # growing table again and again
         gc.disable()
+        # color=True: echo would otherwise search all 12 MB for terminal escapes to strip
+        # when stdout is no terminal (9 ms over 20,000 ops), and JSON has none to strip (it
+        # escapes every control character)
         for part in log_json_parts(ws.repo, op_name, rel):
-            click.echo(part, nl=False)
+            click.echo(part, nl=False, color=True)
         click.echo()
         return
     ops = list_ops(ws.repo, op_name, rel)

@@ -135,6 +135,25 @@ def test_log_shows_a_forged_op_commit_without_raw_escapes(tmp_path: Path) -> Non
     assert "\x1b" not in shown.out, shown.out
 
 
+def test_log_json_carries_forged_escapes_escaped_on_a_terminal_and_a_pipe(
+        tmp_path: Path) -> None:
+    """`log --json` writes its text without click's stripping of escapes (it has none to
+    strip): on a terminal as through a pipe, an escape in a message is JSON's `\\u001b`,
+    and reading the JSON back gives the message's own characters."""
+    from gitutil import gitmem
+
+    repo = make_repo(tmp_path / "repo", {"memory/a.md": MEMORY})
+    summary = "gitmem: protect \x1b]0;owned\x07\x1b[2J memory/a.md"
+    git(repo, "commit", "-q", "--allow-empty", "-F", "-",
+        input=f"{summary}\n\nGitmem-Op: protect\nGitmem-Reason: \x1b[31mred\x1b[0m\n")
+    for shown in (gitmem_tty(repo, "log", "--json"), gitmem(repo, "log", "--json")):
+        assert shown.code == 0, shown
+        assert "\x1b" not in shown.out and "\\u001b" in shown.out, shown.out
+        (op,) = json.loads(shown.out)["ops"]
+        assert op["summary"] == summary
+        assert op["trailers"]["Gitmem-Reason"] == ["\x1b[31mred\x1b[0m"]
+
+
 @pytest.mark.parametrize("fmt", ["text", "github"])
 def test_lint_shows_hostile_file_names_safely(tmp_path: Path, fmt: str) -> None:
     """A committed file name must not reach the terminal as escapes, nor start a line of text
