@@ -44,7 +44,10 @@ _TIME = re.compile(rb"^[0-9]+", re.MULTILINE)
 _ZONE = re.compile(rb"[+-][0-9]{4}$", re.MULTILINE)
 _CHUNK = 1 << 20
 _PIPE = 1 << 20  # the pipe git writes into, when the system allows (Linux's default maximum)
-_NAP = 0.01  # git writes well under _PIPE in this time: the pipe never fills while we wait
+# naps while git fills the pipe: the first short, so a small history (printed in a few ms)
+# is read as soon as it is, then doubling up to a length in which git writes well under
+# _PIPE (the pipe never fills while we wait)
+_NAPS = (0.001, 0.002, 0.004, 0.01)
 Commit = tuple[str, "str | None", int, int]  # id, message (None: no op), time, offset in minutes
 T = TypeVar("T")
 Plain = Callable[[bytes, "str | None"], "tuple[T, str | None] | None"]
@@ -119,7 +122,8 @@ def _chunks(fd: int) -> Iterator[bytes]:
     few dozen reads. git flushes after every commit: a read waiting on the pipe wakes for each
     one (5,000 reads of a kilobyte over 20,000 ops, which cost us a fifth of a second of CPU
     and git its share). So the pipe is widened, and when a read drains it we wait a moment
-    for git to write more instead; where it cannot be widened, reads wait as before."""
+    for git to write more instead (`_NAPS`); where it cannot be widened, reads wait as
+    before."""
     try:
         fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, _PIPE)
         drained = fcntl.fcntl(fd, fcntl.F_GETPIPE_SZ) // 2
@@ -128,7 +132,7 @@ def _chunks(fd: int) -> Iterator[bytes]:
     if drained < _PIPE // 2:
         drained = 0  # a narrow pipe would fill while we wait: never wait
     parts: list[bytes] = []
-    size = 0
+    size = naps = 0
     while data := os.read(fd, _CHUNK - size):
         parts.append(data)
         size += len(data)
@@ -136,7 +140,8 @@ def _chunks(fd: int) -> Iterator[bytes]:
             yield b"".join(parts)
             parts, size = [], 0
         elif len(data) < drained:
-            time.sleep(_NAP)
+            time.sleep(_NAPS[min(naps, len(_NAPS) - 1)])
+            naps += 1
     if parts:
         yield b"".join(parts)
 
