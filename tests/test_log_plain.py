@@ -5,7 +5,11 @@ hypothesis writes, that gives exactly the table and the bytes the general way gi
 from __future__ import annotations
 
 import datetime as dt
+import json
+import os
+import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -148,3 +152,20 @@ def test_a_chunk_read_whole_is_the_chunk_read_commit_by_commit(
     expected.add_many(rows)
     assert parent is None
     assert table.columns() == expected.columns()
+
+
+def test_the_real_command_s_first_run_prints_the_warm_run_s_bytes(many_ops: Path) -> None:
+    """`python -m gitmem log --json` as a user runs it, stdout a pipe: the first run in a
+    clone (git log's output read from its pipe a chunk at a time, the JSON written past
+    click's search for escapes, the op cache written as it is encoded) prints byte for byte
+    what the warm run and a run without the cache print."""
+    def run(**env: str) -> bytes:
+        return subprocess.run([sys.executable, "-m", "gitmem", "log", "--json"], cwd=many_ops,
+                              env={**os.environ, **env}, capture_output=True,
+                              check=True).stdout
+
+    shutil.rmtree(many_ops / ".git" / "gitmem", ignore_errors=True)
+    first = run()
+    assert (many_ops / ".git" / "gitmem" / "cache" / "ops.json").is_file()
+    assert first == run() == run(**{DISABLE_ENV: "1"})
+    assert len(json.loads(first)["ops"]) == 4000 - 8
