@@ -116,6 +116,16 @@ def copied_files(context: LintContext) -> dict[tuple[str, str], list[ClaimGroup]
     return copied
 
 
+def near_texts(context: LintContext) -> frozenset[str]:
+    """The texts that are a side of a near-duplicate or contradiction group (memoised): their
+    verbatim copies stay findings of their own (`claim_groups.folded`)."""
+    key = MEMO_KEY + ":near"
+    if key not in context.memo:
+        context.memo[key] = _grouping().near_texts(claim_groups(context))
+    near: frozenset[str] = context.memo[key]
+    return near
+
+
 def quote(claim: Claim) -> str:
     text = " ".join(claim.text.split())
     return f'"{text[:_QUOTE_LENGTH - 1]}…"' if len(text) > _QUOTE_LENGTH else f'"{text}"'
@@ -201,10 +211,7 @@ class Duplicate(PairRule):
                 f"{places(group.second)}")
 
     def folded(self, group: ClaimGroup, context: LintContext) -> bool:
-        key = MEMO_KEY + ":near"
-        if key not in context.memo:
-            context.memo[key] = _grouping().near_texts(claim_groups(context))
-        return bool(_grouping().folded(group, copied_files(context), context.memo[key]))
+        return bool(_grouping().folded(group, copied_files(context), near_texts(context)))
 
     def corpus_findings(self, context: LintContext) -> Iterable[Finding]:
         """One finding per copied file (AGENTS.md copied into GEMINI.md repeats dozens of
