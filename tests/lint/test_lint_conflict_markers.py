@@ -55,3 +55,15 @@ def test_unclosed_stray_and_long_markers() -> None:
     assert [(r.start, r.end) for r in conflict_regions(long)] == [(1, 5)]
     [(_, message)] = gm105(FRONT + "- a\n>>>>>>> side\n")
     assert "leftover conflict marker" in message
+
+
+def test_markers_beside_bytes_that_are_not_utf8_are_still_reported() -> None:
+    # a file that holds no run of seven marker characters is not split into lines at all; the
+    # runs are looked for in the bytes, where a broken UTF-8 sequence must not hide them
+    raw = (FRONT + "- caf").encode() + b"\xe9\xff\n<<<<<<< HEAD\r\n- a\r\n=======\r\n- b\r\n" \
+        + b">>>>>>> side\r\n<<<<<<< again\n"
+    assert [(line, message.split(" (")[0]) for line, message in gm105(raw)] == [
+        (5, "lines 5-9 are an unresolved merge conflict"),
+        (10, "`<<<<<<< again` opens a conflict that never closes; keep the text that holds, "
+             "delete the marker lines, then stage the file again")]
+    assert gm105(FRONT + "- a <<<<<< b >>>>>> c |||||| d\n") == []

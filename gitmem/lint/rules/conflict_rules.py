@@ -17,6 +17,10 @@ from gitmem.model import Finding, Memory
 
 _MARKER = re.compile(r"(<{7,}|>{7,}|\|{7,})(?: (.*))?")
 _FENCE = re.compile(r"[ ]{0,3}(`{3,}|~{3,})")
+# A marker line starts with seven of one of these; a text holding none of the three runs has
+# no marker line, so it is not split into lines at all (nearly every memory, every run).
+_RUNS = ("<" * 7, ">" * 7, "|" * 7)
+_RAW_RUNS = tuple(run.encode() for run in _RUNS)
 
 
 @dataclass(frozen=True)
@@ -40,6 +44,8 @@ def _closes(fence: str, line: str) -> bool:
 
 def conflict_regions(text: str) -> list[ConflictRegion]:
     """Every conflict region, and every stray closing or named base marker, in file order."""
+    if _RUNS[0] not in text and _RUNS[1] not in text and _RUNS[2] not in text:
+        return []
     found: list[ConflictRegion] = []
     fence = ""
     open_at: tuple[int, str, str] | None = None  # (line, marker run, line text)
@@ -66,8 +72,17 @@ def conflict_regions(text: str) -> list[ConflictRegion]:
     return found
 
 
+def _regions(memory: Memory) -> list[ConflictRegion]:
+    """`conflict_regions` of the memory's text, without decoding a file that holds no run of
+    marker characters (ASCII bytes decode to themselves whatever surrounds them)."""
+    raw = memory.raw
+    if _RAW_RUNS[0] not in raw and _RAW_RUNS[1] not in raw and _RAW_RUNS[2] not in raw:
+        return []
+    return conflict_regions(raw.decode("utf-8", "replace"))
+
+
 def has_conflict_markers(memory: Memory) -> bool:
-    return bool(conflict_regions(memory.raw.decode("utf-8", "replace")))
+    return bool(_regions(memory))
 
 
 class ConflictMarker(MemoryRule):
@@ -78,7 +93,7 @@ class ConflictMarker(MemoryRule):
 
     def check(self, memory: Memory, context: LintContext) -> Iterable[Finding]:
         fix = "keep the text that holds, delete the marker lines, then stage the file again"
-        for region in conflict_regions(memory.raw.decode("utf-8", "replace")):
+        for region in _regions(memory):
             if region.end is None:
                 where = f"`{region.opening}` opens a conflict that never closes"
             elif region.end == region.start:
