@@ -24,8 +24,10 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 import weakref
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -35,6 +37,9 @@ _OPEN = b',"entries":{\n'
 _CLOSE = b"}}"
 _SEPARATOR = b",\n"
 _DECODER = json.JSONDecoder()
+_PLAIN_START = re.compile(rb'"([^"\\]*)":\[([0-9]+),')
+_CHUNK = 1 << 20  # the file is read this much at a time when it is opened
+_HEAD = 1 << 14  # an entry's key and generation lie in its first bytes (else: read whole)
 _KEEP_OPEN = hasattr(os, "pread")  # else values are kept as text (and no file stays open)
 _SOURCE, _SCRATCH = 0, 1  # the file read or last written; values added since
 
@@ -188,21 +193,60 @@ def _read_lines(file: BinaryIO, schema: int,
         return ()
     entries: Entries = {}
     position = len(head)
-    for line in file:
-        if line == _CLOSE:
+    for length, line, last in _lines(file):
+        if line == _CLOSE and length == len(_CLOSE):
             return header, entries
-        found = _entry(line)
+        found = _entry(line, last, length)
         if found is None:
             return None
         key, generation, start, stop = found
         entries[key] = [generation, (_SOURCE, position + start, stop - start)]
-        position += len(line)
+        position += length
     return None  # no closing line: truncated
 
 
-def _entry(line: bytes) -> tuple[str, int, int, int] | None:
+def _lines(file: BinaryIO) -> Iterator[tuple[int, bytes, bytes]]:
+    """(length, first bytes, last three bytes) of each line from the file's position on (its
+    newline included, if it has one). The file is read a chunk at a time into one buffer and
+    only a line's first `_HEAD` bytes are kept: the pairs of a whole corpus are one line of
+    megabytes, which reading line by line copied, twice, into fresh memory the system had to
+    hand over page by page, on every run, only to skip it."""
+    buffer = bytearray(_CHUNK)
+    view = memoryview(buffer)
+    length, first, last = 0, b"", b""
+    while read := file.readinto(buffer):  # type: ignore[attr-defined]
+        start = 0
+        while start < read:
+            newline = buffer.find(b"\n", start, read)
+            if not length and 0 <= newline < start + _HEAD:  # a short line, whole in the buffer
+                line = view[start : newline + 1].tobytes()
+                yield len(line), line, line[-3:]
+                start = newline + 1
+                continue
+            stop = read if newline < 0 else newline + 1
+            if len(first) < _HEAD:
+                first += view[start : min(stop, start + _HEAD - len(first))]
+            last = (last + view[max(start, stop - 3) : stop])[-3:]
+            length += stop - start
+            start = stop
+            if newline >= 0:
+                yield length, first, last
+                length, first, last = 0, b"", b""
+    if length:
+        yield length, first, last
+
+
+def _entry(line: bytes, last: bytes, length: int) -> tuple[str, int, int, int] | None:
     """(key, generation, start and end of the value) of an entry's line, None if it is not one:
-    `"key":[generation,value],` then a newline (no comma after the last entry)."""
+    `"key":[generation,value],` then a newline (no comma after the last entry). `line` is the
+    line's start (all of it unless it is longer than `_HEAD`), `last` its last three bytes: a
+    value's own bytes are checked when it is read (`value` decodes it as ASCII)."""
+    stop = length - (3 if last == b"],\n" else 2 if last.endswith(b"]\n") else length)
+    plain = _PLAIN_START.match(line)  # a key without escapes (every key gitmem writes)
+    if plain is not None and line.isascii():
+        key, generation = plain.groups()
+        comma = plain.end() - 1
+        return None if comma >= stop else (key.decode("ascii"), int(generation), comma + 1, stop)
     quote = line.find(b'":[', 1)  # the key's closing quote, unless the key has escapes
     if quote < 0 or line[:1] != b'"' or not line.isascii():
         return None
@@ -212,7 +256,6 @@ def _entry(line: bytes) -> tuple[str, int, int, int] | None:
     else:
         key = line[1:quote].decode("ascii")
     comma = line.find(b",", quote + 3)
-    stop = len(line) - (3 if line.endswith(b"],\n") else 2 if line.endswith(b"]\n") else len(line))
     generation = line[quote + 3 : comma]
     if (type(key) is not str or line[quote : quote + 3] != b'":[' or comma < 0
             or not generation.isdigit() or comma >= stop):

@@ -199,3 +199,43 @@ def test_a_file_in_another_layout_is_read_whole(tmp_path: Path) -> None:
     for memory in memories(3):
         assert reader.parse(memory.path, memory.raw, memory.blob_id or "", parse_memory) == memory
     assert (reader.hits, reader.misses) == (3, 0)
+
+
+def test_entries_longer_than_the_read_buffer_are_indexed_and_read_back(tmp_path: Path) -> None:
+    # Opening the file keeps only each line's start: a record of megabytes (a corpus's pairs)
+    # spans several reads and must still be found, whole, among short entries
+    from gitmem.memory.cache import RecordCodec
+
+    file = tmp_path / "cache.json"
+    codec = RecordCodec()
+    big = tuple(f"pair {n} " + "x" * 90 for n in range(30_000))  # about 3 MB of JSON
+    writer = MemoryCache(file, "fp")
+    for memory in memories(3):
+        writer.parse(memory.path, memory.raw, memory.blob_id or "", parse_memory)
+    writer.remember("pairs", "big", lambda: big, codec)
+    writer.remember("pairs", "small", lambda: ("one",), codec)
+    writer.save()
+    assert max(map(len, file.read_bytes().split(b"\n"))) > 2 << 20
+
+    def reread() -> MemoryCache:
+        reader = MemoryCache(file, "fp")
+        reader._load()
+        return reader
+
+    reader = reread()
+    assert reader.lookup("pairs", "big", codec) == (True, big)
+    assert reader.lookup("pairs", "small", codec) == (True, ("one",))
+    for memory in memories(3):
+        assert reader.parse(memory.path, memory.raw, memory.blob_id or "", parse_memory) == memory
+    assert (reader.hits, reader.misses) == (3, 0)
+
+    data = file.read_bytes()
+    file.write_bytes(data.replace(b"pair 29999 ", "pair 29999 \u00e9".encode()))  # not ASCII
+    reader = reread()
+    assert reader.lookup("pairs", "big", codec) == (False, None)  # one miss, not the file
+    assert reader.lookup("pairs", "small", codec) == (True, ("one",))
+    start = data.index(b'"pair 100 ')
+    for cut in (start, data.index(b"\n", start) - 1):  # inside the long line, before its end
+        file.write_bytes(data[:cut])
+        reader = reread()
+        assert reader.lookup("pairs", "small", codec) == (False, None)  # truncated: not used
