@@ -66,14 +66,19 @@ def run_rules(
 ) -> tuple[list[Finding], list[str]]:
     """(findings sorted by path, line, code; notices of rules that failed)."""
     wanted = frozenset(targets) if targets is not None else context.memory_paths()
+    chosen = [memory for memory in context.corpus if memory.path in wanted]
     findings: list[Finding] = []
     notices: list[str] = []
     for rule in rules:
         if isinstance(rule, MemoryRule):
-            for memory in context.corpus:
-                if memory.path in wanted:
-                    _collect(findings, notices, rule, memory.path,
-                             partial(rule.check, memory, context))
+            check = rule.check
+            try:  # every memory in one go: a warm lint of 10,000 memories runs 100,000 checks
+                found = [f for memory in chosen for f in check(memory, context)]
+            except Exception:  # noqa: BLE001 - again one memory at a time, a failure a notice
+                for memory in chosen:
+                    _collect(findings, notices, rule, memory.path, partial(check, memory, context))
+            else:
+                findings.extend(found)
         elif isinstance(rule, CorpusRule):
             found: list[Finding] = []
             _collect(found, notices, rule, "the corpus", partial(rule.check_corpus, context))
