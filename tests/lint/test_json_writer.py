@@ -39,13 +39,13 @@ def _report(findings: tuple, **extra: Any):  # type: ignore[no-untyped-def]
     from gitmem.lint.engine import LintReport
     from gitmem.lint.summary import MemoryGrounding
 
-    rows = (MemoryGrounding("memory/a.md", 3, 1, 0, 2),)
-    return LintReport(findings=findings, rules=(), files=2, claims=9, seconds=0.25,
-                      memories=rows, **extra)
+    extra.setdefault("memories", (MemoryGrounding("memory/a.md", 3, 1, 0, 2),))
+    return LintReport(findings=findings, rules=(), files=2, claims=9, seconds=0.25, **extra)
 
 
 def test_the_lint_report_is_written_as_json_dumps_writes_it() -> None:
     from gitmem.lint.formats.json_format import render, report_json
+    from gitmem.lint.summary import MemoryGrounding
     from gitmem.model import Finding, Location
 
     def finding(**fields: Any) -> Finding:
@@ -64,6 +64,17 @@ def test_the_lint_report_is_written_as_json_dumps_writes_it() -> None:
                  finding(signals={"values": ["a", 1], 2: "two", "date": dt.date(2026, 1, 1)}),
                  finding(signals={"nan": float("nan"), "inf": float("-inf")}, line=1)),
                 baseline={"known": 1, "fixed": [{"code": "GM201", "path": "x"}]}),
+        # fields of other types than gitmem gives them are written as json writes them too
+        _report((finding(line=True), finding(confidence=1), finding(confidence=float("inf")),
+                 finding(related=[Location("memory/c.md", 2)]), finding(fingerprint=""),
+                 finding(related=(Location("memory/c.md", True), Location(3, 4))),
+                 finding(signals=collections.OrderedDict(b=1, a=2)), finding(path="\udce9"),
+                 finding(message=3), finding(confidence="0.5"))),
+        _report((), memories=()),
+        _report((finding(),), memories=(
+            MemoryGrounding("memory/a.md", 3, 1, 0, 2),
+            MemoryGrounding("memory/\udce9.md", 0, 0, 0, 0),
+            MemoryGrounding("memory/c.md", True, 1.0, 0, 2), MemoryGrounding(7, 1, 1, 0, 0))),
     ]
     for report in reports:
         assert render(report) == dumps(report_json(report), indent=2, default=str) + "\n"

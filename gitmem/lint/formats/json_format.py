@@ -7,7 +7,8 @@ from typing import Any
 from gitmem import jsontext
 from gitmem.jsontext import JSON_VERSION
 from gitmem.lint.engine import LintReport
-from gitmem.model import Finding
+from gitmem.lint.summary import MemoryGrounding
+from gitmem.model import Finding, Location
 
 VERSION = JSON_VERSION
 
@@ -27,11 +28,13 @@ def finding_json(finding: Finding) -> dict[str, Any]:
     }
 
 
-def report_json(report: LintReport) -> dict[str, Any]:
+def report_json(report: LintReport, *, rows: bool = True) -> dict[str, Any]:
+    """The report as JSON values; without the findings and the memories (`render` writes
+    those itself) when `rows` is False."""
     out = {
         "version": VERSION,
-        "findings": [finding_json(finding) for finding in report.findings],
-        "memories": [row.as_json() for row in report.memories],
+        "findings": [finding_json(finding) for finding in report.findings] if rows else [],
+        "memories": [row.as_json() for row in report.memories] if rows else [],
         # the agent-memory layouts read (empty: memory.include as configured); beside the
         # summary, whose keys are the contract
         "layouts": list(report.layouts),
@@ -51,11 +54,14 @@ def render(report: LintReport) -> str:
     """Exactly `jsontext.dumps(report_json(report), indent=2, default=str)` and a line break,
     the findings written from a template (json's pure-Python encoder, which `indent` forces,
     took a second for 17,000 findings)."""
-    data = report_json(report)
-    findings = data.pop("findings")
-    parts = [_finding_text(finding) for finding in findings]
-    text = jsontext.indented(data, 0)  # {"version": ..., "memories": ...}: findings go second
+    data = report_json(report, rows=False)
+    del data["findings"], data["memories"]
+    parts = list(map(_text_of, report.findings))
+    text = jsontext.indented(data, 0)  # {"version": ..., "layouts": ...}: the lists go second
     head, rest = text.split(",\n", 1)
+    memories = list(map(_row_text, report.memories))
+    rest = ('  "memories": ' + ("[\n    " + ",\n    ".join(memories) + "\n  ]" if memories
+                                else "[]") + ",\n" + rest)
     if parts:  # one join: the report can be tens of megabytes
         parts[0] = f'{head},\n  "findings": [\n    {parts[0]}'
         parts[-1] = f"{parts[-1]}\n  ],\n{rest}\n"
@@ -63,8 +69,45 @@ def render(report: LintReport) -> str:
     return jsontext.escape_lone_surrogates(f'{head},\n  "findings": [],\n{rest}\n')
 
 
+_ROW = ('{{\n      "path": {},\n      "claims": {},\n      "verified": {},\n      "broken": {},'
+        '\n      "unverifiable": {}\n    }}')
+
+
+def _row_text(row: MemoryGrounding) -> str:
+    """A memory's grounding row as `indent=2` lays it out in the report's list."""
+    counts = (row.claims, row.verified, row.broken, row.unverifiable)
+    if (type(row) is not MemoryGrounding or type(row.path) is not str
+            or set(map(type, counts)) != {int}):
+        return jsontext.indented(row.as_json(), 2)
+    return _ROW.format(_q(row.path), *counts)
+
+
 _q = jsontext.quote
 _PLAIN = frozenset((str, int, float, bool, type(None)))
+_NUMBER = frozenset((int, float, type(None)))
+
+
+def _text_of(finding: Finding) -> str:
+    """`_finding_text(finding_json(finding))`, written from the finding itself when its fields
+    hold the types a finding is made of (every finding gitmem makes): no dict per finding, nor
+    per place."""
+    code, name, severity, path, message, fingerprint = (
+        finding.code, finding.name, finding.severity, finding.path, finding.message,
+        finding.fingerprint)
+    line, related, confidence, signals = (
+        finding.line, finding.related, finding.confidence, finding.signals)
+    if not (type(code) is type(name) is type(severity) is type(path) is type(message)
+            is type(fingerprint) is str and type(line) is int and type(related) is tuple
+            and type(confidence) in _NUMBER and type(signals) is dict
+            and all(type(loc) is Location and type(loc.path) is str and type(loc.line) is int
+                    for loc in related)):
+        return _finding_text(finding_json(finding))
+    places = "[\n        " + ",\n        ".join(
+        [_LOCATION.format(_q(loc.path), loc.line) for loc in related]) + "\n      ]" \
+        if related else "[]"
+    return _FINDING.format(_q(code), _q(name), _q(severity), _q(path), int.__repr__(line),
+                           places, _q(message), jsontext.indented(confidence, 3),
+                           _signals(signals), _q(fingerprint))
 
 
 def _finding_text(finding: dict[str, Any]) -> str:
