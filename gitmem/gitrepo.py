@@ -1307,11 +1307,13 @@ class CodeRepo:
         except (OSError, RuntimeError):
             return "missing"
         root = str(self.root)
-        if resolved != root and not resolved.startswith(os.path.join(root, "")):
+        inside = os.path.join(root, "")
+        if resolved != root and not resolved.startswith(inside):
             return "outside"
         if os.path.lexists(candidate):
             return "exists"
-        rel = Path(resolved).relative_to(self.root).as_posix()
+        # what Path(resolved).relative_to(root) gives: `resolved` is absolute and normalised
+        rel = resolved[len(inside):].replace(os.sep, "/") if resolved != root else "."
         tree = self._head_tree()
         if tree is not None:
             try:

@@ -17,6 +17,8 @@ EXPECTED = {
     "ign/new.txt": "ignored", "nope/x.md": "missing", "sub/nope": "missing",
     "../outside": "outside", "/etc/passwd": "outside", "out-link/x": "outside",
     "sub/..": "exists", "..": "outside",
+    # gone from the working tree, found in HEAD under the path they resolve to
+    "dir-link/gone": "exists", "dir-link/../d/e/g": "exists", "ign-link/new.txt": "ignored",
 }
 
 
@@ -26,9 +28,11 @@ def test_cited_paths_resolve_as_resolving_each_in_full_does(tmp_path: Path) -> N
     (root / "d" / "e").mkdir(parents=True)
     (root / "ign").mkdir()
     (root / "sub" / "f").write_text("x\n")
+    (root / "sub" / "gone").write_text("z\n")
     (root / "d" / "e" / "g").write_text("y\n")
     (root / ".gitignore").write_text("ign/\n")
     os.symlink("sub", root / "dir-link")
+    os.symlink("ign", root / "ign-link")
     os.symlink("sub/f", root / "link")
     os.symlink("loop", root / "loop")
     os.symlink(str(tmp_path), root / "out-link")
@@ -36,6 +40,7 @@ def test_cited_paths_resolve_as_resolving_each_in_full_does(tmp_path: Path) -> N
     git(root, "add", "-A")
     git(root, "-c", "user.name=A", "-c", "user.email=a@b", "commit", "-q", "-m", "code")
     (root / "d" / "e" / "g").unlink()
+    (root / "sub" / "gone").unlink()
     repo = CodeRepo.open("code", root)
     assert repo is not None
     for path, state in EXPECTED.items():
