@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
 from gitmem.gitrepo import CodeRepo
@@ -51,9 +51,19 @@ class Repos:
         return cls(tuple((label, repo) for label, repo in pairs if repo is not None),
                    tuple(label for label, repo in pairs if repo is None))
 
+    # each repository's tracked files, listed once for one gathering of evidence
+    listed: dict[int, list[str]] = field(default_factory=dict, compare=False, repr=False)
+
     @property
     def none_configured(self) -> bool:
         return not self.available and not self.unavailable
+
+    def tracked_paths(self, repo: CodeRepo) -> list[str]:
+        """`repo.tracked_paths()`, asked of git once though three steps read it."""
+        found = self.listed.get(id(repo))
+        if found is None:
+            found = self.listed[id(repo)] = repo.tracked_paths()
+        return found
 
 
 def commit_verdict(token: str, repos: Repos) -> CommitVerdict:
@@ -190,7 +200,7 @@ def found_below_own_name(paths: dict[PathQuery, PathVerdict], repos: Repos
                   and query.value.partition("/")[2].strip("/")]
     out = dict(paths)
     for label, repo in repos.available if candidates else ():
-        top = {path.split("/", 1)[0] for path in repo.tracked_paths()}
+        top = {path.split("/", 1)[0] for path in repos.tracked_paths(repo)}
         for query in candidates:
             first, _, rest = query.value.partition("/")
             if first in top or out[query].status != MISSING:
@@ -238,7 +248,7 @@ def found_in_packages(paths: dict[PathQuery, PathVerdict], repos: Repos
     out = dict(paths)
     for label, repo in repos.available:
         index: dict[str, set[str]] = {}
-        for path in repo.tracked_paths():
+        for path in repos.tracked_paths(repo):
             parts = path.split("/")
             for end in range(1, len(parts) + 1):  # the file and every folder above it
                 index.setdefault(parts[end - 1], set()).add("/".join(parts[:end]))
@@ -268,7 +278,7 @@ def named_elsewhere(paths: dict[PathQuery, PathVerdict], repos: Repos
         return paths
     unknown = set(firsts.values())
     for _, repo in repos.available:
-        unknown -= {part for path in repo.tracked_paths() for part in path.split("/")[:-1]}
+        unknown -= {part for path in repos.tracked_paths(repo) for part in path.split("/")[:-1]}
         if unknown:
             unknown -= set(repo.path_fates(sorted(unknown)))
     out = dict(paths)
