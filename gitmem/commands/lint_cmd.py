@@ -15,7 +15,7 @@ from gitmem.errors import InvalidInputError, UsageError
 from gitmem.lint.annotate import annotate_plan, review_file_problem
 from gitmem.lint.baseline import apply_baseline, entry, read_baseline, write_baseline
 from gitmem.lint.engine import LintReport
-from gitmem.lint.formats import FORMATS, render
+from gitmem.lint.formats import FORMATS, json_format, render
 from gitmem.lint.formats.printable import printable
 from gitmem.lint.registry import split_selectors, validate_selectors
 from gitmem.lint.run import LintRequest, lint_workspace
@@ -69,6 +69,9 @@ def _baselined(report: LintReport, baseline: str | None, write_to: str | None,
         return apply_baseline(report, read_baseline(Path(baseline)), whole=whole,
                               source=baseline)
     return report
+
+
+_PIECES = 2048  # of a JSON report written to stdout at a time: about a megabyte
 
 
 def _write(text: str, output: str | None, color: bool, root: Path) -> None:
@@ -172,7 +175,12 @@ def _run(ws: Workspace, request: LintRequest, fmt: str, output: str | None, quie
     if not report.files and request.paths and not quiet:
         click.echo("gitmem: notice: no memory files among the given paths", err=True)
     color = fmt == "text" and output in (None, "-") and wants_color(sys.stdout)
-    _write(render(report, fmt, color=color, quiet=quiet), output, color, ws.repo.root)
+    if fmt == "json" and output in (None, "-"):  # tens of megabytes: never one string
+        parts = json_format.render_parts(report)
+        for start in range(0, len(parts), _PIECES):
+            click.echo("".join(parts[start:start + _PIECES]), nl=False)
+    else:
+        _write(render(report, fmt, color=color, quiet=quiet), output, color, ws.repo.root)
     if annotate:
         _annotate(ws, report, quiet)
     return report.exit_code(ws.config.fail_on)

@@ -6,8 +6,11 @@ from __future__ import annotations
 import collections
 import datetime as dt
 import json
+from pathlib import Path
 from typing import Any
 
+import pytest
+from gitutil import gitmem, make_repo
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -78,3 +81,29 @@ def test_the_lint_report_is_written_as_json_dumps_writes_it() -> None:
     ]
     for report in reports:
         assert render(report) == dumps(report_json(report), indent=2, default=str) + "\n"
+
+
+def test_the_report_written_to_stdout_a_piece_at_a_time_is_the_whole_report(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`gitmem lint --format json` writes the report in pieces (never one string of tens of
+    megabytes): stdout holds exactly what `--output FILE` holds, laid out as json.dumps."""
+    import gitmem.commands.lint_cmd as lint_cmd
+
+    files = {f"memory/m{n}.md": f"- Deploy on Mondays at {n} o'clock \u2014 \U0001f680.\n"
+                                f"- Never deploy on Mondays at {n} o'clock.\n" for n in range(4)}
+    repo = make_repo(tmp_path / "repo", files)
+    monkeypatch.setattr(lint_cmd, "_PIECES", 3)
+    result = gitmem(repo, "lint", "--format", "json", "--output", "-")
+    assert result.code == 0, result
+    report = json.loads(result.out)
+    assert len(report["findings"]) >= 4  # two pieces each: written in several writes
+    assert result.out == json.dumps(report, indent=2, ensure_ascii=False) + "\n"
+    out = tmp_path / "out.json"
+    assert gitmem(repo, "lint", "--format", "json", "--output", str(out)).code == 0
+    written = out.read_text(encoding="utf-8")
+
+    def without_seconds(text: str) -> str:
+        return "\n".join(line for line in text.split("\n") if '"seconds"' not in line)
+
+    assert without_seconds(written) == without_seconds(result.out)
