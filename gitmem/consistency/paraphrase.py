@@ -18,6 +18,7 @@ roles, ...) still apply first.
 from __future__ import annotations
 
 import functools
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -97,7 +98,7 @@ def _folded(lexicon: Lexicon) -> frozenset[str]:
 def _words(f: TextFeatures, lexicon: Lexicon) -> list[tuple[str, bool]]:
     """(word, content) in text order: the Snowball stem of each token (or the lexicon's main
     form of a synonym, or a number's digits), and whether the lexicon reads it as content."""
-    folded, groups = _folded(lexicon), shipped().canonical
+    folded, groups, filler = _folded(lexicon), shipped().canonical, shipped().filler
     out: list[tuple[str, bool]] = []
     tokens = f.tokens
     lowers = [t.lower for t in tokens]
@@ -129,9 +130,10 @@ def _words(f: TextFeatures, lexicon: Lexicon) -> list[tuple[str, bool]]:
             out.append((number, number != "1"))  # "one", "a single": an article, not a figure
         elif t.stem in folded and t.stem not in lexicon.trimmed:  # "turns out" is no "turn off"
             form, plain = lexicon.canon(t.stem), _stem(t.lower)
-            # a group that names the word itself, not the lexicon's main form ("fast" is the
-            # lexicon's "quickly" and the groups' "quick")
-            out.append((plain if form not in groups and plain in groups else form, content))
+            # a group or filler that names the word itself, not the lexicon's main form ("fast"
+            # is the lexicon's "quickly" and the groups' "quick")
+            out.append((plain if form not in groups and (plain in groups or plain in filler)
+                        else form, content))
         else:
             out.append((_stem(t.lower), content))
     return out
@@ -217,20 +219,37 @@ def _overlap(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> Overlap:
                    frozenset(text_concepts(fb, lexicon)[0]))
 
 
-def _close_enough(both: Overlap) -> bool:
+# A note written as "topic: value" ("Hooks: lefthook", "Replies: short"): its sentence names the
+# verb and the context the note leaves out.
+_NOTE = re.compile(r"^[\w .'/+-]{1,30}:\s+\S")
+_NOTE_WORDS = 6
+
+
+def _note(f: TextFeatures) -> bool:
+    return len(f.tokens) <= _NOTE_WORDS and bool(_NOTE.match(f.text.strip()))
+
+
+def _close_enough(both: Overlap, note: bool = False) -> bool:
     """What one text names beyond the other named by one text only (two texts each naming
     something the other does not are two statements), the share in common at `MIN_OVERLAP`,
     and a text of one or two concepts left nearly whole ("Use the proxy" is not "Do not
-    forget to configure the proxy")."""
+    forget to configure the proxy"), or, the shorter being a `note`, as many concepts more
+    as it names ("Hooks: lefthook" / "The repository's git hooks are managed with lefthook")."""
     added = len(both.only_a) + len(both.only_b)
     return (both.shared > 0 and not (both.only_a and both.only_b)
-            and both.dice >= MIN_OVERLAP and (both.shared > 2 or added < both.shared))
+            and both.dice >= MIN_OVERLAP
+            and (both.shared > 2 or added < both.shared or (note and added <= both.shared)))
+
+
+def _shorter_note(fa: TextFeatures, fb: TextFeatures, both: Overlap) -> bool:
+    return _note(fb if both.only_a else fa)
 
 
 def may_paraphrase(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:
     """Whether the concepts alone allow a paraphrase (`paraphrased` without its vetoes): what
     triage asks before it skips a pair."""
-    return _close_enough(_overlap(fa, fb, lexicon))
+    both = _overlap(fa, fb, lexicon)
+    return _close_enough(both, _shorter_note(fa, fb, both))
 
 
 def paraphrased(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon, differs_by: str
@@ -242,7 +261,7 @@ def paraphrased(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon, differs_by
     if changes & _VETOES:
         return None
     both = _overlap(fa, fb, lexicon)
-    if not _close_enough(both):
+    if not _close_enough(both, _shorter_note(fa, fb, both)):
         return None
     swapped = bool(changes & _SWAPS)
     if swapped and (both.only_a or both.only_b):
