@@ -54,6 +54,10 @@ _TOPIC_CONCEPTS = 2
 # ... and, reworded (a paraphrase), with this many concepts more in one of them ("Handle
 # failures gracefully" / "**Failure handling**: graceful fallback and retry hints").
 _TOPIC_ADDED = 2
+# A text of at most this many words is one statement, and a phrase it ends with of its own
+# narrows it even where the words alone keep the pair close; a longer sentence (a news report)
+# adds such detail in passing.
+_SHORT = 16
 _SENTENCE_BREAK = re.compile(r"[.!?](?:\*\*|`)?\s+(?=[A-Z*`])")
 
 
@@ -223,7 +227,8 @@ def reworded_apart(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon, both: O
     longer, shorter = (fa, fb) if both.only_a else (fb, fa)
     if paraphrase and added and _sentences(longer.text) > _sentences(shorter.text):
         return "sentence"  # "Health checks" / "**Never skip health checks.** Required for ..."
-    if paraphrase and added and _trailing_phrase(longer, shorter, lexicon):
+    if (added and (paraphrase or len(longer.tokens) <= _SHORT)
+            and _trailing_phrase(longer, shorter, lexicon)):
         return "narrowing"  # "Handle errors" / "Handle errors with custom error types"
     if paraphrase and added and _inserted_modifier(longer, shorter, lexicon):
         return "narrowing"  # "Document complex logic" / "Document complex component logic"
