@@ -12,9 +12,8 @@ whole of both texts, not at the aligned spans, so it holds whatever order the wo
   two things set against each other the other way round ("Prefer X to Y" / "Y is preferred
   over X"): both read in `opposites.py`;
 - two different figures, however written ("3 times" / "five times");
-- a name written as code in one text only ("Run ruff" / "Run ruff with `--fix`"), a scope
-  named in one only ("Tests hash passwords ..."), a switch turned in one only ("The CLI turns
-  off colors");
+- a name written as code in one text only, two short texts naming two things with a capital,
+  a scope named in one only, a switch turned in one only (`names_apart.py`);
 - two list entries that only name topics, with two concepts or fewer in common and one naming
   more ("Bulk export" / "Bulk export and import"), or reworded with two concepts more in one:
   two features, not one statement.
@@ -24,12 +23,12 @@ from __future__ import annotations
 
 import re
 
-from gitmem.consistency.features import TextFeatures, features
+from gitmem.consistency.features import TextFeatures
 from gitmem.consistency.lexicon import Lexicon, numeric_value
+from gitmem.consistency.names_apart import SHORT, code_apart, names_apart, scoping, switched
 from gitmem.consistency.opposites import crossed_opposites, reversed_contrast
 from gitmem.consistency.paraphrase import (
     Overlap,
-    concepts,
     key_form,
     overlap,
     phrase_key,
@@ -54,10 +53,6 @@ _TOPIC_CONCEPTS = 2
 # ... and, reworded (a paraphrase), with this many concepts more in one of them ("Handle
 # failures gracefully" / "**Failure handling**: graceful fallback and retry hints").
 _TOPIC_ADDED = 2
-# A text of at most this many words is one statement, and a phrase it ends with of its own
-# narrows it even where the words alone keep the pair close; a longer sentence (a news report)
-# adds such detail in passing.
-_SHORT = 16
 _SENTENCE_BREAK = re.compile(r"[.!?](?:\*\*|`)?\s+(?=[A-Z*`])")
 
 
@@ -137,55 +132,6 @@ def _states(f: TextFeatures, marks: frozenset[str], lexicon: Lexicon) -> bool:
         t.lower in lexicon.negators or t.stem in lexicon.directive_terms for t in f.tokens)
 
 
-_CODE_SPAN = re.compile(r"`([^`\n]+)`")
-
-
-def _code_apart(fa: TextFeatures, fb: TextFeatures) -> bool:
-    """A name written as code in one text ("`--fix`", "`APP_`", "`just test`") that the other
-    does not write, as code or in words: the two texts name two things."""
-    for f, other in ((fa, fb), (fb, fa)):
-        text = other.text.lower()
-        for span in _CODE_SPAN.findall(f.text):
-            name = span.strip().lower()
-            if name and not re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text):
-                return True
-    return False
-
-
-_SCOPING: dict[int, tuple[Lexicon, frozenset[str]]] = {}
-
-
-def _scoping(lexicon: Lexicon) -> frozenset[str]:
-    """The `scoping` words of the paraphrase data as the concepts a text names."""
-    held = _SCOPING.get(id(lexicon))
-    if held is None or held[0] is not lexicon:
-        if len(_SCOPING) > 8:
-            _SCOPING.clear()
-        words = frozenset(c for word in shipped().scoping
-                          for c in concepts(features(word, lexicon), lexicon, filler=True))
-        held = _SCOPING[id(lexicon)] = (lexicon, words)
-    return held[1]
-
-
-def _switched(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:
-    """One text turns a switch ("turns off colors") that the other names in no word of it; the
-    other turning the opposite switch counts too ("Turn on X" / "X is off"), unless one of the
-    two is negated ("Never disable X" / "Enable X")."""
-    (seq_a, marks_a), (seq_b, marks_b) = text_concepts(fa, lexicon), text_concepts(fb, lexicon)
-    switches = shipped().switches
-    negated = [any(t.lower in lexicon.negators for t in f.tokens) for f in (fa, fb)]
-    for switch, bare in switches.items():
-        if (switch in seq_a) == (switch in seq_b):
-            continue
-        other_seq, other_marks = (seq_b, marks_b) if switch in seq_a else (seq_a, marks_a)
-        if other_marks & (bare | {switch}):
-            continue
-        if negated[0] != negated[1] and set(switches) & set(other_seq):
-            continue
-        return True
-    return False
-
-
 def _figures(concepts: tuple[str, ...]) -> frozenset[str]:
     return frozenset(c for c in concepts if c.isdigit() and c != "1")
 
@@ -209,11 +155,11 @@ def reworded_apart(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon, both: O
         history = history - {phrase_key(word) for word in _TIME_SCOPES}
     if (_history(fa, marks_a) ^ _history(fb, marks_b)) & history:
         return "history"
-    if _code_apart(fa, fb):
-        return "name"  # "Run ruff" / "Run ruff with `--fix`"
-    if (both.only_a | both.only_b) & _scoping(lexicon):
+    if code_apart(fa, fb) or names_apart(fa, fb, lexicon, both):
+        return "name"  # "Run ruff" / "Run ruff with `--fix`"; "Cloudflare's CDN" / "Fastly"
+    if (both.only_a | both.only_b) & scoping(lexicon):
         return "scope"  # "Hash passwords with Argon2" / "Tests hash passwords with ..."
-    if _switched(fa, fb, lexicon):
+    if switched(fa, fb, lexicon):
         return "polarity"  # "The CLI keeps colors" / "The CLI turns off colors"
     if added and not _states(fa, marks_a, lexicon) and not _states(fb, marks_b, lexicon) and (
             both.shared <= _TOPIC_CONCEPTS
@@ -227,7 +173,7 @@ def reworded_apart(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon, both: O
     longer, shorter = (fa, fb) if both.only_a else (fb, fa)
     if paraphrase and added and _sentences(longer.text) > _sentences(shorter.text):
         return "sentence"  # "Health checks" / "**Never skip health checks.** Required for ..."
-    if (added and (paraphrase or len(longer.tokens) <= _SHORT)
+    if (added and (paraphrase or len(longer.tokens) <= SHORT)
             and _trailing_phrase(longer, shorter, lexicon)):
         return "narrowing"  # "Handle errors" / "Handle errors with custom error types"
     if paraphrase and added and _inserted_modifier(longer, shorter, lexicon):
