@@ -173,7 +173,8 @@ def reworded_apart(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon, both: O
     longer, shorter = (fa, fb) if both.only_a else (fb, fa)
     if paraphrase and added and _sentences(longer.text) > _sentences(shorter.text):
         return "sentence"  # "Health checks" / "**Never skip health checks.** Required for ..."
-    if (added and (paraphrase or len(longer.tokens) <= SHORT)
+    one_adds = not (both.only_a and both.only_b)  # else "longer" would depend on the order
+    if (added and (paraphrase or (one_adds and len(longer.tokens) <= SHORT))
             and _trailing_phrase(longer, shorter, lexicon)):
         return "narrowing"  # "Handle errors" / "Handle errors with custom error types"
     if paraphrase and added and _inserted_modifier(longer, shorter, lexicon):
