@@ -102,11 +102,18 @@ def _without_not_only(tokens: tuple[Token, ...], start: int, end: int) -> list[T
 
 
 def _negative_count(tokens: list[Token], lexicon: Lexicon) -> int:
-    following = [t.lower for t in tokens[1:]] + [""]
-    return sum(
-        lexicon.is_negative(t.lower, t.stem) and after not in _NOT_NEGATING
-        for t, after in zip(tokens, following)
-    )
+    count = 0
+    last = len(tokens) - 1
+    for at, t in enumerate(tokens):
+        if lexicon.is_negative(t.lower, t.stem) and (
+                at == last or tokens[at + 1].lower not in _NOT_NEGATING):
+            count += 1
+    return count
+
+
+def _positive(tokens: list[Token], lexicon: Lexicon) -> list[Token]:
+    """`tokens` without their negative words, trimmed of function words at the edges."""
+    return _trim([t for t in tokens if not lexicon.is_negative(t.lower, t.stem)], lexicon)
 
 
 def _negative(tokens: list[Token], lexicon: Lexicon) -> bool:
@@ -208,27 +215,23 @@ def _classify(a: list[Token], b: list[Token], lexicon: Lexicon) -> str:
     counted = len(bare_a) + len(bare_b) < len(a) + len(b)
     if bare_a and bare_b and counted and _related(bare_a, bare_b, lexicon) == "exclusive":
         return "exclusive"
-    neg_a, neg_b = _negative(a, lexicon), _negative(b, lexicon)
-    rest_a = _trim([t for t in a if not _negative([t], lexicon)], lexicon)
-    rest_b = _trim([t for t in b if not _negative([t], lexicon)], lexicon)
-    if neg_a == neg_b:
-        cancelled = _negative_count(a, lexicon) + _negative_count(b, lexicon) > 0
-        if cancelled and _classify(rest_a, rest_b, lexicon) in ("function", "synonym", "insert"):
+    count_a, count_b = _negative_count(a, lexicon), _negative_count(b, lexicon)
+    if count_a % 2 == count_b % 2:
+        if count_a + count_b and _classify(_positive(a, lexicon), _positive(b, lexicon),
+                                           lexicon) in ("function", "synonym", "insert"):
             return "synonym"  # "do not forget to" / "", "never disable" / "enable"
         return "insert" if not a or not b else "unknown"
     # One side is negated: what is left once the negative words are taken out?
-    rest_b = _trim([t for t in b if not _negative([t], lexicon)], lexicon)
+    rest_a, rest_b = _positive(a, lexicon), _positive(b, lexicon)
     if rest_a or rest_b:
         rest = _classify(rest_a, rest_b, lexicon)
         if rest in ("antonym", "polarity"):
             return "synonym"  # "is big" / "is not small": two flips agree
         if rest != "synonym":
             return "unknown" if rest_a and rest_b else "insert"
-    positive_side = a if neg_b else b
+    positive_side = a if count_b % 2 else b
     directive = any(t.stem in lexicon.directive_terms for t in positive_side)
     return "polarity" if directive else "negation"
-
-
 
 
 def _labels_an_item(tokens: tuple[Token, ...], start: int) -> bool:
