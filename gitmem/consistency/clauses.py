@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from gitmem.consistency.features import TextFeatures
 from gitmem.consistency.lexicon import Lexicon
 from gitmem.consistency.minimal import negated_side
@@ -102,7 +104,9 @@ def said_within(fa: TextFeatures, fb: TextFeatures) -> bool:
     return False
 
 
+@functools.lru_cache(maxsize=1 << 17)
 def _plain(text: str) -> str:
+    """`text` cleaned, lowercased, its spaces folded: once per text, not once per pair."""
     return " ".join(clean(text).lower().split()).strip(" .;!")
 
 

@@ -80,20 +80,13 @@ from gitmem.consistency.values import other_numbers, other_values
 
 _BLOCKED_CEILING = 0.5  # duplicates.py: a blocked pair scores at most this
 _SUBJECT_OVERLAP = 0.25  # contradiction.py: clause evidence needs this content overlap
-def _alpha_starts(facts: TextFacts, f: TextFeatures) -> frozenset[str]:
-    return frozenset(t.lower[:3] for t in f.tokens if t.lower.isalpha())
-
-
 def _has_inert_unique(mine: TextFacts, other: TextFacts, other_f: TextFeatures) -> bool:
     """A word of `mine` that the other text lacks and that can relate to none of its words."""
-    starts = None
     for stem, canonical, lower in mine.inert:
         if stem in other.stems or canonical in other.stems or _plain(lower) in other.joined:
             continue
-        if lower.isalpha():  # a single-word spelling variant needs both words alphabetic
-            starts = _alpha_starts(other, other_f) if starts is None else starts
-            if lower[:3] in starts:
-                continue
+        if lower.isalpha() and lower[:3] in other.starts:
+            continue  # a single-word spelling variant needs both words alphabetic
         return True
     return False
 

@@ -32,6 +32,7 @@ class TextFacts:
     all_values: frozenset[str]  # the same with lone function words ("on" / "off" are antonyms)
     numeric: bool  # a number, a unit, a period or a clock time: the makings of an amount
     inert: tuple[tuple[str, str, str], ...]  # (stem, canonical stem, lower) of inert words
+    starts: frozenset[str]  # the first three letters of its alphabetic words
 
 
 @dataclass
@@ -155,4 +156,5 @@ def text_facts(f: TextFeatures, lexicon: Lexicon) -> TextFacts:
         all_values=all_values,
         numeric=numeric,
         inert=tuple(inert),
+        starts=frozenset(t.lower[:3] for t in f.tokens if t.lower.isalpha()),
     )
