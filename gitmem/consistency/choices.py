@@ -31,6 +31,7 @@ import re
 
 from gitmem.consistency.claims import Value
 from gitmem.consistency.features import TextFeatures
+from gitmem.consistency.last_pair import last_pair
 from gitmem.consistency.lexicon import Lexicon
 from gitmem.consistency.text import stem
 from gitmem.consistency.values import RESTATED_CONFIDENCE, restated_value
@@ -101,6 +102,7 @@ _WHERE = frozenset({"in", "for", "on", "at", "within", "across", "inside", "unde
                     "from", "per"})
 
 
+@last_pair
 def another_value(fa: TextFeatures, fb: TextFeatures,
                   lexicon: Lexicon) -> tuple[str, str, float] | None:
     """(signal, "X / Y", confidence): another value for one purpose, as the claim analysis

@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 
 from gitmem.consistency.features import TextFeatures
+from gitmem.consistency.last_pair import last_pair
 from gitmem.consistency.lexicon import Lexicon
 from gitmem.consistency.minimal import negated_side
 from gitmem.consistency.polarity import Clause, content_stems
@@ -67,6 +68,7 @@ def absolute_against_condition(fa: TextFeatures, fb: TextFeatures, negated: Clau
     return _says(denying, "never") and _says(affirming, "always")
 
 
+@last_pair
 def agree(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:
     """The shorter text is a prohibition that the other says again, clause for clause:
     "No SELECT *" / "SELECT explicit columns, never SELECT *" agree, whatever else differs.
@@ -87,6 +89,7 @@ def agree(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:
 _CLAUSE_EDGE = frozenset(":;,.!?-–—(")
 
 
+@last_pair
 def said_within(fa: TextFeatures, fb: TextFeatures) -> bool:
     """The shorter text is a whole sentence or clause of the longer one, word for word:
     "**Avoid globals**: Limit the use of global variables." / "Limit the use of global
@@ -114,6 +117,7 @@ def _plain(text: str) -> str:
 _PERMISSION = frozenset({"may", "allowed", "permitted", "ok", "okay", "fine", "acceptable"})
 
 
+@last_pair
 def exception(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:
     """The affirming text makes an exception to the other's prohibition:
 
