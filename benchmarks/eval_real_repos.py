@@ -26,7 +26,8 @@ is drawn from what was not judged before); `score --judged FILE` scores another 
 of the judged findings a run still reports, how many were true; `sample --cap GM201=50` draws
 another number for one code. `real_repos_judged_5.jsonl` is a blind sample of findings never
 judged before, judged by a session that did not write the fixes (docs/lint.md, "Sample 5");
-`real_repos_judged_6.jsonl` the same after the sixth round ("Sample 6").
+`real_repos_judged_6.jsonl` the same after the sixth round ("Sample 6"),
+`real_repos_judged_7.jsonl` after the seventh ("Sample 7").
 """
 
 from __future__ import annotations
