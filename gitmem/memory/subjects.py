@@ -151,8 +151,10 @@ def own_subjects(a: Claim, b: Claim) -> bool:
 def two_files_subjects(a: Claim, b: Claim) -> bool:
     """Two lines of two files each about a subject of its own (the dashboard's and the org
     chart's "accessibility for keyboard users"): a line that does not name its subject takes
-    it from its file, so two such lines alike only in other words are about two things."""
-    if a.path == b.path:
+    it from its file, so two such lines alike only in other words are about two things. A
+    sentence ("Write commit messages using Conventional Commits.") names its own subject: two
+    of them are compared wherever they stand."""
+    if a.path == b.path or not (is_heading_entry(a.text) or is_heading_entry(b.text)):
         return False
     subject_a, subject_b = file_subject(a.path), file_subject(b.path)
     return bool(subject_a and subject_b) and not subject_a & subject_b

@@ -57,6 +57,18 @@ def test_two_features_files_saying_alike_in_other_words_are_no_duplicate(
     assert "GM202" not in finding_codes(found), found
 
 
+def test_two_features_files_stating_one_rule_in_other_words_are_a_duplicate(
+        tmp_path: Path) -> None:
+    # a sentence names its own subject: it is not its file's feature, wherever it stands
+    billing = ("# Billing\n\n## Notes\n"
+               "- Write commit messages using Conventional Commits.\n")
+    search = ("# Search\n\n## Notes\n"
+              "- Commit messages follow the Conventional Commits spec.\n")
+    found = repo_findings(tmp_path, {"memory/billing-1835.md": billing,
+                                     "memory/search-3196.md": search})
+    assert "GM202" in finding_codes(found), found
+
+
 def test_a_feature_file_and_the_project_brief_saying_alike_are_a_duplicate(
         tmp_path: Path) -> None:
     dashboard = ("# Dashboard\n\n## Experience goals\n"
