@@ -26,6 +26,7 @@ import re
 from dataclasses import dataclass
 
 from gitmem.consistency.lexicon import Lexicon
+from gitmem.consistency.per_lexicon import per_lexicon
 from gitmem.consistency.retired import Change, read_retired
 from gitmem.consistency.stances import Preference, read_preference
 from gitmem.consistency.text import Token
@@ -76,19 +77,12 @@ class ClaimAnalysis:
         return frozenset(w for at, w in self.words if not value.start <= at < value.end)
 
 
-_PHRASES: dict[int, tuple[Lexicon, frozenset[str], frozenset[str]]] = {}
-
-
+@per_lexicon
 def _phrases(lexicon: Lexicon) -> tuple[frozenset[str], frozenset[str]]:
     """(class members, antonyms) as stem phrases, once per lexicon."""
-    known = _PHRASES.get(id(lexicon))
-    if known is None or known[0] is not lexicon:
-        if len(_PHRASES) > 8:
-            _PHRASES.clear()
-        members = frozenset(k for k, names in lexicon.classes.items() if names - _COUNTED)
-        antonyms = frozenset(p for pair in lexicon.antonym_pairs for p in pair)
-        known = _PHRASES[id(lexicon)] = (lexicon, members, antonyms)
-    return known[1], known[2]
+    members = frozenset(k for k, names in lexicon.classes.items() if names - _COUNTED)
+    antonyms = frozenset(p for pair in lexicon.antonym_pairs for p in pair)
+    return members, antonyms
 
 
 def name_like(token: Token, first: bool, lexicon: Lexicon, digits: bool = True) -> bool:

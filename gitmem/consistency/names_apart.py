@@ -21,6 +21,7 @@ from difflib import SequenceMatcher
 from gitmem.consistency.features import TextFeatures, features
 from gitmem.consistency.lexicon import Lexicon
 from gitmem.consistency.paraphrase import Overlap, concepts, key_form, shipped, text_concepts
+from gitmem.consistency.per_lexicon import per_lexicon
 
 # A text of at most this many words is one statement, and a phrase it ends with of its own
 # narrows it even where the words alone keep the pair close; a longer sentence (a news report)
@@ -78,19 +79,13 @@ def names_apart(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon, both: Over
 
 
 _SPELLING = 0.8  # two names this alike (difflib ratio) are one name spelt two ways
-_SCOPING: dict[int, tuple[Lexicon, frozenset[str]]] = {}
 
 
+@per_lexicon
 def scoping(lexicon: Lexicon) -> frozenset[str]:
     """The `scoping` words of the paraphrase data as the concepts a text names."""
-    held = _SCOPING.get(id(lexicon))
-    if held is None or held[0] is not lexicon:
-        if len(_SCOPING) > 8:
-            _SCOPING.clear()
-        words = frozenset(c for word in shipped().scoping
-                          for c in concepts(features(word, lexicon), lexicon, filler=True))
-        held = _SCOPING[id(lexicon)] = (lexicon, words)
-    return held[1]
+    return frozenset(c for word in shipped().scoping
+                     for c in concepts(features(word, lexicon), lexicon, filler=True))
 
 
 def switched(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:

@@ -28,6 +28,7 @@ import snowballstemmer
 
 from gitmem.consistency.features import TextFeatures
 from gitmem.consistency.lexicon import Lexicon
+from gitmem.consistency.per_lexicon import per_lexicon
 from gitmem.consistency.spelled import SHARES, number_form, number_run
 from gitmem.consistency.text import tokenize
 
@@ -81,18 +82,10 @@ def shipped() -> Paraphrases:
                        tuple(table["scoping"]), switches)
 
 
-_FOLDED: dict[int, tuple[Lexicon, frozenset[str]]] = {}
-
-
+@per_lexicon
 def _folded(lexicon: Lexicon) -> frozenset[str]:
     """The stems the lexicon reads as a synonym or as a synonym's main form."""
-    held = _FOLDED.get(id(lexicon))
-    if held is None or held[0] is not lexicon:
-        if len(_FOLDED) > 8:
-            _FOLDED.clear()
-        held = _FOLDED[id(lexicon)] = (
-            lexicon, frozenset(lexicon.canonical) | frozenset(lexicon.canonical.values()))
-    return held[1]
+    return frozenset(lexicon.canonical) | frozenset(lexicon.canonical.values())
 
 
 def _words(f: TextFeatures, lexicon: Lexicon) -> list[tuple[str, bool]]:
@@ -195,17 +188,17 @@ _VETOES = frozenset({"negation", "antonym", "polarity", "exclusive", "number", "
 # A word swapped for one the lexicon does not relate ("Run `make lint`" / "Run `make test`"):
 # a paraphrase only when the paraphrase data relates it, so that both name the same concepts.
 _SWAPS = frozenset({"swapped_word", "swapped_words"})
-_CACHE: dict[int, tuple[Lexicon, dict[str, tuple[tuple[str, ...], frozenset[str]]]]] = {}
+
+
+@per_lexicon
+def _read_texts(lexicon: Lexicon) -> dict[str, tuple[tuple[str, ...], frozenset[str]]]:
+    """`text_concepts`' answers so far under this lexicon, by text."""
+    return {}
 
 
 def text_concepts(f: TextFeatures, lexicon: Lexicon) -> tuple[tuple[str, ...], frozenset[str]]:
     """`concepts` of the shipped data and the text's `_marks`, once per text and lexicon."""
-    held = _CACHE.get(id(lexicon))
-    if held is None or held[0] is not lexicon:
-        if len(_CACHE) > 8:
-            _CACHE.clear()
-        held = _CACHE[id(lexicon)] = (lexicon, {})
-    known = held[1]
+    known = _read_texts(lexicon)
     found = known.get(f.text)
     if found is None:
         if len(known) > 1 << 16:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from gitmem.consistency.features import TextFeatures
 from gitmem.consistency.lexicon import Lexicon, numeric_value
+from gitmem.consistency.per_lexicon import per_lexicon
 from gitmem.consistency.quantities import _clock, quantity, unit_dimension
 from gitmem.consistency.spans import _HEDGES
 
@@ -39,7 +40,6 @@ class TextFacts:
 class _Words:
     """What triage knows of a lexicon, and of each word it met, computed once."""
 
-    lexicon: Lexicon  # held, so its id is not reused while this lives
     related: frozenset[str]
     values: frozenset[str]
     longest: int  # words in the longest value phrase
@@ -48,19 +48,11 @@ class _Words:
     swaps: dict[tuple[frozenset[str], frozenset[str]], bool]  # `_may_swap`, once per pair of sets
 
 
-_WORDS: dict[int, _Words] = {}
-
-
+@per_lexicon
 def _lexicon_words(lexicon: Lexicon) -> _Words:
-    known = _WORDS.get(id(lexicon))
-    if known is None or known.lexicon is not lexicon:
-        if len(_WORDS) > 8:
-            _WORDS.clear()
-        values = _value_words(lexicon)
-        longest = max((phrase.count(" ") + 1 for phrase in values), default=1)
-        known = _WORDS[id(lexicon)] = _Words(lexicon, _related_words(lexicon), values,
-                                             max(longest, 3), {}, {}, {})
-    return known
+    values = _value_words(lexicon)
+    longest = max((phrase.count(" ") + 1 for phrase in values), default=1)
+    return _Words(_related_words(lexicon), values, max(longest, 3), {}, {}, {})
 
 
 def _related_words(lexicon: Lexicon) -> frozenset[str]:
