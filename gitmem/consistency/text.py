@@ -35,6 +35,13 @@ _CONTRACTIONS = {
     "shan't": ("shall", "not"),
     "ain't": ("is", "not"),
 }
+# Negative contractions typed without their apostrophe ("dont", "isnt"), read as written with
+# it. "cant" and "wont" are words of their own, so they are left alone.
+_BARE_CONTRACTIONS = {
+    word: (word[:-2], "not")
+    for word in ("isnt", "arent", "wasnt", "werent", "dont", "doesnt", "didnt", "hasnt", "havent",
+                 "hadnt", "wouldnt", "shouldnt", "couldnt", "mustnt", "neednt")
+}
 
 _IRREGULAR_STEMS = {
     "men": "man",
@@ -147,6 +154,8 @@ def stem(word: str) -> str:
 
 def _split_token(raw: str) -> list[str]:
     lower = raw.lower()
+    if lower in _BARE_CONTRACTIONS:
+        return list(_BARE_CONTRACTIONS[lower])
     if raw.isalnum() and lower not in _CONTRACTIONS:
         return [raw]
     if lower in _CONTRACTIONS:
