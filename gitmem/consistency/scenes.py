@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from gitmem.consistency.features import TextFeatures
 from gitmem.consistency.lexicon import Lexicon
+from gitmem.consistency.names_apart import SHORT
 from gitmem.consistency.paraphrase import key_form
 
 _BE = frozenset({"is", "are", "was", "were", "am"})
@@ -113,6 +114,29 @@ def actions(f: TextFeatures, lexicon: Lexicon) -> tuple[Action, ...]:
     return tuple(found)
 
 
+def _modifiers(f: TextFeatures, lexicon: Lexicon) -> dict[str, set[str]]:
+    """Each content word mapped to the content words written right before it ("olive oil",
+    "a darkened room")."""
+    found: dict[str, set[str]] = {}
+    for i in range(1, len(f.tokens)):
+        head, before = _content(f, i, lexicon), _content(f, i - 1, lexicon)
+        if head and before:
+            found.setdefault(head, set()).add(before)
+    return found
+
+
+def _other_modifier(mods_a: dict[str, set[str]], mods_b: dict[str, set[str]],
+                    text_a: set[str], text_b: set[str]) -> bool:
+    """One thing both scenes name, told apart by a word before it that the other text never
+    writes ("pouring cooking oil" / "pouring olive oil", "in a darkened room" / "in a red
+    room"): two things of one kind, not one thing twice."""
+    for head in mods_a.keys() & mods_b.keys():
+        only_a, only_b = mods_a[head] - text_b, mods_b[head] - text_a
+        if only_a and only_b and not mods_a[head] & mods_b[head]:
+            return True
+    return False
+
+
 def other_scene(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:
     """Two texts describing actions (one of them in progress) that are not one scene: no action
     in common; or the one action in common in another voice with the same subject ("A dog is
@@ -126,6 +150,10 @@ def other_scene(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:
         return True
     text_a = {_content(fa, i, lexicon) for i in range(len(fa.tokens))}
     text_b = {_content(fb, i, lexicon) for i in range(len(fb.tokens))}
+    short = max(len(fa.tokens), len(fb.tokens)) <= SHORT  # a caption, not a news report
+    if short and _other_modifier(_modifiers(fa, lexicon), _modifiers(fb, lexicon), text_a,
+                                 text_b):
+        return True
     for x, y in shared:
         if x.passive != y.passive and x.subject and x.subject == y.subject:
             return True
