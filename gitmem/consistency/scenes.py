@@ -141,7 +141,8 @@ def other_scene(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:
     """Two texts describing actions (one of them in progress) that are not one scene: no action
     in common; or the one action in common in another voice with the same subject ("A dog is
     being chased" / "A dog is chasing a ball"); or in the same voice with another object that
-    the other text also names ("holding up a pink sign" / "holding up a blue shirt")."""
+    the other text also names ("holding up a pink sign" / "holding up a blue shirt"); or, in
+    two short texts, one thing both name told apart by a word before it (`_other_modifier`)."""
     acts_a, acts_b = actions(fa, lexicon), actions(fb, lexicon)
     if not acts_a or not acts_b or not any(x.progressive for x in acts_a + acts_b):
         return False
