@@ -32,6 +32,7 @@ class LintReport:
     memories: tuple[MemoryGrounding, ...] = ()
     notices: tuple[str, ...] = ()
     layouts: tuple[str, ...] = ()  # the agent-memory layouts read (empty: the configured globs)
+    left_out: tuple[str, ...] = ()  # codes the default rule set left out (GM202 beside code)
     baseline: Mapping[str, Any] | None = None  # {"known": n, "fixed": [entries]} with --baseline
 
     def counts(self) -> dict[str, int]:

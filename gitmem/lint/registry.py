@@ -84,11 +84,15 @@ def split_selectors(values: Sequence[str]) -> tuple[str, ...]:
     return tuple(part.strip() for value in values for part in value.split(",") if part.strip())
 
 
-def enabled_rules(select: Sequence[str] = (), ignore: Sequence[str] = ()) -> tuple[Rule, ...]:
-    """Instances of the rules that `select` (all when empty) and `ignore` leave on."""
+def enabled_rules(select: Sequence[str] = (), ignore: Sequence[str] = (),
+                  default_off: Sequence[str] = ()) -> tuple[Rule, ...]:
+    """Instances of the rules that `select` (all when empty, less the codes in `default_off`)
+    and `ignore` leave on. A selection replaces the default set: any selector that covers a
+    default-off rule (`GM202`, `GM20`, `GM2`, `possible-duplicate`) runs it."""
     chosen = []
     for rule in RULES:
-        selected = max((_specificity(s, rule) for s in select), default=1 if not select else 0)
+        default = 0 if select or rule.code in default_off else 1
+        selected = max((_specificity(s, rule) for s in select), default=default)
         ignored = max((_specificity(s, rule) for s in ignore), default=0)
         if selected and selected > ignored:
             chosen.append(rule())

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from gitmem.config import Config
 from gitmem.errors import UsageError
 from gitmem.lint.cached import cached_citations, keep_pair_findings, prime_corpus_pairs
 from gitmem.lint.engine import LintReport, lint_corpus
@@ -44,9 +45,25 @@ def under(path: str, prefixes: Sequence[str]) -> bool:
                for p in prefixes)
 
 
-def choose_rules(ws: Workspace, request: LintRequest) -> tuple[tuple[Rule, ...], list[str]]:
-    """Command-line selectors replace the configured ones; unknown configured ones are warned
-    about (the file may be written for a newer gitmem), not fatal."""
+# Rules a project whose memory is agent layouts beside its code runs only when asked: its
+# memory-bank sections, summary files and the files of two agents restate each other on
+# purpose, and most possible-band pairs there are no problem (docs/rules/GM202.md).
+OFF_BESIDE_CODE = ("GM202",)
+
+
+def default_off(config: Config, request: LintRequest) -> tuple[str, ...]:
+    """The codes the default rule set leaves out: GM202 where the memory is agent layouts
+    (discovered, or written by `gitmem init` from them), unless --judge decides those pairs."""
+    from gitmem.memory.layouts import layouts_of
+
+    beside_code = bool(config.layouts) or bool(layouts_of(config.include))
+    return OFF_BESIDE_CODE if beside_code and not request.judge else ()
+
+
+def _selectors(ws: Workspace, request: LintRequest
+               ) -> tuple[tuple[str, ...], tuple[str, ...], list[str]]:
+    """(select, ignore, notices): command-line selectors replace the configured ones; unknown
+    configured ones are warned about (the file may be written for a newer gitmem), not fatal."""
     notices = []
     select = request.select or ws.config.select
     ignore = request.ignore or ws.config.ignore
@@ -57,7 +74,23 @@ def choose_rules(ws: Workspace, request: LintRequest) -> tuple[tuple[Rule, ...],
             notices.append(f"lint.{option}: ignoring unknown rule {', '.join(bad)}")
     select = tuple(s for s in select if s not in unknown_selectors([s]))
     ignore = tuple(s for s in ignore if s not in unknown_selectors([s]))
-    return enabled_rules(select, ignore), notices
+    return select, ignore, notices
+
+
+def choose_rules(ws: Workspace, request: LintRequest) -> tuple[tuple[Rule, ...], list[str]]:
+    """The rules to run (what the hooks, --staged, --diff and a full lint run alike)."""
+    select, ignore, notices = _selectors(ws, request)
+    return enabled_rules(select, ignore, default_off(ws.config, request)), notices
+
+
+def rules_left_out(ws: Workspace, request: LintRequest) -> tuple[str, ...]:
+    """The codes the default left out that the user neither selected nor ignored: what the
+    summary names, with how to ask for them."""
+    select, ignore, _ = _selectors(ws, request)
+    off = default_off(ws.config, request)
+    if select or not off:
+        return ()
+    return tuple(rule.code for rule in enabled_rules((), ignore) if rule.code in off)
 
 
 def choose_targets(ws: Workspace, corpus: Sequence[Memory], request: LintRequest) -> set[str]:
@@ -89,10 +122,12 @@ def lint_workspace(ws: Workspace, request: LintRequest) -> LintReport:
 
         require_judge(ws.config)
     rules, notices = choose_rules(ws, request)
+    left_out = rules_left_out(ws, request)
     if request.staged or request.diff:
         from gitmem.lint.diff_run import lint_change
 
-        return lint_change(ws, rules, notices, request.staged, request.diff, request.paths)
+        changed = lint_change(ws, rules, notices, request.staged, request.diff, request.paths)
+        return replace(changed, left_out=left_out)
     corpus = ws.memories("worktree", save=False)  # saved below
     targets = choose_targets(ws, corpus, request)
     review_file = ws.config.review_file
@@ -125,4 +160,5 @@ def lint_workspace(ws: Workspace, request: LintRequest) -> LintReport:
         rules=report.rules, files=report.files, claims=report.claims,
         seconds=time.perf_counter() - start, memories=report.memories,
         notices=tuple(notices) + report.notices, layouts=ws.config.layouts,
+        left_out=left_out,
     )

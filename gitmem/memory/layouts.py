@@ -108,6 +108,15 @@ def discover_layouts(paths: Iterable[str]) -> Discovery:
     return Discovery(tuple(found), False)
 
 
+def layouts_of(include: Iterable[str]) -> tuple[str, ...]:
+    """The layouts a `memory.include` is made of, when every glob is one of theirs (or the root
+    MEMORY.md index): what discovery sets and `gitmem init` writes. () for any other include."""
+    globs = tuple(include)
+    names = tuple(layout.name for layout in LAYOUTS if set(layout.include) & set(globs))
+    known = {glob for layout in LAYOUTS for glob in layout.include} | {ALL_MEMORY_INDEX}
+    return names if names and known.issuperset(globs) else ()
+
+
 def layouts_table() -> list[tuple[str, str, str]]:
     """(name, agent, globs) rows, for `gitmem init` and the documentation."""
     return [(layout.name, layout.agent, ", ".join(layout.include)) for layout in LAYOUTS]

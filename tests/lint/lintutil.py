@@ -64,12 +64,19 @@ def found(report: LintReport, code: str) -> list[Finding]:
     return [f for f in report.findings if f.code == code]
 
 
+# Every rule, GM202 included (the default leaves it out where the memory is agent layouts
+# beside code): the tests below are about what the rules find, not about the default rule set
+# (tests/lint/test_lint_possible_default.py is).
+EVERY_RULE = ("--select", "GM")
+
+
 def repo_findings(tmp_path: Path, files: dict[str, str]) -> list[dict[str, Any]]:
-    """The JSON findings of `gitmem lint` on a new repository holding `files`."""
+    """The JSON findings of `gitmem lint --select GM` (every rule) on a new repository holding
+    `files`."""
     from gitutil import make_repo
 
     repo = make_repo(tmp_path / "r", files)
-    run = cli(repo, "lint", "--json")
+    run = cli(repo, "lint", "--json", *EVERY_RULE)
     assert run.code in (0, 1), run.out + run.err
     return list(run.json()["findings"])
 

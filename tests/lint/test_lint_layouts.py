@@ -130,7 +130,7 @@ def test_a_copied_agent_file_is_one_duplicate_finding(tmp_path: Path) -> None:
         "GEMINI.md": rules + "- Reviews need two approvals.\n",
         "CLAUDE.md": "- Deploys run on Fridays.\n",
     })
-    findings = cli(repo, "lint", "--json").json()["findings"]
+    findings = cli(repo, "lint", "--json", "--select", "GM").json()["findings"]  # GM202 too
     assert [(f["code"], f["path"], f["related"][0]["path"]) for f in findings] == [
         ("GM201", "AGENTS.md", "GEMINI.md"), ("GM201", "AGENTS.md", "CLAUDE.md")]
     assert findings[0]["message"].startswith("6 claims of AGENTS.md are repeated verbatim in "

@@ -39,6 +39,9 @@ def report_json(report: LintReport, *, rows: bool = True) -> dict[str, Any]:
         # the agent-memory layouts read (empty: memory.include as configured); beside the
         # summary, whose keys are the contract
         "layouts": list(report.layouts),
+        # the rules the default left out (GM202 where the memory is agent layouts beside code;
+        # `--select GM202` reports it)
+        "rules_left_out": list(report.left_out),
         "summary": {
             "files": report.files,
             "claims": report.claims,

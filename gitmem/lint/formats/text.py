@@ -49,6 +49,18 @@ def summary_line(report: LintReport) -> str:
     return f"{plural(len(report.findings), 'finding')} ({parts}) in {scope}."
 
 
+def left_out_line(report: LintReport) -> str:
+    """One line naming the rules the default left out and how to ask for them; "" for none."""
+    if not report.left_out:
+        return ""
+    from gitmem.lint.registry import rule_by_code
+
+    named = ", ".join(f"{code} {rule.name}" if (rule := rule_by_code(code)) else code
+                      for code in report.left_out)
+    codes = ",".join(report.left_out)
+    return f"{named} is off for memory beside code; --select {codes} reports it."
+
+
 def render(report: LintReport, *, color: bool = False, quiet: bool = False) -> str:
     blocks = []
     for _, group in groupby(report.findings, key=lambda finding: finding.path):
@@ -56,4 +68,5 @@ def render(report: LintReport, *, color: bool = False, quiet: bool = False) -> s
     out = "\n\n".join(blocks)
     if not quiet:
         out = f"{out}\n\n{summary_line(report)}" if out else summary_line(report)
+        out += f"\n{left_out_line(report)}" if report.left_out else ""
     return out + "\n" if out else ""

@@ -1,0 +1,142 @@
+"""GM202 (possible duplicate) is off by default where the memory sits beside code as agent
+layouts, and on when asked for; a repository that is all memory keeps it on.
+
+Census over real projects: a memory-bank's sections, a summary file and two agents' files restate
+each other on purpose, so most possible-band pairs there are no problem a person would act on
+(docs/lint.md "On real repositories"). Exact copies (GM201) stay on everywhere.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from gitutil import git, make_repo, write
+from lintutil import cli
+
+# a possible-band pair (a paraphrase) and an exact copy
+NEAR_A = "Use pnpm for installing dependencies in this repository."
+NEAR_B = "In this repository, install dependencies with pnpm."
+SAME = "Deploys run on Fridays."
+
+
+def bank(near: str) -> str:
+    return f"# Context\n\n- {near}\n- {SAME}\n"
+
+
+LAYOUT = {"memory-bank/techContext.md": bank(NEAR_A),
+          "memory-bank/systemPatterns.md": bank(NEAR_B),
+          "README.md": "# A project\n", "src/app.py": "x = 1\n"}
+ALL_MEMORY = {"MEMORY.md": "# Index\n", "memory/a.md": bank(NEAR_A), "memory/b.md": bank(NEAR_B)}
+
+
+def codes(repo: Path, *args: str) -> list[str]:
+    run = cli(repo, "lint", "--json", *args)
+    assert run.code in (0, 1), run.out + run.err
+    return sorted(f["code"] for f in run.json()["findings"])
+
+
+def test_a_layout_project_leaves_gm202_out_and_says_how_to_ask(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", LAYOUT)
+    run = cli(repo, "lint", "--json")
+    data = run.json()
+    assert sorted(f["code"] for f in data["findings"]) == ["GM201"]  # the exact copy stays
+    assert data["layouts"] == ["memory-bank"] and data["rules_left_out"] == ["GM202"]
+    text = cli(repo, "lint")
+    assert "GM201" in text.out and "GM202" not in text.out.split("\n\n")[0]
+    assert text.out.splitlines()[-1] == (
+        "GM202 possible-duplicate is off for memory beside code; --select GM202 reports it.")
+    assert "off for memory" not in cli(repo, "lint", "--quiet").out
+
+
+def test_asking_for_gm202_reports_it_in_a_layout_project(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", LAYOUT)
+    assert codes(repo, "--select", "GM202") == ["GM202"]
+    assert codes(repo, "--select", "possible-duplicate") == ["GM202"]
+    # a prefix covering it is asking for it: the selection replaces the default rule set
+    assert codes(repo, "--select", "GM2") == ["GM201", "GM202"]
+    assert codes(repo, "--select", "GM20") == ["GM201", "GM202"]
+    asked = cli(repo, "lint", "--json", "--select", "GM2").json()
+    assert asked["rules_left_out"] == []
+    assert "off for memory" not in cli(repo, "lint", "--select", "GM2").out
+    # a selection that does not cover it still leaves it out, and does not mention it
+    assert codes(repo, "--select", "GM201") == ["GM201"]
+    assert cli(repo, "lint", "--json", "--select", "GM3").json()["rules_left_out"] == []
+
+
+def test_lint_select_in_the_configuration_asks_for_it(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {**LAYOUT, ".gitmem.toml": '[lint]\nselect = ["GM2"]\n'})
+    # a .gitmem.toml without memory.include keeps discovery (the layouts are still read)
+    assert cli(repo, "lint", "--json").json()["layouts"] == ["memory-bank"]
+    assert codes(repo) == ["GM201", "GM202"]
+
+
+def test_ignoring_it_is_the_user_s_choice_and_not_announced(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", LAYOUT)
+    assert cli(repo, "lint", "--json", "--ignore", "GM202").json()["rules_left_out"] == []
+    assert "off for memory" not in cli(repo, "lint", "--ignore", "GM2").out
+
+
+def test_an_all_memory_repository_keeps_gm202_on(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {**ALL_MEMORY, "CLAUDE.md": "- Be brief.\n"})
+    data = cli(repo, "lint", "--json").json()
+    assert sorted(f["code"] for f in data["findings"]) == ["GM201", "GM202"]
+    assert data["layouts"] == [] and data["rules_left_out"] == []
+    assert "off for memory" not in cli(repo, "lint").out
+
+
+def test_an_explicit_include_keeps_gm202_on(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {
+        **LAYOUT, ".gitmem.toml": '[memory]\ninclude = ["memory-bank/*.md"]\n'})
+    assert codes(repo) == ["GM201", "GM202"]
+
+
+def test_init_in_a_layout_project_keeps_the_default(tmp_path: Path) -> None:
+    """`gitmem init` writes the discovered layouts' globs as memory.include: the memory is still
+    those layouts, so lint reports the same after init as before it."""
+    repo = make_repo(tmp_path / "r", LAYOUT)
+    assert cli(repo, "init").code == 0
+    data = cli(repo, "lint", "--json").json()
+    assert sorted(f["code"] for f in data["findings"]) == ["GM201"]
+    assert data["rules_left_out"] == ["GM202"]
+    assert codes(repo, "--select", "GM202") == ["GM202"]
+
+
+def test_judge_runs_gm202_in_a_layout_project(tmp_path: Path) -> None:
+    """--judge exists to decide possible-band pairs: it asks about them, and a pair it leaves
+    undecided (no call allowed this run) is reported as the rules report it."""
+    repo = make_repo(tmp_path / "r", LAYOUT)
+    script = tmp_path / "judge.py"
+    script.write_text(
+        "import json, sys\nreq = json.load(sys.stdin)\n"
+        "print(json.dumps({'verdict': 'duplicate', 'claim_a': req['a']['text'],\n"
+        "                  'claim_b': req['b']['text'], 'reason': 'the same rule'}))\n")
+    git(repo, "config", "gitmem.judge.command", f"{sys.executable} {script}")
+    assert codes(repo, "--judge", "--judge-limit", "0") == ["GM201", "GM202"]
+    judged = cli(repo, "lint", "--json", "--judge").json()
+    assert judged["rules_left_out"] == []
+    decided = [f for f in judged["findings"] if f["signals"].get("judge") == "duplicate"]
+    assert [f["code"] for f in decided] == ["GM201"] and NEAR_A in decided[0]["message"]
+
+
+def test_staged_and_diff_follow_the_same_default(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {**LAYOUT, "memory-bank/systemPatterns.md": "# Patterns\n"})
+    write(repo, {"memory-bank/systemPatterns.md": bank(NEAR_B)})
+    git(repo, "add", "-A")
+    for scope in (("--staged",), ("--diff", "HEAD")):
+        assert codes(repo, *scope) == ["GM201"], scope
+        assert codes(repo, *scope, "--select", "GM2") == ["GM201", "GM202"], scope
+        run = cli(repo, "lint", "--json", *scope)
+        assert run.json()["rules_left_out"] == ["GM202"], scope
+
+
+def test_the_json_report_with_rules_left_out_matches_its_schema(tmp_path: Path) -> None:
+    from jsonschema import Draft202012Validator
+
+    repo = make_repo(tmp_path / "r", LAYOUT)
+    schema = json.loads((Path(__file__).resolve().parents[2] / "docs/schemas/lint.schema.json")
+                        .read_text())
+    Draft202012Validator(schema).validate(cli(repo, "lint", "--json").json())
+    broken = {**cli(repo, "lint", "--json").json(), "rules_left_out": "GM202"}
+    assert not Draft202012Validator(schema).is_valid(broken)
