@@ -113,11 +113,18 @@ _DESCRIBES_EXAMPLE = re.compile(
 )
 
 
+# "`db:reset` - Drops every table": an entry that names its item in code before a dash
+_CODE_TITLE = re.compile(r"\s*`[^`\n]+`\s+[-–—]\s")
+
+
 def _titled(text: str, first_break: str) -> bool:
-    """Whether the first piece is a title: "Java: ..." or "**Test names** — ..."."""
+    """Whether the first piece is a title: "Java: ...", "**Test names** — ..." or an entry of a
+    list of named items, "`serve:dev` - Starts the server with SQLite" (each entry describes its
+    own item: two entries naming two items are no two stances on one)."""
     if first_break == ":":
         return True
-    return first_break.strip() in ("-", "–", "—") and text.lstrip().startswith(("**", "__"))
+    return first_break.strip() in ("-", "–", "—") and (
+        text.lstrip().startswith(("**", "__")) or _CODE_TITLE.match(text) is not None)
 
 
 def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
