@@ -9,7 +9,8 @@ script; their content is never copied into this repository. A repository is read
 copy: `--mirrors DIR` holds `owner+name/repo` git directories (what the search tool's fetch
 writes), or `--clones DIR` holds `owner+name` checkouts. Each one is cloned into a temporary
 folder at its recorded commit, with no `.gitmem.toml` of ours, and linted as a new user would:
-`gitmem lint --format json` with the defaults (layout discovery, every rule).
+`gitmem lint --format json` with the defaults (layout discovery, the default rule set: GM202
+is left out where the memory sits beside code); `run --select GM` runs every rule.
 
 `run` writes `--out` (default `/tmp/gitmem-real-repos.json`): per repository the layouts read,
 files, claims, findings by code, seconds, exit code; each pair finding keeps its class, score
@@ -64,7 +65,8 @@ def source_of(repo: str, mirrors: Path | None, clones: Path | None) -> Path | No
     return None
 
 
-def lint_one(entry: dict[str, str], source: Path) -> dict[str, Any]:
+def lint_one(entry: dict[str, str], source: Path, select: str | None = None
+             ) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="gitmem-real-") as tmp:
         work = Path(tmp) / "repo"
         subprocess.run(["git", "clone", "-q", "--no-checkout", str(source), str(work)],
@@ -72,7 +74,8 @@ def lint_one(entry: dict[str, str], source: Path) -> dict[str, Any]:
         subprocess.run(["git", "-C", str(work), "checkout", "-q", entry["commit"]],
                        check=True, capture_output=True)
         start = time.perf_counter()
-        proc = subprocess.run([*GITMEM, "-C", str(work), "lint", "--format", "json"],
+        chosen = ["--select", select] if select else []
+        proc = subprocess.run([*GITMEM, "-C", str(work), "lint", "--format", "json", *chosen],
                               capture_output=True, text=True, check=False)
         seconds = time.perf_counter() - start
     row: dict[str, Any] = {"repo": entry["repo"], "commit": entry["commit"],
@@ -82,7 +85,8 @@ def lint_one(entry: dict[str, str], source: Path) -> dict[str, Any]:
     except json.JSONDecodeError:
         row["error"] = proc.stderr.strip().splitlines()[-1:] or ["no output"]
         return row
-    row.update(layouts=data.get("layouts", []), files=data["summary"]["files"],
+    row.update(layouts=data.get("layouts", []), left_out=data.get("rules_left_out", []),
+               files=data["summary"]["files"],
                claims=data["summary"]["claims"],
                codes=dict(Counter(f["code"] for f in data["findings"])),
                findings=[{k: f[k] for k in ("code", "severity", "path", "line", "related")}
@@ -101,7 +105,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         if source is None:
             print(f"skip {entry['repo']}: no local copy", file=sys.stderr)
             continue
-        row = lint_one(entry, source)
+        row = lint_one(entry, source, args.select)
         rows.append(row)
         print(f"{row['repo']}: exit {row['exit']}, {row.get('files')} files, "
               f"{row.get('codes')}, {row['seconds']}s", file=sys.stderr)
@@ -175,13 +179,16 @@ def cmd_score(args: argparse.Namespace) -> int:
         verdicts[item["code"]][item["verdict"]] += 1
         if present is not None and _key(item) in present:
             still[item["code"]][item["verdict"]] += 1
+    # the run's findings no judgment names, by code
+    judged_keys = {_key(item) for item in judged}
+    never: Counter[str] = Counter(key[1] for key in present or () if key not in judged_keys)
     print("| code | judged | true | false | unsure | precision | still reported (true / false)"
-          " | precision of those |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
-    for code in sorted(verdicts):
+          " | precision of those | never judged |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for code in sorted(set(verdicts) | set(never)):
         v, s = verdicts[code], still[code]
-        now = (f"{sum(s.values())} ({s['true']} / {s['false']}) | {_precision(s)}"
-               if present is not None else "- | -")
+        now = (f"{sum(s.values())} ({s['true']} / {s['false']}) | {_precision(s)} | "
+               f"{never[code]}" if present is not None else "- | - | -")
         print(f"| {code} | {sum(v.values())} | {v['true']} | {v['false']} | {v['unsure']} | "
               f"{_precision(v)} | {now} |")
     return 0
@@ -199,6 +206,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--clones", type=Path, help="folder of owner+name checkouts")
     parser.add_argument("--out", type=Path, default=Path(tempfile.gettempdir())
                         / "gitmem-real-repos.json")
+    parser.add_argument("--select", metavar="CODES",
+                        help="run: lint with --select CODES (GM: every rule, GM202 included "
+                             "where the memory sits beside code)")
     parser.add_argument("--per-code", type=int, default=30)
     parser.add_argument("--seed", type=int, default=17)
     parser.add_argument("--exclude", type=Path, action="append", default=[],
