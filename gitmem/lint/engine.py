@@ -70,13 +70,20 @@ def run_rules(
     chosen = [memory for memory in context.corpus if memory.path in wanted]
     findings: list[Finding] = []
     notices: list[str] = []
+    citing: list[Memory] | None = None
     for rule in rules:
         if isinstance(rule, MemoryRule):
             check = rule.check
+            if rule.citations_only:
+                if citing is None:
+                    citing = [memory for memory in chosen if _cites(context, memory)]
+                chosen_here = citing
+            else:
+                chosen_here = chosen
             try:  # every memory in one go: a warm lint of 10,000 memories runs 100,000 checks
-                found = [f for memory in chosen for f in check(memory, context)]
+                found = [f for memory in chosen_here for f in check(memory, context)]
             except Exception:  # noqa: BLE001 - again one memory at a time, a failure a notice
-                for memory in chosen:
+                for memory in chosen_here:
                     _collect(findings, notices, rule, memory.path, partial(check, memory, context))
             else:
                 findings.extend(found)
@@ -86,6 +93,13 @@ def run_rules(
             findings.extend(f for f in found if touches(f, wanted))
     unique = {(f.sort_key, f.related): f for f in findings}
     return sorted(unique.values(), key=lambda f: f.sort_key), notices
+
+
+def _cites(context: LintContext, memory: Memory) -> bool:
+    """Whether a memory has citations in force (one not in `context.citations` may: they are
+    extracted when a rule asks)."""
+    found = context.citations.get(memory.path)
+    return found is None or bool(found.commits or found.paths)
 
 
 def _collect(

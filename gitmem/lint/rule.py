@@ -72,6 +72,10 @@ class Rule:
 class MemoryRule(Rule):
     """A rule that judges one memory on its own (plus the shared evidence)."""
 
+    # True for a rule that finds nothing in a memory citing no commit and no path (the GM3xx
+    # rules read nothing else): the engine skips such memories (96% of a large corpus).
+    citations_only: ClassVar[bool] = False
+
     def check(self, memory: Memory, context: LintContext) -> Iterable[Finding]:
         raise NotImplementedError
 

@@ -50,6 +50,7 @@ class UnknownCommit(MemoryRule):
     name = "unknown-commit"
     severity = "error"
     summary = "A claimed commit hash that no configured code repository has"
+    citations_only = True  # reads nothing but the memory's citations
 
     def check(self, memory: Memory, context: LintContext) -> Iterable[Finding]:
         for claim, verdict in judged_claims(memory, context):
@@ -72,6 +73,7 @@ class AmbiguousCommit(MemoryRule):
     name = "ambiguous-commit"
     severity = "warning"
     summary = "A short commit hash that matches more than one object"
+    citations_only = True  # reads nothing but the memory's citations
 
     def check(self, memory: Memory, context: LintContext) -> Iterable[Finding]:
         for claim, verdict in judged_claims(memory, context):
@@ -96,6 +98,7 @@ class UnverifiableCommit(MemoryRule):
     name = "unverifiable-commit"
     severity = "info"
     summary = "A commit claim that cannot be checked (no repository, shallow clone, other repo)"
+    citations_only = True  # reads nothing but the memory's citations
 
     def check(self, memory: Memory, context: LintContext) -> Iterable[Finding]:
         for claim, verdict in judged_claims(memory, context):
@@ -123,6 +126,7 @@ class UnmergedCommit(MemoryRule):
     name = "unmerged-commit"
     severity = "info"
     summary = "A claimed commit that exists but is not reachable from the default branch"
+    citations_only = True  # reads nothing but the memory's citations
 
     def check(self, memory: Memory, context: LintContext) -> Iterable[Finding]:
         for claim, verdict in judged_claims(memory, context):

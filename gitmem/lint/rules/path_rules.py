@@ -112,6 +112,7 @@ class MissingPath(MemoryRule):
     name = "missing-path"
     severity = "warning"
     summary = "A cited path that does not exist in the code tree"
+    citations_only = True  # reads nothing but the memory's citations
 
     def check(self, memory: Memory, context: LintContext) -> Iterable[Finding]:
         for citation, verdict, convention in missing_paths(memory, context):
@@ -139,6 +140,7 @@ class ConventionPath(MemoryRule):
     name = "convention-path"
     severity = "info"
     summary = "A path named as a convention that does not exist yet"
+    citations_only = True  # reads nothing but the memory's citations
 
     def check(self, memory: Memory, context: LintContext) -> Iterable[Finding]:
         for citation, _, convention in missing_paths(memory, context):
@@ -161,6 +163,7 @@ class OutsidePath(MemoryRule):
     name = "outside-path"
     severity = "info"
     summary = "A cited path outside the repository root (not checked)"
+    citations_only = True  # reads nothing but the memory's citations
 
     def check(self, memory: Memory, context: LintContext) -> Iterable[Finding]:
         for citation, verdict in judged_paths(memory, context):
