@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from itertools import chain, repeat
 from sys import intern
 from typing import Any
 
@@ -18,6 +19,9 @@ from gitmem.memory.cache import CorruptEntry, Uncacheable
 from gitmem.model import Finding, Location
 
 _SCALARS = (str, int, float, bool, type(None))
+_SCALAR_SET = frozenset(_SCALARS)
+_CONFIDENCE = frozenset((float, int, type(None)))
+_STR, _INT = frozenset((str,)), frozenset((int,))
 Record = Mapping[str, Sequence[Finding]]  # rule code -> its findings, in the order it gave them
 
 
@@ -60,21 +64,33 @@ class FindingsCodec:
             if type(name) is not str or type(severity) is not str or type(rows) is not list:
                 raise CorruptEntry("not a rule's findings")
             code, name, severity = intern(code), intern(name), intern(severity)
-            out[code] = [_finding(code, name, severity, row) for row in rows]
+            out[code] = _findings(code, name, severity, rows)
         return out
 
 
-def _finding(code: str, name: str, severity: str, row: Any) -> Finding:
-    if type(row) is not list or len(row) != 6:
+def _findings(code: str, name: str, severity: str, rows: list[Any]) -> list[Finding]:
+    """The findings of one rule's rows, checked and built a column at a time (a warm lint
+    decodes 11,000 of them)."""
+    if not rows:
+        return []
+    if set(map(type, rows)) != {list} or set(map(len, rows)) != {6}:
         raise CorruptEntry("not a finding")
-    path, line, message, related, confidence, signals = row
-    if (type(path) is not str or type(line) is not int or type(message) is not str
-            or type(related) is not list or len(related) % 2
-            or type(confidence) not in (float, int, type(None)) or type(signals) is not dict
-            or not all(map(_signal_ok, signals.values()))):
+    paths, lines, messages, related, confidences, signals = zip(*rows)
+    if (set(map(type, paths)) != {str} or set(map(type, lines)) != {int}
+            or set(map(type, messages)) != {str} or set(map(type, related)) != {list}
+            or not _CONFIDENCE.issuperset(map(type, confidences))
+            or set(map(type, signals)) != {dict}):
         raise CorruptEntry("not a finding")
-    paths, lines = related[::2], related[1::2]
-    if set(map(type, paths)) - {str} or set(map(type, lines)) - {int}:
-        raise CorruptEntry("not a location")
-    return Finding(code, name, severity, path, line, message,
-                   tuple(map(Location, paths, lines)), confidence, signals)
+    values = list(chain.from_iterable(map(dict.values, signals)))
+    if not _SCALAR_SET.issuperset(map(type, values)) or not all(
+            map(math.isfinite, [v for v in values if type(v) is float])):
+        raise CorruptEntry("not a finding")
+    places = []
+    for pairs in related:
+        where, at = pairs[::2], pairs[1::2]
+        if len(where) != len(at) or not _STR.issuperset(map(type, where)) or not \
+                _INT.issuperset(map(type, at)):
+            raise CorruptEntry("not a location")
+        places.append(tuple(map(Location, where, at)))
+    return list(map(Finding, repeat(code), repeat(name), repeat(severity), paths, lines,
+                    messages, places, confidences, signals))
