@@ -130,6 +130,8 @@ def citations_in_force(memory: Memory, found: Citations) -> Citations:
     none of a claim a resolution marked superseded (only that claim's: another sentence of the
     same line is still checked). They are history, hidden from recall, and flagging them would
     ask for an edit of what gitmem says to leave as it is."""
+    if not found.commits and not found.paths:  # most memories: nothing to take out
+        return found
     if not memory.active:
         return Citations((), (), found.truncated)
     if all(claim_in_force(c) for c in memory.claims):
