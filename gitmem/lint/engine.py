@@ -8,7 +8,7 @@ fails on one file becomes a notice for that file, never the end of the run.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
@@ -34,6 +34,9 @@ class LintReport:
     layouts: tuple[str, ...] = ()  # the agent-memory layouts read (empty: the configured globs)
     left_out: tuple[str, ...] = ()  # codes the default rule set left out (GM202 beside code)
     baseline: Mapping[str, Any] | None = None  # {"known": n, "fixed": [entries]} with --baseline
+    # id(finding) -> (that finding, its object in the JSON report), read back from the cache
+    texts: Mapping[int, tuple[Finding, str]] = field(default_factory=dict, compare=False,
+                                                     repr=False)
 
     def counts(self) -> dict[str, int]:
         out = {"error": 0, "warning": 0, "info": 0}

@@ -64,7 +64,9 @@ def finding_key(finding: Finding, memories: dict[str, Memory],
 
 def with_fingerprints(findings: Iterable[Finding], corpus: Sequence[Memory]) -> list[Finding]:
     """The findings, each with its fingerprint (32 hex digits), sorted by place, code and
-    message, then by the places they name."""
+    message, then by the places they name. A finding that has one keeps it: the GM2xx
+    findings of an unchanged corpus are read back with theirs (`cached_output.py`), every
+    finding of their rule with it, so none of them is numbered among the others."""
     memories = {memory.path: memory for memory in corpus}
     ordered = sorted(findings, key=lambda f: (f.sort_key, [(r.path, r.line) for r in f.related]))
     seen: dict[str, int] = {}
@@ -73,17 +75,20 @@ def with_fingerprints(findings: Iterable[Finding], corpus: Sequence[Memory]) -> 
     sha256 = hashlib.sha256
     out = []
     for finding in ordered:
+        if finding.fingerprint:
+            out.append(finding)
+            continue
         key = finding_key(finding, memories, split, sides)
         seen[key] = count = seen.get(key, 0) + 1
         digest = sha256(f"{key}\0{count}".encode("utf-8", "surrogatepass")).hexdigest()
-        out.append(_with_fingerprint(finding, digest[:32]))
+        out.append(with_fingerprint(finding, digest[:32]))
     return out
 
 
 _new = object.__new__
 
 
-def _with_fingerprint(finding: Finding, fingerprint: str) -> Finding:
+def with_fingerprint(finding: Finding, fingerprint: str) -> Finding:
     """`dataclasses.replace(finding, fingerprint=...)`: for a Finding itself (no subclass, no
     `__post_init__`), its fields copied as `copy.copy` copies them, without setting each of
     them again through the frozen class's `__setattr__` for each of 17,000 findings."""

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from gitmem.config import Config
 from gitmem.errors import UsageError
 from gitmem.lint.cached import cached_citations, keep_pair_findings, prime_corpus_pairs
+from gitmem.lint.cached_output import keep_output
 from gitmem.lint.engine import LintReport, lint_corpus
 from gitmem.lint.evidence import Evidence
 from gitmem.lint.extract import MAX_CITATIONS, citations_in_force
@@ -148,15 +149,18 @@ def lint_workspace(ws: Workspace, request: LintRequest) -> LintReport:
 
             notices += judge_run_pairs(ws, context, request.judge_limit, targets)
         else:
-            prime_corpus_pairs(ws, context, lazy=True)
+            prime_corpus_pairs(ws, context, lazy=True,
+                               whole=len(targets) == len(context.memory_paths()))
     elif request.judge:
         notices.append("judge: no GM2xx rule is selected, so no pair was asked about")
     summary = grounding_summary(linted, evidence, citations, review_file) if grounded else []
     report = lint_corpus(corpus, rules, context, targets, summary)
     keep_pair_findings(ws, context)
+    findings = with_fingerprints(report.findings, corpus)  # sorted by sort_key
+    texts = keep_output(ws, context, findings)
     ws.cache.save()
     return LintReport(
-        findings=tuple(with_fingerprints(report.findings, corpus)),  # sorted by sort_key
+        findings=tuple(findings), texts=texts,
         rules=report.rules, files=report.files, claims=report.claims,
         seconds=time.perf_counter() - start, memories=report.memories,
         notices=tuple(notices) + report.notices, layouts=ws.config.layouts,

@@ -76,7 +76,11 @@ def render_parts(report: LintReport) -> list[str]:
     if not report.findings:
         return [escape(f'{head},\n  "findings": [],\n{rest}\n')]
     parts = [escape(f'{head},\n  "findings": [\n    ')]
-    parts += chain.from_iterable(zip(map(escape, map(_text_of, report.findings)),
+    kept = report.texts  # texts read back with their findings (gitmem/lint/cached_output.py)
+    text_of = _text_of if not kept else (
+        lambda f: entry[1] if (entry := kept.get(id(f))) is not None and entry[0] is f
+        else _text_of(f))
+    parts += chain.from_iterable(zip(map(escape, map(text_of, report.findings)),
                                      repeat(",\n    ")))
     parts[-1] = escape(f"\n  ],\n{rest}\n")  # in place of the last separator
     return parts
@@ -121,6 +125,9 @@ def _text_of(finding: Finding) -> str:
     return _FINDING.format(_q(code), _q(name), _q(severity), _q(path), int.__repr__(line),
                            places, _q(message), jsontext.indented(confidence, 3),
                            _signals(signals), _q(fingerprint))
+
+
+finding_text = _text_of  # what a finding's object in the report is (cached_output.py keeps it)
 
 
 def _finding_text(finding: dict[str, Any]) -> str:
