@@ -41,7 +41,7 @@ if command -v gitmem >/dev/null 2>&1; then
     exec gitmem hook {name} "$@"
 fi
 if [ -n "$GITMEM_PYTHON" ] && [ -x "$GITMEM_PYTHON" ]; then
-    exec "$GITMEM_PYTHON" -m gitmem hook {name} "$@"
+    exec "$GITMEM_PYTHON" -P -m gitmem hook {name} "$@"
 fi
 echo "gitmem: the {name} hook cannot run: gitmem is not on PATH${{GITMEM_PYTHON:+ and $GITMEM_PYTHON is gone}}; install gitmem and run \\`gitmem hooks install\\` again{bypass}" >&2
 exit {exit_code}

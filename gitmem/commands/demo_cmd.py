@@ -88,11 +88,17 @@ def build_demo_repo(root: Path) -> dict[str, str]:
     return {"fix": fix}
 
 
+def _python_m_gitmem() -> list[str]:
+    """`python -P -m gitmem`: `-m` alone puts the current folder first on sys.path, so a
+    `gitmem/` package where the user stands (a cloned repository) would run instead."""
+    return [os.environ.get("GITMEM_DEMO_PYTHON", "python3"), "-P", "-m", "gitmem"]
+
+
 def _run(repo: Path, args: list[str], note: str) -> tuple[int, str]:
     click.secho(f"\n# {note}", fg="cyan")
     click.secho(f"$ gitmem {shlex.join(args)}", bold=True)
     proc = subprocess.run(
-        [os.environ.get("GITMEM_DEMO_PYTHON", "python3"), "-m", "gitmem", "-C", str(repo), *args],
+        [*_python_m_gitmem(), "-C", str(repo), *args],
         capture_output=True, text=True, env={**clean_git_env(), "PYTHONIOENCODING": "utf-8"},
         check=False,  # the exit code is part of what the demo shows
     )
@@ -102,9 +108,8 @@ def _run(repo: Path, args: list[str], note: str) -> tuple[int, str]:
 
 
 def _gitmem_quietly(repo: Path, *args: str) -> str:
-    proc = subprocess.run([os.environ.get("GITMEM_DEMO_PYTHON", "python3"), "-m", "gitmem", "-C",
-                           str(repo), *args], capture_output=True, text=True, env=clean_git_env(),
-                          check=False)
+    proc = subprocess.run([*_python_m_gitmem(), "-C", str(repo), *args], capture_output=True,
+                          text=True, env=clean_git_env(), check=False)
     return proc.stdout
 
 

@@ -32,7 +32,7 @@ def merge_driver_command(python: str) -> str:
             "--base-label %S --ours-label %X --theirs-label %Y")
     return (
         f"if command -v gitmem >/dev/null 2>&1; then gitmem {args}; "
-        f"else {shlex.quote(python)} -m gitmem {args}; fi"
+        f"else {shlex.quote(python)} -P -m gitmem {args}; fi"
     )
 
 

@@ -2,7 +2,7 @@
 
 The shims exec `gitmem` from PATH, else the interpreter recorded at install time. Tests run git
 with a PATH that holds git, a shell and two small tools but no `gitmem`, so every hook runs this
-checkout through the recorded `sys.executable -m gitmem` fallback (the interpreter running the
+checkout through the recorded `sys.executable -P -m gitmem` fallback (the interpreter running the
 tests).
 """
 
