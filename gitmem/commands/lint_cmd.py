@@ -13,7 +13,13 @@ from gitmem import safe_write
 from gitmem.commands.common import short, wants_color, workspace
 from gitmem.errors import InvalidInputError, UsageError
 from gitmem.lint.annotate import annotate_plan, review_file_problem
-from gitmem.lint.baseline import apply_baseline, entry, read_baseline, write_baseline
+from gitmem.lint.baseline import (
+    apply_baseline,
+    entry,
+    not_run,
+    read_baseline,
+    write_baseline,
+)
 from gitmem.lint.engine import LintReport
 from gitmem.lint.formats import FORMATS, json_format, render
 from gitmem.lint.formats.printable import printable
@@ -58,11 +64,13 @@ def _baselined(report: LintReport, baseline: str | None, write_to: str | None,
             previous = read_baseline(Path(baseline or write_to), missing_ok=True)
         except InvalidInputError:  # an unreadable old file is what the new one replaces
             previous = {}
-        write_baseline(Path(write_to), report.findings, root)
+        kept = not_run(report, previous)  # rules not run this time: not known to be fixed
+        write_baseline(Path(write_to), report.findings, root, kept=kept)
         current = {f.fingerprint: entry(f) for f in report.findings}
         done = apply_baseline(report, {**previous, **current}, whole=True)
         return dataclasses.replace(done, notices=(
             *report.notices, f"wrote {len(current)} findings to {write_to}" + (
+                f"; kept {len(kept)} of rules not run" if kept else "") + (
                 f"; dropped {len(done.baseline['fixed'])} fixed" if done.baseline and
                 done.baseline["fixed"] else "")))
     if baseline:

@@ -6,7 +6,8 @@ code, path, message), sorted by path, code and fingerprint, so a review of it re
 and a fixed finding is one removed line. A lint with `--baseline` reports only findings whose
 fingerprint (`gitmem.lint.fingerprint`, unmoved by moved lines and unrelated edits) is not in
 the file; entries that no longer occur are reported as fixed, and the next `--write-baseline`
-drops them.
+drops them. An entry of a rule the run did not run (`--select`, GM202 beside code) is neither:
+it is kept.
 """
 
 from __future__ import annotations
@@ -32,9 +33,10 @@ def entry(finding: Finding) -> dict[str, str]:
             "message": finding.message}
 
 
-def baseline_text(findings: Iterable[Finding]) -> str:
-    """The file's text: one sorted entry per line, so its diffs are reviewable."""
-    entries = sorted((entry(f) for f in findings if f.fingerprint),
+def baseline_text(findings: Iterable[Finding], kept: Iterable[Mapping[str, str]] = ()) -> str:
+    """The file's text: one sorted entry per line, so its diffs are reviewable; `kept`: entries
+    carried over as they were (those of rules the run did not run)."""
+    entries = sorted([*(entry(f) for f in findings if f.fingerprint), *map(dict, kept)],
                      key=lambda e: (e["path"], e["code"], e["fingerprint"]))
     rows = ",\n".join("  " + jsontext.dumps(e) for e in entries)
     return (f'{{"version": {VERSION}, "findings": [\n{rows}\n]}}\n' if rows
@@ -61,13 +63,21 @@ def read_baseline(path: Path, *, missing_ok: bool = False) -> dict[str, dict[str
     return {r["fingerprint"]: {k: str(r.get(k, "")) for k in FIELDS} for r in rows}
 
 
-def write_baseline(path: Path, findings: Sequence[Finding], root: Path) -> None:
+def not_run(report: LintReport, known: Mapping[str, Mapping[str, str]]) -> list[dict[str, str]]:
+    """The entries of rules this run did not run (left out by a selection, or GM202's default
+    beside code): the run cannot tell whether they are fixed, so they are kept as they are."""
+    ran = {rule.code for rule in report.rules}
+    return [dict(e) for e in known.values() if e.get("code") not in ran]
+
+
+def write_baseline(path: Path, findings: Sequence[Finding], root: Path,
+                   kept: Iterable[Mapping[str, str]] = ()) -> None:
     """Write the file as `lint --output` writes: inside the working tree `root`, no link is
     followed (a cloned repository may commit the baseline as a link to a file of the user's)."""
     from gitmem import safe_write
 
     try:
-        safe_write.write_named_file(path, baseline_text(findings).encode("utf-8"), root)
+        safe_write.write_named_file(path, baseline_text(findings, kept).encode("utf-8"), root)
     except OSError as exc:
         raise UsageError(f"--write-baseline {path}: cannot write it ({exc.strerror})") from None
 
@@ -87,9 +97,10 @@ def apply_baseline(report: LintReport, known: Mapping[str, Mapping[str, str]],
     """The report without the findings the baseline knows. `whole`: the run linted every
     memory, so a baseline entry it did not see is fixed (a scoped run cannot tell)."""
     seen = {f.fingerprint for f in report.findings}
+    ran = {rule.code for rule in report.rules}
     new = tuple(f for f in report.findings if f.fingerprint not in known)
     fixed = [dict(e) for fp, e in sorted(known.items(), key=lambda kv: (kv[1]["path"], kv[0]))
-             if whole and fp not in seen]
+             if whole and fp not in seen and e.get("code") in ran]
     notices = report.notices
     if len(new) < len(report.findings):
         hidden = len(report.findings) - len(new)
