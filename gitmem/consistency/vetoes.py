@@ -153,7 +153,10 @@ def reworded_apart(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon, both: O
     history = data.history
     if not paraphrase:
         history = history - {phrase_key(word) for word in _TIME_SCOPES}
-    if (_history(fa, marks_a) ^ _history(fb, marks_b)) & history:
+    # On a pair close by its words, a news report tells history in passing ("Downer originally
+    # said"); a statement's history word is its point ("We used to deploy on Fridays").
+    statement = paraphrase or max(len(fa.tokens), len(fb.tokens)) <= SHORT
+    if statement and (_history(fa, marks_a) ^ _history(fb, marks_b)) & history:
         return "history"
     if code_apart(fa, fb) or names_apart(fa, fb, lexicon, both):
         return "name"  # "Run ruff" / "Run ruff with `--fix`"; "Cloudflare's CDN" / "Fastly"
@@ -167,10 +170,12 @@ def reworded_apart(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon, both: O
         return "topics"  # "Bulk export" / "Bulk export and import": two list entries
     more, other = ((_narrowing(fa, marks_a), marks_b) if both.only_a
                    else (_narrowing(fb, marks_b), marks_a))
-    narrowing = data.narrowing if paraphrase else data.narrowing & _WIDENING
-    if added and (more & narrowing) - other:
-        return "narrowing"
     longer, shorter = (fa, fb) if both.only_a else (fb, fa)
+    narrowing = data.narrowing if paraphrase else data.narrowing & _WIDENING
+    # On a pair close by its words, a widening word of a news report is as often an apposition
+    # ("the peace plan, or road map,") as a second value: a statement's only ("CSV or JSON").
+    if added and (more & narrowing) - other and statement:
+        return "narrowing"
     if paraphrase and added and _sentences(longer.text) > _sentences(shorter.text):
         return "sentence"  # "Health checks" / "**Never skip health checks.** Required for ..."
     one_adds = not (both.only_a and both.only_b)  # else "longer" would depend on the order
@@ -179,7 +184,7 @@ def reworded_apart(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon, both: O
         return "narrowing"  # "Handle errors" / "Handle errors with custom error types"
     if paraphrase and added and _inserted_modifier(longer, shorter, lexicon):
         return "narrowing"  # "Document complex logic" / "Document complex component logic"
-    if (marks_a ^ marks_b) & data.away:
+    if statement and (marks_a ^ marks_b) & data.away:
         return "away"
     if reversed_contrast(fa, fb, lexicon):
         return "word_order"
