@@ -19,6 +19,7 @@ from typing import Any
 from gitmem.consistency.align import Alignment, Change, align
 from gitmem.consistency.features import TextFeatures, features
 from gitmem.consistency.lexicon import Lexicon, default_lexicon
+from gitmem.consistency.names_apart import SHORT
 from gitmem.consistency.paraphrase import paraphrased
 from gitmem.consistency.roles import _crossed_roles, _swapped_roles
 from gitmem.consistency.scenes import other_scene
@@ -116,8 +117,20 @@ def _lone_swap(alignment: Alignment, words: int) -> bool:
     )
 
 
-def _one_word_swapped(alignment: Alignment) -> bool:
-    return _lone_swap(alignment, 1) and alignment.equal_ratio >= _SWAP_CONTEXT
+def _one_word_swapped(alignment: Alignment, fa: TextFeatures, fb: TextFeatures) -> bool:
+    """One word swapped for one the lexicon does not relate, all else the same: a minimal pair
+    ("Deploy on Fridays" / "Deploy on Mondays"). Two news reports, each longer than one
+    statement, that are reworded elsewhere too ("credit card" / "credit-card") swap a word in
+    passing ("warned Monday" / "warned yesterday")."""
+    if not (_lone_swap(alignment, 1) and alignment.equal_ratio >= _SWAP_CONTEXT):
+        return False
+    reports = min(len(fa.tokens), len(fb.tokens)) > SHORT
+    return not (reports and any(c.kind != "unknown" and not _article(c) for c in alignment.changes))
+
+
+def _article(change: Change) -> bool:
+    """"a" / "an": the article that follows the swapped word, no rewording of its own."""
+    return {change.a.lower().strip(), change.b.lower().strip()} <= {"a", "an", ""}
 
 
 def _slot_swapped(alignment: Alignment, unexplained: float) -> bool:
@@ -204,7 +217,7 @@ def duplicate_signals(
         blockers.append("negation")
     if _swapped_roles(alignment, fa, fb) or _crossed_roles(fa, fb):
         blockers.append("word_order")
-    elif _one_word_swapped(alignment):
+    elif _one_word_swapped(alignment, fa, fb):
         blockers.append("swapped_word")  # same sentence, one word not known to be a synonym
     elif _slot_swapped(alignment, signals["unexplained"]):
         blockers.append("swapped_words")  # same frame, its one slot filled with other words
