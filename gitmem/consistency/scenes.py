@@ -137,13 +137,31 @@ def _other_modifier(mods_a: dict[str, set[str]], mods_b: dict[str, set[str]],
     return False
 
 
+def _only_placed(f: TextFeatures, acts: tuple[Action, ...], acts_f: tuple[Action, ...]) -> bool:
+    """The other text describes an action in progress and `f` none, only where someone is ("A
+    man is outside close to a target" / "A man is throwing blades at a target"): no verb-like
+    word near its "is", and no "being" (a passive written with an irregular verb: "Dough is
+    being spread")."""
+    if acts_f or not any(x.progressive for x in acts):
+        return False
+    words = [t.lower for t in f.tokens]
+    if "being" in words or not any(w in _BE for w in words):
+        return False
+    return not any(w in _BE and any(_verb(v) for v in words[i + 1:i + 3])
+                   for i, w in enumerate(words))
+
+
 def other_scene(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:
     """Two texts describing actions (one of them in progress) that are not one scene: no action
     in common; or the one action in common in another voice with the same subject ("A dog is
     being chased" / "A dog is chasing a ball"); or in the same voice with another object that
     the other text also names ("holding up a pink sign" / "holding up a blue shirt"); or, in
-    two short texts, one thing both name told apart by a word before it (`_other_modifier`)."""
+    two short texts, one thing both name told apart by a word before it (`_other_modifier`),
+    or an action in progress against a text that only places someone (`_only_placed`)."""
     acts_a, acts_b = actions(fa, lexicon), actions(fb, lexicon)
+    short = max(len(fa.tokens), len(fb.tokens)) <= SHORT  # a caption, not a news report
+    if short and (_only_placed(fb, acts_a, acts_b) or _only_placed(fa, acts_b, acts_a)):
+        return True
     if not acts_a or not acts_b or not any(x.progressive for x in acts_a + acts_b):
         return False
     shared = [(x, y) for x in acts_a for y in acts_b if x.verb == y.verb]
@@ -151,7 +169,6 @@ def other_scene(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:
         return True
     text_a = {_content(fa, i, lexicon) for i in range(len(fa.tokens))}
     text_b = {_content(fb, i, lexicon) for i in range(len(fb.tokens))}
-    short = max(len(fa.tokens), len(fb.tokens)) <= SHORT  # a caption, not a news report
     if short and _other_modifier(_modifiers(fa, lexicon), _modifiers(fb, lexicon), text_a,
                                  text_b):
         return True
