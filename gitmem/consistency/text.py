@@ -115,10 +115,24 @@ def _uncited(match: re.Match[str]) -> str:
     return " " if _HEX_ID.search(inner) or _SEE_PATH.match(inner) else match.group(0)
 
 
+_FRACTION = re.compile(r"(?:\b(\d+)\s*)?\b(\d+)\u2044(\d+)\b")
+
+
+def _decimal(match: re.Match[str]) -> str:
+    """"2 1⁄2" -> "2.5", "3⁄4" -> "0.75" (a zero denominator is left as written)."""
+    whole, top, bottom = match.group(1), int(match.group(2)), int(match.group(3))
+    if not bottom:
+        return match.group(0)
+    value = (int(whole) if whole else 0) + top / bottom
+    return f"{value:.3f}".rstrip("0").rstrip(".")
+
+
 def clean(text: str) -> str:
     """NFKC, typographic quotes folded, parenthesised citations, Markdown emphasis and
     backticks dropped."""
     text = unicodedata.normalize("NFKC", text).replace("’", "'").replace("‘", "'")
+    if "\u2044" in text:  # NFKC writes "½" as "1⁄2": read a fraction as the number it is
+        text = _FRACTION.sub(_decimal, text)
     if "(" in text:
         text = _PARENTHESIS.sub(_uncited, text)
     return _MARKUP.sub(" ", text)
