@@ -51,8 +51,27 @@ def other_numbers(fa: TextFeatures, fb: TextFeatures) -> bool:
     """"We run Python 3.11 in production" / "In production we run Python 3.12", "about 10
     minutes" / "around 25 minutes": each text states a number the other does not, wherever it
     stands and whatever hedges it, so merging one into the other would lose a figure. An
-    amount counts in any unit ("5 minutes" is "300 seconds")."""
-    return bool(fa.figures - fb.figures and fb.figures - fa.figures)
+    amount counts in any unit ("5 minutes" is "300 seconds"). Where a text hedges ("some 55" /
+    "about 57"), two figures within a tenth of each other are one figure told roughly."""
+    only_a, only_b = fa.figures - fb.figures, fb.figures - fa.figures
+    if only_a and only_b and any(t.lower in APPROXIMATE for t in fa.tokens + fb.tokens):
+        only_a = {x for x in only_a if not any(_roughly(x, y) for y in only_b)}
+        only_b = {y for y in only_b if not any(_roughly(x, y) for x in fa.figures)}
+    return bool(only_a and only_b)
+
+
+_ROUGHLY = 0.1  # a hedged figure stands for those within this share of it
+
+
+def _roughly(x: tuple[str, float] | tuple[float, ...], y: tuple[str, float] | tuple[float, ...]
+             ) -> bool:
+    """Two figures of one kind (a plain number, or an amount of one unit) within a tenth."""
+    if len(x) != 1 or len(y) != 1:
+        if len(x) != 2 or len(y) != 2 or not isinstance(x[0], str) or x[0] != y[0]:
+            return False
+        x, y = (x[1],), (y[1],)
+    a, b = float(x[0]), float(y[0])
+    return abs(a - b) <= _ROUGHLY * max(abs(a), abs(b))
 
 
 def _one_other_figure(fa: TextFeatures, fb: TextFeatures) -> bool:
