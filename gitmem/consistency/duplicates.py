@@ -21,7 +21,7 @@ from gitmem.consistency.features import TextFeatures, features
 from gitmem.consistency.lexicon import Lexicon, default_lexicon
 from gitmem.consistency.names_apart import SHORT
 from gitmem.consistency.paraphrase import paraphrased
-from gitmem.consistency.roles import _crossed_roles, _swapped_roles
+from gitmem.consistency.roles import _crossed_roles, _turned_around, _swapped_roles
 from gitmem.consistency.scenes import other_scene
 from gitmem.consistency.spans import HARMLESS
 from gitmem.consistency.text import common_subsequence, jaccard
@@ -215,7 +215,8 @@ def duplicate_signals(
     negated_a = any(c.polarity < 0 for c in fa.clauses)
     if negated_a != any(c.polarity < 0 for c in fb.clauses) and "negation" not in blockers:
         blockers.append("negation")
-    if _swapped_roles(alignment, fa, fb) or _crossed_roles(fa, fb):
+    if (_swapped_roles(alignment, fa, fb) or _crossed_roles(fa, fb)
+            or _turned_around(fa, fb)):
         blockers.append("word_order")
     elif _one_word_swapped(alignment, fa, fb):
         blockers.append("swapped_word")  # same sentence, one word not known to be a synonym

@@ -97,3 +97,29 @@ def _crossed_roles(fa: TextFeatures, fb: TextFeatures) -> bool:
         if rightwards and leftwards:
             return True
     return False
+
+
+_SIDE = 3  # words on each side of the word two phrases swap around
+
+
+def _turned_around(fa: TextFeatures, fb: TextFeatures) -> bool:
+    """"laid out right-to-left" / "laid out left-to-right", "prefer structs of arrays to arrays
+    of structs" / "prefer arrays of structs to structs of arrays": two short phrases trade
+    places around one word, "X to Y" against "Y to X". Words repeated in both texts hide this
+    from `_crossed_roles`; "A or B" / "B or A" turns nothing around."""
+    stems_a = [t.stem for t in fa.tokens]
+    stems_b = [t.stem for t in fb.tokens]
+    if _moved_block([s for s in stems_a if s not in _ARTICLES],
+                    [s for s in stems_b if s not in _ARTICLES]):
+        return False  # "In CI, use npm ci" / "Use npm ci in CI": a phrase moved, roles kept
+    joined_b = " " + " ".join(stems_b) + " "
+    for i, pivot in enumerate(stems_a):
+        if pivot in _COORDINATORS or pivot in _COPULA or not 0 < i < len(stems_a) - 1:
+            continue
+        for before in range(1, min(_SIDE, i) + 1):
+            x = stems_a[i - before:i]
+            for after in range(1, min(_SIDE, len(stems_a) - i - 1) + 1):
+                y = stems_a[i + 1:i + 1 + after]
+                if x != y and f" {' '.join(y + [pivot] + x)} " in joined_b:
+                    return True
+    return False
