@@ -166,6 +166,13 @@ def _keys(entries: Sequence[str], function_words: frozenset[str] = frozenset()) 
     return [_trimmed(phrase_key(entry), function_words) for entry in entries]
 
 
+def _member_keys(entries: Sequence[str], function_words: frozenset[str]) -> list[str]:
+    """`_keys` of a class's members, but a name written with a hyphen keeps every word
+    ("release-please" is not "release", "release-it" not "release")."""
+    return [phrase_key(entry) if "-" in entry.strip("-") else key
+            for entry, key in zip(entries, _keys(entries, function_words))]
+
+
 def build_lexicon(vocab: vocabulary.Vocabulary) -> Lexicon:
     function_words = frozenset(_keys(vocab.word_list("function")))
     canonical: dict[str, str] = {}
@@ -185,7 +192,7 @@ def build_lexicon(vocab: vocabulary.Vocabulary) -> Lexicon:
     classes: dict[str, set[str]] = {}
     pair_starts: set[str] = set()
     for name, members in vocab.classes:
-        for member in _keys(members, function_words):
+        for member in _member_keys(members, function_words):
             classes.setdefault(member, set()).add(name)
         pair_starts.update(m.split()[0].lower() for m in members if len(m.split()) == 2)
     members_of: dict[str, set[str]] = {}
