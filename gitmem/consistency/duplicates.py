@@ -173,6 +173,14 @@ def _different_action(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> b
     return bool(actions_a and actions_b and not actions_a & actions_b)
 
 
+def _same_against_own(change: Change) -> bool:
+    """"in a new tab" / "in the same tab": "the same" holds no content word, so the span reads
+    as a word added; it says which one, as "all" / "some" say how many ("another" against "a"
+    is as often a report reworded)."""
+    sides = [side.lower().split() for side in (change.a, change.b)]
+    return change.kind == "insert" and all(sides) and ("same" in sides[0]) != ("same" in sides[1])
+
+
 def _names_another(change: Change) -> bool:
     """"config.toml" / "config.yaml", "src/api/" / "src/web/": one name of a file, host or
     module for another (never a spelling variant of it, see `spans._spelling_variant`)."""
@@ -224,6 +232,8 @@ def duplicate_signals(
         blockers.append("swapped_words")  # same frame, its one slot filled with other words
     if _different_action(fa, fb, lexicon) or other_scene(fa, fb, lexicon):
         blockers.append("action")
+    if any(_same_against_own(change) for change in alignment.changes):
+        blockers.append("quantifier")
     if any(_names_another(change) for change in alignment.changes):
         blockers.append("name")
     reason = apart(fa, fb, lexicon)
