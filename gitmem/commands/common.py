@@ -24,6 +24,18 @@ def workspace(ctx: click.Context, overrides: dict[str, Any] | None = None, *,
     return ws
 
 
+def echo_diff(diff: str, err: bool = False) -> None:
+    """A plan's diff: the files' own bytes into a pipe or a file; on a terminal every control
+    character but line breaks and tabs escaped, as `show` does (a cloned memory may hold escapes
+    that retitle the terminal or write the clipboard)."""
+    if is_terminal(click.get_text_stream("stderr" if err else "stdout")):
+        from gitmem.lint.formats.printable import printable_lines
+
+        click.echo(printable_lines(diff), nl=False, err=err)
+    else:
+        click.echo(diff.encode("utf-8", "surrogateescape"), nl=False, err=err)
+
+
 def emit_json(data: dict[str, Any]) -> None:
     """A command's --json output: `data` under the shared top-level "version" field."""
     from gitmem import jsontext

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import re
-
 import click
 
 from gitmem.commands.common import emit_json, json_options, location, short, wants_json, workspace
 from gitmem.errors import EXIT_FINDINGS, UsageError
-from gitmem.lint.formats.printable import printable
+from gitmem.lint.formats.printable import printable_lines
 from gitmem.ops.evidence import claim_evidence
 from gitmem.ops.recall import memory_evidence, with_evidence
 from gitmem.ops.recall import recall as recall_memories
@@ -38,9 +36,6 @@ def show(ctx: click.Context, path: str, as_of: str | None) -> None:
     _print_memory(data)
 
 
-_KEPT = re.compile(r"(\r?\n|\t)")  # what a terminal shows as layout, not as a command
-
-
 def _print_memory(data: bytes) -> None:
     """A memory's bytes, exactly, into a pipe or a file (so `show --as-of` can restore one); on
     a terminal every control character but line breaks and tabs is shown escaped, because a
@@ -50,9 +45,7 @@ def _print_memory(data: bytes) -> None:
         out.flush()
         click.get_binary_stream("stdout").write(data)
         return
-    pieces = _KEPT.split(data.decode("utf-8", errors="replace"))
-    # split() puts the kept separators at the odd indices: only the text between them is escaped
-    click.echo("".join(p if i % 2 else printable(p) for i, p in enumerate(pieces)), nl=False)
+    click.echo(printable_lines(data.decode("utf-8", errors="replace")), nl=False)
 
 
 @click.command()

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import click
 
 from gitmem import trailers as t
-from gitmem.commands.common import emit_json, json_options, short, wants_json, workspace
+from gitmem.commands.common import echo_diff, emit_json, json_options, short, wants_json, workspace
 from gitmem.config import CONFIG_FILE, default_toml
 from gitmem.consistency.lexicon import lexicon_for
 from gitmem.errors import GitStateError, StalePlanError, UsageError
@@ -100,7 +100,7 @@ def _store_and_print(ws: Workspace, plan: Plan, as_json: bool) -> None:
                    "confidence": plan.confidence, "signals": dict(plan.signals), "diff": diff,
                    "explanation": why})
         return
-    click.echo(diff.encode("utf-8", "surrogateescape"), nl=False)  # the file's own bytes
+    echo_diff(diff)
     conf = "" if plan.confidence is None else f", confidence {plan.confidence:.2f}"
     click.echo(f"\nplan {plan_id}: {plan.op}, class {plan.klass}{conf}")
     for line in filter(None, why.values()):
@@ -112,7 +112,7 @@ def _one_step(ctx: click.Context, plan: Plan, confirm: bool, ws: Workspace) -> N
     try:
         _gate(ws, plan, confirm)
     except UsageError:
-        click.echo(unified_diff(plan.changes), nl=False, err=True)
+        echo_diff(unified_diff(plan.changes), err=True)
         why = explain(plan, ws.config.match_threshold, ws.config.possible_threshold)
         click.echo("".join(f"{printable(line)}\n" for line in why.values() if line), nl=False,
                    err=True)

@@ -11,6 +11,7 @@ from gitmem.commands.common import emit_json, json_options, location, short, wan
 from gitmem.commands.review_text import SUMMARY_OVER, by_kind, echo_queue
 from gitmem.consistency.corpus import corpus_pairs
 from gitmem.errors import EXIT_FINDINGS, UsageError
+from gitmem.lint.formats.printable import printable
 from gitmem.memory.parse import parse_memory
 from gitmem.model import Claim, Memory
 from gitmem.ops.apply import commit_changes
@@ -46,9 +47,9 @@ def candidates(ctx: click.Context, as_json: bool, fmt: str) -> None:
              "confidence": round(p.confidence, 4), "a": _side(p.a), "b": _side(p.b), "signals": dict(p.signals)} for p in pairs]})
         return
     for p in pairs:
-        click.echo(f"{p.kind:<13} {p.klass:<8} {p.score:.2f}  {p.a.path}:{p.a.line} ~ "
-                   f"{p.b.path}:{p.b.line}")
-        click.echo(f"{'':24}{p.a.text}\n{'':24}{p.b.text}")
+        click.echo(f"{p.kind:<13} {p.klass:<8} {p.score:.2f}  {printable(p.a.path)}:{p.a.line} ~ "
+                   f"{printable(p.b.path)}:{p.b.line}")
+        click.echo(f"{'':24}{printable(p.a.text)}\n{'':24}{printable(p.b.text)}")
     click.echo(f"{len(pairs)} candidate pair(s)", err=True)
 
 
@@ -129,8 +130,8 @@ def resolve(ctx: click.Context, item_id: str, keep: str, reason: str) -> None:
                         reason=reason, confidence=item.confidence)
     sha = commit_changes(ws, plan)
     remove(ws.repo.state_dir, item.id)
-    click.echo(f"kept {winner.memory.path}:{winner.claim.line}; superseded "
-               f"{loser.memory.path}:{loser.claim.line} in {short(sha)}")
+    click.echo(f"kept {printable(winner.memory.path)}:{winner.claim.line}; superseded "
+               f"{printable(loser.memory.path)}:{loser.claim.line} in {short(sha)}")
 
 
 @click.command()
@@ -231,18 +232,18 @@ def save(ctx: click.Context, text: str, category: str, tags: tuple[str, ...], fr
             items[(ours.claim.text, theirs.claim.text)] = item
     outcome = save_plan(new, conflicts, today, reason, ws.config.max_mutations)
     sha = commit_changes(ws, outcome.plan)
-    click.echo(f"saved {path} in {short(sha)}")
+    click.echo(f"saved {printable(path)} in {short(sha)}")
     for where in outcome.superseded:
-        click.echo(f"  superseded {where} (it contradicted the new memory)")
+        click.echo(f"  superseded {printable(where)} (it contradicted the new memory)")
     for winner in outcome.lost_to:
         if outcome.whole_lost:
-            click.echo(f"  stored as superseded: {winner} outranks it")
+            click.echo(f"  stored as superseded: {printable(winner)} outranks it")
         else:
-            click.echo(f"  a line of it is stored as superseded: {winner} outranks it")
+            click.echo(f"  a line of it is stored as superseded: {printable(winner)} outranks it")
     queued = enqueue(ws.repo.state_dir,
                      [items[(a.claim.text, b.claim.text)] for a, b in outcome.queued]
                      + [item_for(p, "save", today) for p in repeats])
     for item in queued:
         other = (item.b_path, item.b_line) if item.a_path == path else (item.a_path, item.a_line)
         what = "it repeats" if item.kind == "duplicate" else "against"
-        click.echo(f"  queued for review: {item.id} ({what} {other[0]}:{other[1]})")
+        click.echo(f"  queued for review: {item.id} ({what} {printable(other[0])}:{other[1]})")

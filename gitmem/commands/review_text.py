@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 import click
 
+from gitmem.lint.formats.printable import printable
 from gitmem.review_queue import ReviewItem
 
 SUMMARY_OVER = 20  # a queue longer than this is summarised unless --all
@@ -31,8 +32,9 @@ def _echo(item: ReviewItem, confidence: bool = False) -> None:
     shown = f"confidence {item.confidence:.2f}  " if confidence and item.confidence is not None \
         else ""
     click.echo(f"{item.id}  {item.kind}  {shown}(since {item.detected_at}, {item.source})")
-    click.echo(f"    {item.a_path}:{item.a_line}: {item.a_text}")
-    click.echo(f"    {item.b_path}:{item.b_line}: {item.b_text}")
+    # names and claims come from committed files: escaped, so none can drive the terminal
+    click.echo(f"    {printable(item.a_path)}:{item.a_line}: {printable(item.a_text)}")
+    click.echo(f"    {printable(item.b_path)}:{item.b_line}: {printable(item.b_text)}")
 
 
 def echo_queue(items: Sequence[ReviewItem], everything: bool) -> None:

@@ -9,6 +9,7 @@ import click
 from gitmem import trailers as t
 from gitmem.commands.common import emit_json, json_options, location, short, wants_json, workspace
 from gitmem.errors import GitStateError, StalePlanError
+from gitmem.lint.formats.printable import printable
 from gitmem.ops.apply import commit_changes
 from gitmem.ops.sweep import Decision, current_items, decide, new_run_id, undone_items
 from gitmem.review_queue import ReviewItem, enqueue
@@ -106,8 +107,8 @@ def _dry_run(decisions: list[Decision], max_mutations: int, as_json: bool) -> No
         else:
             verb = "needs review"
         if not as_json:
-            click.echo(f"{d.item.id}  {verb}: {d.item.a_path}:{d.item.a_line} ~ "
-                       f"{d.item.b_path}:{d.item.b_line}")
+            click.echo(f"{d.item.id}  {verb}: {printable(d.item.a_path)}:{d.item.a_line} ~ "
+                       f"{printable(d.item.b_path)}:{d.item.b_line}")
     if as_json:
         emit_json({"dry_run": True, "run": None, "items": report})
     elif not decisions:

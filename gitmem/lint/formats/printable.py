@@ -28,3 +28,14 @@ def _escape(match: re.Match[str]) -> str:
 def printable(text: str) -> str:
     """`text` with every character that could act on a terminal or a log shown escaped."""
     return _UNSAFE.sub(_escape, text)
+
+
+_LAYOUT = re.compile(r"(\r?\n|\t)")  # what a terminal shows as layout, not as a command
+
+
+def printable_lines(text: str) -> str:
+    """`text` with its line breaks and tabs kept and every other control character shown
+    escaped: for several lines a person reads (a diff, an error message)."""
+    pieces = _LAYOUT.split(text)
+    # split() puts the kept separators at the odd indices: only the text between them is escaped
+    return "".join(p if i % 2 else printable(p) for i, p in enumerate(pieces))
