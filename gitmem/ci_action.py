@@ -13,6 +13,7 @@ reads only the environment it is given.
 from __future__ import annotations
 
 import os
+import re
 import sys
 import traceback
 from collections import Counter
@@ -41,8 +42,22 @@ SHALLOW_HINT = (
 )
 
 
+_MARKDOWN = re.compile(r"[\\`*_{}\[\]()!|~]")  # what Markdown could act on inside a cell
+
+
 def _cell(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("|", "\\|").replace("\r", " ").replace("\n", " ")
+    """A message as text in a table cell: it quotes committed claims, and the summary page
+    renders Markdown and HTML, so a claim's `[link](url)`, image or tag must not become one."""
+    flat = text.replace("\r", " ").replace("\n", " ")
+    escaped = flat.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return _MARKDOWN.sub(lambda m: "\\" + m.group(), escaped)
+
+
+def _code(text: str) -> str:
+    """`text` as a code span its own backticks cannot close (a committed file's name)."""
+    flat = text.replace("\r", " ").replace("\n", " ").replace("|", "\\|")
+    fence = "`" * (max(map(len, re.findall("`+", flat)), default=0) + 1)
+    return f"{fence} {flat} {fence}" if len(fence) > 1 else f"`{flat}`"
 
 
 def job_summary(report: LintReport, base: str | None, fail_on: str) -> str:
@@ -66,7 +81,7 @@ def job_summary(report: LintReport, base: str | None, fail_on: str) -> str:
     if report.findings:
         lines += ["| where | rule | severity | message |", "| --- | --- | --- | --- |"]
         for finding in report.findings[:MAX_SUMMARY_ROWS]:
-            lines.append(f"| `{_cell(finding.path)}:{finding.line}` | {finding.code} "
+            lines.append(f"| {_code(f'{finding.path}:{finding.line}')} | {finding.code} "
                          f"{finding.name} | {finding.severity} | {_cell(finding.message)} |")
         if len(report.findings) > MAX_SUMMARY_ROWS:
             lines.append(f"\n…and {len(report.findings) - MAX_SUMMARY_ROWS} more (see the "

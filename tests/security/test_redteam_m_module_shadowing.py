@@ -68,7 +68,8 @@ def test_the_hooks_never_import_a_committed_gitmem_package(tmp_path: Path) -> No
     assert installed.code == 0, installed
     write(clone, {"memory/b.md": memory("b", "Another fact.")})
     git(clone, "add", "memory/b.md")
-    committed = run_git(clone, tmp_path, "commit", "-q", "-m", "a memory")  # no gitmem on PATH: fallback
+    # no gitmem on PATH: the shim falls back to the recorded interpreter
+    committed = run_git(clone, tmp_path, "commit", "-q", "-m", "a memory")
     assert not canary.exists(), "git commit ran the repository's own gitmem package"
     assert committed.returncode == 0, committed.stderr
     assert git(clone, "log", "-1", "--format=%s").strip() == "a memory"

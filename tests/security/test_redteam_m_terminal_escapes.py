@@ -64,7 +64,8 @@ COMMANDS = [
 ]
 
 
-@pytest.mark.parametrize(("args", "code"), COMMANDS, ids=lambda v: v[0] if isinstance(v, tuple) else str(v))
+@pytest.mark.parametrize(("args", "code"), COMMANDS,
+                         ids=lambda v: v[0] if isinstance(v, tuple) else str(v))
 def test_nothing_a_memory_says_acts_on_the_terminal(
     tmp_path: Path, args: tuple[str, ...], code: int
 ) -> None:
@@ -78,7 +79,9 @@ def test_nothing_a_memory_says_acts_on_the_terminal(
 
 
 @pytest.mark.parametrize("args", [("review",), ("candidates",), ("sweep",)])
-def test_the_review_lines_are_escaped_into_a_pipe_too(tmp_path: Path, args: tuple[str, ...]) -> None:
+def test_the_review_lines_are_escaped_into_a_pipe_too(
+    tmp_path: Path, args: tuple[str, ...]
+) -> None:
     repo = hostile_repo(tmp_path)
     code, shown = run(repo, *args, terminal=False)
     assert code == 0 and b"\x1b" not in shown and b"\x07" not in shown, shown
