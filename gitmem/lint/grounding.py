@@ -246,12 +246,14 @@ def found_in_packages(paths: dict[PathQuery, PathVerdict], repos: Repos
     if not missing:
         return paths
     out = dict(paths)
+    wanted = {query.value.strip("/").rsplit("/", 1)[-1] for query in missing}  # indexed
     for label, repo in repos.available:
         index: dict[str, set[str]] = {}
         for path in repos.tracked_paths(repo):
             parts = path.split("/")
-            for end in range(1, len(parts) + 1):  # the file and every folder above it
-                index.setdefault(parts[end - 1], set()).add("/".join(parts[:end]))
+            for end, part in enumerate(parts, 1):  # the file and every folder above it
+                if part in wanted:
+                    index.setdefault(part, set()).add("/".join(parts[:end]))
         for query in missing:
             if out[query].status not in (MISSING, OUTSIDE):
                 continue
