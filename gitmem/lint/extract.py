@@ -16,7 +16,6 @@ from gitmem.lint.commit_claims import FULL_HEX, CommitCitation, commit_claims_in
 from gitmem.lint.path_citations import PathCitation, path_citations_in_line
 from gitmem.lint.scan import frontmatter_lines, prose_lines
 from gitmem.memory.inforce import claim_in_force
-from gitmem.memory.parse import iter_field_lines
 from gitmem.model import Claim, Memory
 
 COMMIT_FIELDS = ("commit", "commits", "sha", "rev", "revision", "fixed_in")
@@ -38,6 +37,9 @@ def field_lines(memory: Memory) -> dict[str, int]:
     """Top-level frontmatter key -> its 1-based file line ({} without frontmatter)."""
     if not memory.has_frontmatter:
         return {}
+    # imported here: the parser pulls in PyYAML, which a warm lint never needs
+    from gitmem.memory.parse import iter_field_lines
+
     return iter_field_lines(memory.raw.decode("utf-8", "replace"))
 
 

@@ -370,3 +370,53 @@ def test_a_warm_lint_imports_none_of_the_detectors(tmp_path: Path) -> None:
     imported = run.stderr.strip().splitlines()[-1]
     assert imported.startswith("[") and "analyze" not in imported and "align" not in imported, (
         run.stderr)
+
+
+def test_a_warm_lint_imports_no_yaml_parser(tmp_path: Path) -> None:
+    """Every memory is read back: PyYAML (30-90 ms of start-up) is not imported, not even to
+    name its version in the cache's fingerprint."""
+    import subprocess
+    import sys
+
+    repo = small_repo(tmp_path / "repo", files=30)
+    lint_json(repo)
+    program = ("import sys\nfrom gitmem.cli import main\ntry:\n    main(['lint', '--format', "
+               "'json'])\nexcept SystemExit:\n    pass\nprint(sorted(m for m in sys.modules "
+               "if m == 'yaml' or m.startswith(('yaml.', 'frontmatter'))), file=sys.stderr)")
+    run = subprocess.run([sys.executable, "-c", program], cwd=repo, capture_output=True,
+                         text=True, check=True, env=same_gitmem())
+    assert run.stderr.strip().splitlines()[-1] == "[]", run.stderr
+
+
+def test_the_cache_fingerprint_follows_pyyaml_files(tmp_path: Path) -> None:
+    """Another PyYAML (an upgrade, a build with or without libyaml) is another fingerprint,
+    though the fingerprint is read from its files without importing it."""
+    import shutil
+    import subprocess
+    import sys
+
+    import yaml
+
+    copy = tmp_path / "site" / "yaml"
+    shutil.copytree(Path(yaml.__file__).parent, copy,
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    env = same_gitmem()
+    env["PYTHONPATH"] = os.pathsep.join([str(copy.parent), env.get("PYTHONPATH", "")])
+    program = ("import sys\nfrom gitmem.memory.cache import code_fingerprint\n"
+               "print(code_fingerprint(), 'yaml' in sys.modules)")
+
+    def fingerprint() -> str:
+        out = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
+                             check=True, env=env).stdout.split()
+        assert out[1] == "False"
+        return out[0]
+
+    first = fingerprint()
+    assert fingerprint() == first
+    with (copy / "constructor.py").open("a") as module:
+        module.write("\n# another release\n")
+    second = fingerprint()
+    assert second != first
+    for extension in copy.glob("_yaml*"):
+        extension.unlink()  # a build without libyaml
+    assert fingerprint() not in (first, second)
