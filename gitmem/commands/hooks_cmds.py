@@ -1,4 +1,4 @@
-"""`gitmem hooks install|uninstall`, `gitmem hook NAME`, `gitmem merge-driver %O %A %B %P ...`."""
+"""`gitmem hooks install|uninstall`, `gitmem hook NAME`, `gitmem merge-driver ... -- %O %A %B %P`."""
 
 from __future__ import annotations
 

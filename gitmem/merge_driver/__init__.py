@@ -1,4 +1,4 @@
-"""The memory merge driver (`merge.gitmem.driver = gitmem merge-driver %O %A %B %P ...`).
+"""The memory merge driver (`merge.gitmem.driver = gitmem merge-driver ... -- %O %A %B %P`).
 
 git's line merge treats frontmatter as text, so two agents that each add a tag, or each append a
 claim at the end of the same memory, conflict. This driver merges the two parts separately:

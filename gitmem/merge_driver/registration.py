@@ -28,8 +28,10 @@ def check_attributes_writable(repo: Repo) -> None:
 
 def merge_driver_command(python: str) -> str:
     """What git runs (through sh) for a memory file: gitmem on PATH, else the recorded python."""
-    args = ("merge-driver %O %A %B %P --marker-size %L "
-            "--base-label %S --ours-label %X --theirs-label %Y")
+    # options first, then `--`: git puts the file's path (%P) on the line as it is, and a
+    # memory named `--notes.md` must reach the driver as a path, not as an option
+    args = ("merge-driver --marker-size %L --base-label %S --ours-label %X --theirs-label %Y "
+            "-- %O %A %B %P")
     return (
         f"if command -v gitmem >/dev/null 2>&1; then gitmem {args}; "
         f"else {shlex.quote(python)} -P -m gitmem {args}; fi"

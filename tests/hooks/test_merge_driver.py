@@ -99,7 +99,8 @@ def with_driver(repo: Path) -> None:
 def test_install_registers_the_driver_once_and_uninstall_removes_it(tmp_path: Path) -> None:
     repo = make_repo(tmp_path / "r", {"memory/a.md": BASE, ".gitattributes": "*.png binary\n"})
     with_driver(repo)
-    assert "gitmem merge-driver %O %A %B %P" in git(repo, "config", "merge.gitmem.driver")
+    assert "gitmem merge-driver --marker-size %L" in git(repo, "config", "merge.gitmem.driver")
+    assert "-- %O %A %B %P" in git(repo, "config", "merge.gitmem.driver")
     attributes = (repo / ".gitattributes").read_text()
     assert attributes.startswith("*.png binary\n") and "**/*.md merge=gitmem\n" in attributes
     assert git(repo, "check-attr", "merge", "memory/a.md").strip().endswith("gitmem")
@@ -169,3 +170,21 @@ def test_a_missing_input_file_is_a_usage_error(tmp_path: Path, missing: str) -> 
     assert result.code == 2 and "does not exist" in result.err, result
     if missing != "A":
         assert (tmp_path / "A").read_text() == BASE  # ours is left as it was
+
+
+def test_a_memory_whose_name_starts_with_dashes_merges_as_a_file(tmp_path: Path) -> None:
+    """git puts the path (%P) on the driver's command line: a name like `--notes.md`
+    must reach the driver as a path, not be read as one of its options."""
+    name = "--notes.md"
+    repo = make_repo(tmp_path / "r", {name: BASE})
+    with_driver(repo)
+    commit_all(repo, "route memory files to the gitmem merge driver")
+    git(repo, "switch", "-q", "-c", "side")
+    write(repo, {name: BASE + "- Theirs three.\n"})
+    commit_all(repo, "theirs")
+    git(repo, "switch", "-q", "main")
+    write(repo, {name: BASE + "- Ours three.\n"})
+    commit_all(repo, "ours")
+    proc = run_git(repo, "merge", "-q", "--no-edit", "side")
+    assert proc.returncode == 0, proc.stderr
+    assert (repo / name).read_text() == BASE + "- Ours three.\n- Theirs three.\n"
