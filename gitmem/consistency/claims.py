@@ -105,20 +105,49 @@ def name_like(token: Token, first: bool, lexicon: Lexicon, digits: bool = True) 
     return not first or any(ch.isupper() for ch in raw[1:])
 
 
-def _known_values(tokens: tuple[Token, ...], lexicon: Lexicon) -> list[tuple[int, int]]:
+@per_lexicon
+def _value_keys(lexicon: Lexicon) -> tuple[frozenset[str], frozenset[str]]:
+    """Every phrase that is, or whose canonical form is, a class member or an antonym (what
+    `_known_values` looks for), and the first words of those of several words."""
     members, antonyms = _phrases(lexicon)
+    known = members | antonyms
+    keys = known | {key for key, canon in lexicon.canonical.items() if canon in known}
+    return frozenset(keys), frozenset(key.split(" ", 1)[0] for key in keys if " " in key)
+
+
+@per_lexicon
+def _names_read(lexicon: Lexicon) -> dict[tuple[Token, bool], bool]:
+    return {}  # (token, first) -> `name_like`: the same words recur across a repository's texts
+
+
+def _name_like(token: Token, first: bool, lexicon: Lexicon) -> bool:
+    """`name_like(token, first, lexicon)`, read once per token as written."""
+    read = _names_read(lexicon)
+    found = read.get((token, first))
+    if found is None:
+        if len(read) > _NAMES_KEPT:
+            read.clear()
+        found = read[token, first] = name_like(token, first, lexicon)
+    return found
+
+
+_NAMES_KEPT = 1 << 17
+
+
+def _known_values(tokens: tuple[Token, ...], lexicon: Lexicon) -> list[tuple[int, int]]:
+    keys, firsts = _value_keys(lexicon)
     stems = [t.stem for t in tokens]
     found: list[tuple[int, int]] = []
     at = 0
     while at < len(stems):
-        for size in range(_MAX_NAME, 0, -1):
+        # a phrase of several words can be a key only if its first word starts one
+        longest = _MAX_NAME if " " in stems[at] or stems[at] in firsts else 1
+        for size in range(min(longest, len(stems) - at), 0, -1):
             phrase = " ".join(stems[at:at + size])
-            if at + size > len(stems) or lexicon.is_function_phrase(phrase) \
+            if phrase not in keys or lexicon.is_function_phrase(phrase) \
                     or phrase in lexicon.light:
                 continue
-            if (phrase in members or lexicon.canon(phrase) in members or phrase in antonyms
-                    or lexicon.canon(phrase) in antonyms) and all(
-                        _written(t.lower, lexicon) for t in tokens[at:at + size]):
+            if all(_written(t.lower, lexicon) for t in tokens[at:at + size]):
                 found.append((at, at + size))
                 at += size - 1
                 break
@@ -148,13 +177,13 @@ def _values(tokens: tuple[Token, ...], text: str, lexicon: Lexicon) -> tuple[Val
     at = 0
     while at < len(tokens):
         first = at == 0 and not _named_first(tokens)
-        if at in taken or not name_like(tokens[at], first, lexicon) \
+        if at in taken or not _name_like(tokens[at], first, lexicon) \
                 or f"`{tokens[at].raw}" in text:  # `Workflow.Variables` is code
             at += 1
             continue
         end = at + 1
         while end < len(tokens) and end - at < _MAX_NAME and end not in taken \
-                and name_like(tokens[end], False, lexicon):
+                and _name_like(tokens[end], False, lexicon):
             end += 1
         spans.append((at, end, False))
         at = end
@@ -162,7 +191,7 @@ def _values(tokens: tuple[Token, ...], text: str, lexicon: Lexicon) -> tuple[Val
     for start, end, is_known in sorted(spans):
         version = ""
         if end < len(tokens) and _VERSION.match(tokens[end].lower) and (
-                tokens[start].raw[:1].isupper() or name_like(tokens[start], False, lexicon)):
+                tokens[start].raw[:1].isupper() or _name_like(tokens[start], False, lexicon)):
             version = tokens[end].lower.lstrip("v")
             end += 1
         raw = " ".join(t.raw for t in tokens[start:end])

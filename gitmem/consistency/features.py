@@ -86,6 +86,8 @@ class TextFeatures:
     def stated_figures(self) -> frozenset[tuple[str, float] | tuple[float, ...]]:
         """`figures`, but for numbers that name an item ("Step 1", "Phase 2")."""
         words = [t.lower for t in self.tokens]
+        if ITEM_LABELS.isdisjoint(words[:-1]):
+            return self.figures  # no word names an item: the same words, the same figures
         return frozenset(figures(["#" if i and words[i - 1] in ITEM_LABELS else word
                                   for i, word in enumerate(words)]))
 

@@ -8,6 +8,7 @@ with it, and duplicate scoring compares the figures of two whole texts.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 
@@ -126,6 +127,7 @@ def quantity(words: Sequence[str]) -> tuple[str, float] | None:
 _OPENERS = frozenset(_PERIODS) | _EVERY | {"a", "an"}
 
 
+@functools.lru_cache(maxsize=1 << 16)  # asked of every word of every text
 def _may_open_a_figure(word: str) -> bool:
     """A digit, a number word, a period or "every"/"a": the only words an amount starts with
     (most words of most texts are none, and skip the windows below)."""

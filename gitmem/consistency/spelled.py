@@ -9,6 +9,7 @@ of several words as one figure too ("forty-eight hours" is 48 hours, not 8).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 
@@ -36,6 +37,7 @@ def number_form(lower: str) -> str | None:
 SHARES = {"half": "50", "quarter": "25"}
 
 
+@functools.lru_cache(maxsize=1 << 16)  # asked of every word of every text
 def _cardinal(word: str) -> float | None:
     value = numeric_value(word) if word.isalpha() else None
     return value[1][0] if value and value[0] == "cardinal" and len(value[1]) == 1 else None
