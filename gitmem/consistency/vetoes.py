@@ -21,6 +21,7 @@ whole of both texts, not at the aligned spans, so it holds whatever order the wo
 
 from __future__ import annotations
 
+import functools
 import re
 
 from gitmem.consistency.features import TextFeatures
@@ -136,6 +137,12 @@ def _figures(concepts: tuple[str, ...]) -> frozenset[str]:
     return frozenset(c for c in concepts if c.isdigit() and c != "1")
 
 
+@functools.cache
+def _time_scope_keys() -> frozenset[str]:
+    """The stems of `_TIME_SCOPES`, once (they were stemmed again for every pair)."""
+    return frozenset(phrase_key(word) for word in _TIME_SCOPES)
+
+
 def reworded_apart(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon, both: Overlap,
                    swapped: bool = False, *, paraphrase: bool = True) -> str | None:
     """Why two texts are two statements however alike (see the module docstring), or None.
@@ -152,7 +159,7 @@ def reworded_apart(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon, both: O
         return "number"  # "Retry failed webhooks 3 times" / "... are retried five times"
     history = data.history
     if not paraphrase:
-        history = history - {phrase_key(word) for word in _TIME_SCOPES}
+        history = history - _time_scope_keys()
     # On a pair close by its words, a news report tells history in passing ("Downer originally
     # said"); a statement's history word is its point ("We used to deploy on Fridays").
     statement = paraphrase or max(len(fa.tokens), len(fb.tokens)) <= SHORT

@@ -4,7 +4,7 @@ Cold lint analyses every distinct text of a repository once (its features, its c
 its figures), so that work is done with shortcuts: `claims._known_values` looks a phrase up only
 where one can start, `claims._name_like` reads a token as written once, `stated_figures` is
 `figures` when no word names an item, the number-word readers of `quantities`/`spelled` keep
-their answer per word. Each shortcut is checked
+their answer per word, and `vetoes` stems its time-scope words once. Each shortcut is checked
 here against the plain computation on texts made from the labelled pairs' words and the
 lexicon's own phrases: a difference would change a finding.
 """
@@ -16,10 +16,11 @@ import random
 from pathlib import Path
 
 from gitmem.consistency import claims as claims_module
-from gitmem.consistency import quantities, spelled
+from gitmem.consistency import quantities, spelled, vetoes
 from gitmem.consistency.claims import _known_values, _name_like, _phrases, _written, name_like
 from gitmem.consistency.features import features
 from gitmem.consistency.lexicon import Lexicon, default_lexicon
+from gitmem.consistency.paraphrase import phrase_key
 from gitmem.consistency.quantities import ITEM_LABELS, figures
 from gitmem.consistency.text import Token
 
@@ -127,3 +128,6 @@ def test_number_words_read_once_per_word_answer_as_read_afresh() -> None:
             assert spelled._cardinal(word) == cardinal(word), word
             assert quantities._may_open_a_figure(word) == opener(word), word
 
+
+def test_time_scope_keys_are_the_stems_of_the_time_scope_words() -> None:
+    assert vetoes._time_scope_keys() == {phrase_key(word) for word in vetoes._TIME_SCOPES}
