@@ -6,17 +6,19 @@ so memory follows the texts in use, not all of them. A pair whose two sides (dup
 contradiction) `triage.open_sides` both closes is not aligned at all; the others go to
 `analyze._judge`, which skips the side triage closed.
 
-`judge_all` splits a large batch into chunks for a pool of forked processes (the claims are
-inherited, not sent), each chunk a run of pairs that share their texts (`local_order`); the
-texts that pairs of several chunks need are analysed once before the fork. It puts the answers
-back in the order of the pairs: a pair's verdict depends on its two texts only, so the findings
-are those of one process, in the same order, whatever the number of workers
-(`tests/consistency/test_triage.py` compares them).
+`judge_all` judges a large batch in a pool of forked processes (the claims are inherited, not
+sent). The pairs are put in an order where a text's pairs stand close together (`local_order`)
+and two workers eat that order from its two ends, a block at a time, until they meet: each
+computes the texts of its own end once, only the texts around the meeting point are computed by
+both, and neither waits for the other at the end, whatever the pairs cost (with more workers,
+each two share one stretch of the order, and a worker whose stretch is done helps the others).
+It puts the answers back in the order of the pairs: a pair's verdict depends on its two texts
+only, so the findings are those of one process, in the same order, whatever the number of
+workers (`tests/consistency/test_triage.py` compares them).
 """
 
 from __future__ import annotations
 
-import functools
 import multiprocessing
 import os
 from collections.abc import Mapping, Sequence
@@ -30,11 +32,7 @@ from gitmem.consistency.triage import open_sides
 from gitmem.consistency.triage_facts import TextFacts, text_facts
 from gitmem.model import Claim
 
-# what `TextFeatures` computes on first use: computed before a fork, it is computed once
-_LAZY = tuple(name for name, member in vars(TextFeatures).items()
-              if isinstance(member, functools.cached_property))
 PARALLEL_MIN_PAIRS = 6000  # below this, starting processes costs more than it saves
-_CHUNKS_PER_WORKER = 4
 
 
 class Judging:
@@ -45,23 +43,18 @@ class Judging:
                  thresholds: Any, lexicon: Lexicon, triage: bool, analyze: ModuleType) -> None:
         self.claims, self.tags, self.thresholds = claims, tags, thresholds
         self.lexicon, self.triage, self.analyze = lexicon, triage, analyze
-        # text -> its features and facts, computed before the workers fork (`judge_all`)
-        self.known: dict[str, tuple[TextFeatures, TextFacts]] = {}
 
     def judge(self, jobs: Sequence[tuple[int, int]]) -> list[Any]:
         """The finding (or None) of each pair, in order."""
-        claims, analyze, lexicon = self.claims, self.analyze, self.lexicon
-        uses: dict[str, int] = {}
-        for i, j in jobs:
-            for text in (claims[i].text, claims[j].text):
-                uses[text] = uses.get(text, 0) + 1
-        cache: dict[str, tuple[TextFeatures, TextFacts | None]] = {}
+        return self.judge_run(jobs, _uses(self.claims, jobs), {})
 
-        known = self.known
+    def judge_run(self, jobs: Sequence[tuple[int, int]], uses: dict[str, int],
+                  cache: dict[str, tuple[TextFeatures, TextFacts | None]]) -> list[Any]:
+        """`judge`, with what one text's features are needed for still (`uses`, its pairs not
+        yet judged) and the features of texts in use (`cache`) kept from run to run."""
+        claims, analyze, lexicon = self.claims, self.analyze, self.lexicon
 
         def of(text: str) -> tuple[TextFeatures, TextFacts | None]:
-            if text in known:
-                return known[text]
             found = cache.get(text)
             if found is None:
                 found = (analyze.features(text, lexicon), None)
@@ -97,19 +90,57 @@ class Judging:
                 if not (sides[0] or sides[1]):
                     out.append(None)
                     continue
-            out.append(analyze._judge(a, b, fa, fb, pair_tags, self.thresholds, lexicon, sides))
+            out.append(analyze._judge(a, b, fa, fb, pair_tags, self.thresholds, lexicon, sides,
+                                      unrelated))
         return out
 
 
-_RUN: list[tuple[Judging, Sequence[tuple[int, int]], Sequence[int]]] = []  # forked workers'
+def _uses(claims: Sequence[Claim], jobs: Sequence[tuple[int, int]]) -> dict[str, int]:
+    """How many of `jobs` each text takes part in (twice for a pair of one text)."""
+    uses: dict[str, int] = {}
+    for i, j in jobs:
+        for text in (claims[i].text, claims[j].text):
+            uses[text] = uses.get(text, 0) + 1
+    return uses
 
 
-def _work(span: tuple[int, int]) -> list[tuple[int, tuple]]:
-    judging, jobs, order = _RUN[-1]
-    mine = order[span[0]:span[1]]
-    found = judging.judge([jobs[n] for n in mine])
-    return [(job, (f.kind, f.klass, f.score, f.confidence, dict(f.signals), f.identical))
-            for job, f in zip(mine, found) if f is not None]
+# what forked workers inherit: the judging, the pairs, their order, the pairs each text is in,
+# and the [front, back) of each stretch of the order not yet taken (shared, under its lock)
+_RUN: list[tuple[Judging, Sequence[tuple[int, int]], Sequence[int], dict[str, int], Any]] = []
+_BLOCK = 128  # pairs a worker takes at once: small enough that none is left alone at the end
+
+
+def _take(ends: Any, stretch: int, from_back: bool) -> tuple[int, int] | None:
+    """The next block of a stretch of the order, from its front or its back, or None."""
+    with ends.get_lock():
+        front, back = ends[2 * stretch], ends[2 * stretch + 1]
+        if front >= back:
+            return None
+        if from_back:
+            ends[2 * stretch + 1] = start = max(front, back - _BLOCK)
+            return start, back
+        ends[2 * stretch] = end = min(back, front + _BLOCK)
+        return front, end
+
+
+def _lane(lane: int) -> list[tuple[int, tuple]]:
+    """Worker `lane`: stretch lane // 2, from its front (even) or its back (odd), then the
+    front of every other stretch left. The verdicts found, by index of the pair."""
+    judging, jobs, order, uses, ends = _RUN[-1]
+    stretches = len(ends) // 2
+    cache: dict[str, tuple[TextFeatures, TextFacts | None]] = {}
+    found: list[tuple[int, tuple]] = []
+    mine = lane // 2
+    for stretch in [mine, *(s for s in range(stretches) if s != mine)]:
+        from_back = stretch == mine and lane % 2 == 1
+        while (block := _take(ends, stretch, from_back)) is not None:
+            taken = order[block[0]:block[1]]
+            if from_back:
+                taken = taken[::-1]  # walking towards the front, as the order was laid
+            verdicts = judging.judge_run([jobs[n] for n in taken], uses, cache)
+            found.extend((n, (f.kind, f.klass, f.score, f.confidence, dict(f.signals),
+                              f.identical)) for n, f in zip(taken, verdicts) if f is not None)
+    return found
 
 
 def local_order(claims: Sequence[Claim], jobs: Sequence[tuple[int, int]]) -> list[int]:
@@ -141,28 +172,6 @@ def local_order(claims: Sequence[Claim], jobs: Sequence[tuple[int, int]]) -> lis
     return sorted(range(len(jobs)), key=lambda n: max(place[ends[n][0]], place[ends[n][1]]))
 
 
-def _shared_texts(judging: Judging, jobs: Sequence[tuple[int, int]], order: Sequence[int],
-                  spans: Sequence[tuple[int, int]]) -> dict[str, tuple[TextFeatures, TextFacts]]:
-    """The features and facts of each text that pairs in more than one chunk need, computed
-    once here (with what the judge reads of them on first use) rather than once per worker."""
-    claims, lexicon, analyze = judging.claims, judging.lexicon, judging.analyze
-    chunk_of: dict[str, int] = {}
-    shared: set[str] = set()
-    for chunk, (start, end) in enumerate(spans):
-        for n in order[start:end]:
-            for x in jobs[n]:
-                text = claims[x].text
-                if chunk_of.setdefault(text, chunk) != chunk:
-                    shared.add(text)
-    known = {}
-    for text in sorted(shared):
-        f = analyze.features(text, lexicon)
-        for name in _LAZY:
-            getattr(f, name)
-        known[text] = (f, text_facts(f, lexicon))
-    return known
-
-
 def available_cpus() -> int:
     try:
         return len(os.sched_getaffinity(0))
@@ -178,18 +187,18 @@ def judge_all(judging: Judging, jobs: Sequence[tuple[int, int]], workers: int | 
     workers = min(workers, max(1, len(jobs) // 2))
     if workers <= 1 or "fork" not in multiprocessing.get_all_start_methods():
         return judging.judge(jobs)
-    pieces = workers * _CHUNKS_PER_WORKER
-    bounds = [len(jobs) * n // pieces for n in range(pieces + 1)]
-    spans = [(start, end) for start, end in zip(bounds, bounds[1:]) if end > start]
     order = local_order(judging.claims, jobs)
-    judging.known = _shared_texts(judging, jobs, order, spans)
-    _RUN.append((judging, jobs, order))
+    stretches = (workers + 1) // 2  # two workers to a stretch, one for an odd worker out
+    widths = [2] * (workers // 2) + [1] * (workers % 2)
+    bounds = [len(order) * sum(widths[:n]) // workers for n in range(stretches + 1)]
+    context = multiprocessing.get_context("fork")
+    ends = context.Array("q", [x for s in range(stretches) for x in (bounds[s], bounds[s + 1])])
+    _RUN.append((judging, jobs, order, _uses(judging.claims, jobs), ends))
     try:
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
-            answers = pool.map(_work, spans, chunksize=1)
+        with context.Pool(workers) as pool:
+            answers = pool.map(_lane, range(workers), chunksize=1)
     finally:
         _RUN.pop()
-        judging.known = {}
     results: list[Any] = [None] * len(jobs)
     PairFinding = judging.analyze.PairFinding
     for answer in answers:
