@@ -108,13 +108,17 @@ def _judge(
     thresholds: Thresholds,
     lexicon: Lexicon,
     sides: tuple[bool, bool] = (True, True),
+    unrelated: bool | None = None,
 ) -> PairFinding | None:
     """The finding of one pair, or None. `sides` (duplicate, contradiction) False skips a side
-    triage proved closed (`triage.open_sides`): the verdict is the same, the work is not."""
-    # too few shared words for a contradiction; a duplicate in other words may still hold
-    unrelated = unrelated_pair(a, b, fa, fb, lexicon)
-    if unrelated and not may_paraphrase(fa, fb, lexicon):
-        return None
+    triage proved closed (`triage.open_sides`): the verdict is the same, the work is not.
+    `unrelated`, when the caller already asked `unrelated_pair` and turned away the unrelated
+    pairs that `may_paraphrase` does not allow (`batch.Judging`), is its answer."""
+    if unrelated is None:
+        # too few shared words for a contradiction; a duplicate in other words may still hold
+        unrelated = unrelated_pair(a, b, fa, fb, lexicon)
+        if unrelated and not may_paraphrase(fa, fb, lexicon):
+            return None
     alignment = align(fa, fb, lexicon)
     found = None
     if sides[1] and _states_rules(a) and _states_rules(b) and not unrelated:
