@@ -22,6 +22,7 @@ from gitmem.consistency.features import TextFeatures, features
 from gitmem.consistency.lexicon import Lexicon
 from gitmem.consistency.paraphrase import Overlap, concepts, key_form, shipped, text_concepts
 from gitmem.consistency.per_lexicon import per_lexicon
+from gitmem.consistency.per_text import per_text
 
 # A text of at most this many words is one statement, and a phrase it ends with of its own
 # narrows it even where the words alone keep the pair close; a longer sentence (a news report)
@@ -52,6 +53,7 @@ _CALENDAR = frozenset("monday tuesday wednesday thursday friday saturday sunday 
 _WORD = re.compile(r"[A-Za-z][\w.+-]*[\w+]|[A-Za-z]")
 
 
+@per_text
 def _capitals(f: TextFeatures, lexicon: Lexicon) -> frozenset[str]:
     """The key forms of the words a text writes with a capital past its first word: the names
     it gives ("Fastly", "Expo Router", "Argo CD")."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from gitmem.consistency.features import TextFeatures
 from gitmem.consistency.lexicon import Lexicon, numeric_value
 from gitmem.consistency.paraphrase import key_form, shipped, text_concepts
+from gitmem.consistency.per_text import per_text
 from gitmem.consistency.text import Token
 
 # Words that set two things against each other: which of them wins then matters ("Prefer
@@ -108,6 +109,7 @@ def crossed_opposites(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> b
     return any(_twin_in(x, only_b) for x in only_a) or any(_twin_in(y, only_a) for y in only_b)
 
 
+@per_text
 def _plain_words(f: TextFeatures) -> frozenset[str]:
     """The words of a text, less those a separate "non" / "not" / "un" turns around ("non-
     operative" is "inoperative", not its opposite)."""

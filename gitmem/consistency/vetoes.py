@@ -133,6 +133,7 @@ def _states(f: TextFeatures, marks: frozenset[str], lexicon: Lexicon) -> bool:
         t.lower in lexicon.negators or t.stem in lexicon.directive_terms for t in f.tokens)
 
 
+@functools.lru_cache(maxsize=1 << 14)  # a text's concepts, asked for each pair
 def _figures(concepts: tuple[str, ...]) -> frozenset[str]:
     return frozenset(c for c in concepts if c.isdigit() and c != "1")
 

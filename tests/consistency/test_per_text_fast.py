@@ -4,23 +4,26 @@ Cold lint analyses every distinct text of a repository once (its features, its c
 its figures), so that work is done with shortcuts: `claims._known_values` looks a phrase up only
 where one can start, `claims._name_like` reads a token as written once, `stated_figures` is
 `figures` when no word names an item, the number-word readers of `quantities`/`spelled` keep
-their answer per word, and `vetoes` stems its time-scope words once. Each shortcut is checked
-here against the plain computation on texts made from the labelled pairs' words and the
-lexicon's own phrases: a difference would change a finding.
+their answer per word, `vetoes` stems its time-scope words once, and what the vetoes read of
+one text (its names written with a capital, its plain words, its figures) is read once per
+text (`per_text`). Each shortcut is checked here against the plain computation on texts made
+from the labelled pairs' words and the lexicon's own phrases: a difference would change a
+finding.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from pathlib import Path
 
 from gitmem.consistency import claims as claims_module
-from gitmem.consistency import quantities, spelled, vetoes
+from gitmem.consistency import names_apart, opposites, quantities, spelled, vetoes
 from gitmem.consistency.claims import _known_values, _name_like, _phrases, _written, name_like
 from gitmem.consistency.features import features
 from gitmem.consistency.lexicon import Lexicon, default_lexicon
-from gitmem.consistency.paraphrase import phrase_key
+from gitmem.consistency.paraphrase import phrase_key, text_concepts
 from gitmem.consistency.quantities import ITEM_LABELS, figures
 from gitmem.consistency.text import Token
 
@@ -131,3 +134,22 @@ def test_number_words_read_once_per_word_answer_as_read_afresh() -> None:
 
 def test_time_scope_keys_are_the_stems_of_the_time_scope_words() -> None:
     assert vetoes._time_scope_keys() == {phrase_key(word) for word in vetoes._TIME_SCOPES}
+
+
+def test_what_the_vetoes_read_of_one_text_read_once_answers_as_read_afresh() -> None:
+    lexicon = default_lexicon()
+    # another lexicon that reads "Fastly" as no name: its answers must not be mixed up
+    other = dataclasses.replace(lexicon, non_content=lexicon.non_content | {"fastli", "fastly"})
+    texts = _generated(1500, seed=15) + ["Serve assets through Fastly and Expo Router."] * 3
+    named = 0
+    for text in texts:
+        for lex in (lexicon, other, lexicon):
+            f = features(text, lex)
+            assert names_apart._capitals(f, lex) == names_apart._capitals.__wrapped__(f, lex)
+            assert opposites._plain_words(f) == opposites._plain_words.__wrapped__(f)
+            named += bool(names_apart._capitals(f, lex))
+            seq = text_concepts(f, lex)[0]
+            assert vetoes._figures(seq) == vetoes._figures.__wrapped__(seq)
+    assert named > 100
+    f, g = features("Use Fastly here", lexicon), features("Use Fastly here", other)
+    assert names_apart._capitals(f, lexicon) != names_apart._capitals(g, other)
