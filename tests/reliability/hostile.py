@@ -89,28 +89,41 @@ class Measured:
     max_rss_mb: float
 
 
+# A small launcher starts gitmem and reports its peak RSS. The test process cannot start it
+# itself: Linux carries the exec'ing process's old peak into the new program's (the fork or
+# vfork child shares the test process's pages until exec), so a child of a pytest process that
+# has grown to 400 MB reports 400 MB whatever gitmem uses.
+_LAUNCHER = """
+import os, subprocess, sys
+proc = subprocess.Popen(sys.argv[2:])
+_, status, usage = os.wait4(proc.pid, 0)
+with open(sys.argv[1], "w") as report:
+    report.write(str(usage.ru_maxrss))
+sys.exit(os.waitstatus_to_exitcode(status))
+"""
+
+
 def run_measured(repo: Path, *args: str, timeout: float = 120) -> Measured:
-    """`python -m gitmem -C repo ARGS` with its wall time and its own peak RSS: the rusage of
-    exactly this child, from wait4 (getrusage(RUSAGE_CHILDREN) would be the maximum over every
-    child this test process ever waited for)."""
+    """`python -m gitmem -C repo ARGS` with its wall time and its own peak RSS (exactly this
+    program's, through a launcher fresh from exec; see `_LAUNCHER`)."""
     start = time.monotonic()
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        proc = subprocess.Popen([sys.executable, "-m", "gitmem", "-C", str(repo), *args],
-                                stdout=out, stderr=err, cwd=repo, env=subprocess_env())
-        deadline = start + timeout
-        while True:
-            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
-            if pid:
-                break
-            if time.monotonic() > deadline:
-                proc.kill()
-                os.wait4(proc.pid, 0)
-                raise AssertionError(f"gitmem {' '.join(args)} ran over {timeout} s")
-            time.sleep(0.01)
-        proc.returncode = os.waitstatus_to_exitcode(status)  # reaped here, not by Popen
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, \
+            tempfile.TemporaryDirectory() as scratch:
+        report = Path(scratch) / "maxrss"
+        command = [sys.executable, "-c", _LAUNCHER, str(report),
+                   sys.executable, "-m", "gitmem", "-C", str(repo), *args]
+        proc = subprocess.Popen(command, stdout=out, stderr=err, cwd=repo,
+                                env=subprocess_env(), start_new_session=True)
+        try:
+            proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, 9)
+            proc.wait()
+            raise AssertionError(f"gitmem {' '.join(args)} ran over {timeout} s") from None
         texts = []
         for handle in (out, err):
             handle.seek(0)
             texts.append(handle.read().decode("utf-8", "replace"))
+        max_rss_kb = int(report.read_text())
     return Measured(proc.returncode, texts[0], texts[1], time.monotonic() - start,
-                    usage.ru_maxrss / 1024)
+                    max_rss_kb / 1024)
