@@ -80,18 +80,20 @@ def _selectors(ws: Workspace, request: LintRequest
 
 def choose_rules(ws: Workspace, request: LintRequest) -> tuple[tuple[Rule, ...], list[str]]:
     """The rules to run (what the hooks, --staged, --diff and a full lint run alike)."""
+    rules, notices, _ = rules_and_left_out(ws, request)
+    return rules, notices
+
+
+def rules_and_left_out(ws: Workspace, request: LintRequest
+                       ) -> tuple[tuple[Rule, ...], list[str], tuple[str, ...]]:
+    """(rules, notices, left out): `choose_rules`, and the codes the default left out that the
+    user neither selected nor ignored (what the summary names, with how to ask for them)."""
     select, ignore, notices = _selectors(ws, request)
-    return enabled_rules(select, ignore, default_off(ws.config, request)), notices
-
-
-def rules_left_out(ws: Workspace, request: LintRequest) -> tuple[str, ...]:
-    """The codes the default left out that the user neither selected nor ignored: what the
-    summary names, with how to ask for them."""
-    select, ignore, _ = _selectors(ws, request)
     off = default_off(ws.config, request)
+    rules = enabled_rules(select, ignore, off)
     if select or not off:
-        return ()
-    return tuple(rule.code for rule in enabled_rules((), ignore) if rule.code in off)
+        return rules, notices, ()
+    return rules, notices, tuple(r.code for r in enabled_rules((), ignore) if r.code in off)
 
 
 def choose_targets(ws: Workspace, corpus: Sequence[Memory], request: LintRequest) -> set[str]:
@@ -122,8 +124,7 @@ def lint_workspace(ws: Workspace, request: LintRequest) -> LintReport:
         from gitmem.lint.judge_step import require_judge
 
         require_judge(ws.config)
-    rules, notices = choose_rules(ws, request)
-    left_out = rules_left_out(ws, request)
+    rules, notices, left_out = rules_and_left_out(ws, request)
     if request.staged or request.diff:
         from gitmem.lint.diff_run import lint_change
 
