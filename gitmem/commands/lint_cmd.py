@@ -186,7 +186,9 @@ def _run(ws: Workspace, request: LintRequest, fmt: str, output: str | None, quie
     if fmt == "json" and output in (None, "-"):  # tens of megabytes: never one string
         parts = json_format.render_parts(report)
         for start in range(0, len(parts), _PIECES):
-            click.echo("".join(parts[start:start + _PIECES]), nl=False)
+            # color=True, as `log --json` does: JSON escapes every control character, so
+            # there is nothing for echo to search the megabytes for and strip
+            click.echo("".join(parts[start:start + _PIECES]), nl=False, color=True)
     else:
         _write(render(report, fmt, color=color, quiet=quiet), output, color, ws.repo.root)
     if annotate:
