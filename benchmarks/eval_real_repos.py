@@ -1,12 +1,16 @@
 """gitmem lint on public projects that keep agent memory beside their code (issue 17).
 
     python benchmarks/eval_real_repos.py run --mirrors /work/.mirror     # table of every repository
+    python benchmarks/eval_real_repos.py run --mirrors /work/.mirror --batch 8  # one batch only
     python benchmarks/eval_real_repos.py sample --per-code 30 --seed 17  # findings to judge
     python benchmarks/eval_real_repos.py score                           # precision per code
 
 The list of repositories and the commit each one is read at is `real_repos.json` beside this
-script; their content is never copied into this repository. A repository is read from a local
-copy: `--mirrors DIR` holds `owner+name/repo` git directories (what the search tool's fetch
+script; their content is never copied into this repository. The first 30 entries are the ones
+the rules were tuned on; an entry added later carries `"batch": N` (batch 8: 16 repositories
+chosen by their memory layout, never linted while the rules were tuned, a blind check);
+`run --batch N` lints only that batch, `run` without it every entry. A repository is read from
+a local copy: `--mirrors DIR` holds `owner+name/repo` git directories (what the search tool's fetch
 writes), or `--clones DIR` holds `owner+name` checkouts. Each one is cloned into a temporary
 folder at its recorded commit, with no `.gitmem.toml` of ours, and linted as a new user would:
 `gitmem lint --format json` with the defaults (layout discovery, the default rule set: GM202
@@ -98,7 +102,10 @@ def lint_one(entry: dict[str, str], source: Path, select: str | None = None
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    entries = json.loads(LIST.read_text())
+    entries = entries_of(json.loads(LIST.read_text()), args.batch)
+    if not entries:
+        print(f"no repository of batch {args.batch} in {LIST.name}", file=sys.stderr)
+        return 2
     rows = []
     for entry in entries:
         source = source_of(entry["repo"], args.mirrors, args.clones)
@@ -112,6 +119,11 @@ def cmd_run(args: argparse.Namespace) -> int:
     args.out.write_text(json.dumps(rows, indent=1))
     print(table(rows))
     return 0
+
+
+def entries_of(entries: list[dict[str, Any]], batch: int | None) -> list[dict[str, Any]]:
+    """Every entry, or only those of `batch` (entries of the tuning set carry no batch)."""
+    return entries if batch is None else [e for e in entries if e.get("batch") == batch]
 
 
 def table(rows: list[dict[str, Any]]) -> str:
@@ -209,6 +221,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--select", metavar="CODES",
                         help="run: lint with --select CODES (GM: every rule, GM202 included "
                              "where the memory sits beside code)")
+    parser.add_argument("--batch", type=int, metavar="N",
+                        help="run: only the repositories of batch N (\"batch\": N in the list)")
     parser.add_argument("--per-code", type=int, default=30)
     parser.add_argument("--seed", type=int, default=17)
     parser.add_argument("--exclude", type=Path, action="append", default=[],
