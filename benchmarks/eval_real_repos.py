@@ -9,7 +9,8 @@ The list of repositories and the commit each one is read at is `real_repos.json`
 script; their content is never copied into this repository. The first 30 entries are the ones
 the rules were tuned on; an entry added later carries `"batch": N` (batch 8: 16 repositories
 chosen by their memory layout, never linted while the rules were tuned, a blind check);
-`run --batch N` lints only that batch, `run` without it every entry. A repository is read from
+`run --batch N` lints only that batch, and `run` without it only the 30 (so a run made while
+tuning never shows a blind batch, and its figures stay comparable). A repository is read from
 a local copy: `--mirrors DIR` holds `owner+name/repo` git directories (what the search tool's fetch
 writes), or `--clones DIR` holds `owner+name` checkouts. Each one is cloned into a temporary
 folder at its recorded commit, with no `.gitmem.toml` of ours, and linted as a new user would:
@@ -104,7 +105,8 @@ def lint_one(entry: dict[str, str], source: Path, select: str | None = None
 def cmd_run(args: argparse.Namespace) -> int:
     entries = entries_of(json.loads(LIST.read_text()), args.batch)
     if not entries:
-        print(f"no repository of batch {args.batch} in {LIST.name}", file=sys.stderr)
+        print(f"no repository of batch {args.batch} in {LIST.name}: give a batch it has",
+              file=sys.stderr)
         return 2
     rows = []
     for entry in entries:
@@ -122,8 +124,8 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 
 def entries_of(entries: list[dict[str, Any]], batch: int | None) -> list[dict[str, Any]]:
-    """Every entry, or only those of `batch` (entries of the tuning set carry no batch)."""
-    return entries if batch is None else [e for e in entries if e.get("batch") == batch]
+    """The entries of `batch`; without one, the tuning set (the entries that carry no batch)."""
+    return [entry for entry in entries if entry.get("batch") == batch]
 
 
 def table(rows: list[dict[str, Any]]) -> str:
@@ -222,7 +224,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="run: lint with --select CODES (GM: every rule, GM202 included "
                              "where the memory sits beside code)")
     parser.add_argument("--batch", type=int, metavar="N",
-                        help="run: only the repositories of batch N (\"batch\": N in the list)")
+                        help="run: the repositories of batch N (\"batch\": N in the list) instead "
+                             "of the 30 the rules were tuned on")
     parser.add_argument("--per-code", type=int, default=30)
     parser.add_argument("--seed", type=int, default=17)
     parser.add_argument("--exclude", type=Path, action="append", default=[],
