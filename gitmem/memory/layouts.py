@@ -45,11 +45,17 @@ LAYOUTS: tuple[Layout, ...] = (
     Layout("windsurf", "Windsurf", (".windsurfrules", "**/.windsurf/rules/**/*.md")),
     Layout("roo", "Roo Code", (".roorules", "**/.roo/rules/**/*.md")),
     Layout("kiro", "Kiro", ("**/.kiro/steering/**/*.md",)),
+    # A root memory/ folder beside other agents' files, without the root MEMORY.md index of a
+    # repository that is all memory: a project's own memory folder (its index may sit inside).
+    Layout("memory-folder", "gitmem, Claude Code and others (a root memory/ folder)",
+           ("memory/**/*.md",), index="memory/MEMORY.md"),
 )
-# The shape of a repository that is all memory (a root `memory/` folder, usually beside its
-# MEMORY.md index): every Markdown file is read, as before discovery existed.
+# The shape of a repository that is all memory (a root `memory/` folder beside its root MEMORY.md
+# index, or alone): every Markdown file is read, as before discovery existed.
 ALL_MEMORY_INDEX = "MEMORY.md"
 ALL_MEMORY_FOLDER = "memory/"
+# The one layout that never makes a repository "beside code" by itself (`layouts_of`).
+_MEMORY_FOLDER = "memory-folder"
 # Never memory, whichever layout. `.claude/commands`, `agents`, `skills` and `plans` are prompts
 # and generated plans, not memory: they repeat their instructions by design.
 _NOT_MEMORY = ("node_modules/**", ".git/**")
@@ -93,10 +99,16 @@ class Discovery:
 
 
 def discover_layouts(paths: Iterable[str]) -> Discovery:
-    """The known layouts among `paths` (repo-relative, POSIX), in the table's order."""
+    """The known layouts among `paths` (repo-relative, POSIX), in the table's order.
+
+    A root `memory/` folder with the root `MEMORY.md` index beside it is gitmem's own shape, all
+    memory. So is a `memory/` folder with no other agent's layout. A `memory/` folder beside
+    other agents' files and no root index (a project that keeps `memory/MEMORY.md`, `CLAUDE.md`
+    and `AGENTS.md` beside hundreds of documents) is one layout among the others."""
     listed = list(paths)
     top = {path.split("/", 1)[0] + ("/" if "/" in path else "") for path in listed}
-    if ALL_MEMORY_FOLDER in top:  # gitmem's own shape: memory/ (and its MEMORY.md index)
+    has_folder = ALL_MEMORY_FOLDER in top
+    if has_folder and ALL_MEMORY_INDEX in top:
         return Discovery((), True)
     # one regex pass over every path (100,000 in a large project), then the few that match
     every, matchers = _matchers()
@@ -105,6 +117,8 @@ def discover_layouts(paths: Iterable[str]) -> Discovery:
     for layout, matcher in matchers:
         if any(matcher.matches(path) for path in candidates):
             found.append(layout)
+    if has_folder and all(layout.name == _MEMORY_FOLDER for layout in found):
+        return Discovery((), True)
     return Discovery(tuple(found), False)
 
 
@@ -114,7 +128,9 @@ def layouts_of(include: Iterable[str]) -> tuple[str, ...]:
     globs = tuple(include)
     names = tuple(layout.name for layout in LAYOUTS if set(layout.include) & set(globs))
     known = {glob for layout in LAYOUTS for glob in layout.include} | {ALL_MEMORY_INDEX}
-    return names if names and known.issuperset(globs) else ()
+    # a memory/ folder alone is the shape of a repository that is all memory, not a layout
+    beside = any(name != _MEMORY_FOLDER for name in names)
+    return names if beside and known.issuperset(globs) else ()
 
 
 def layouts_table() -> list[tuple[str, str, str]]:

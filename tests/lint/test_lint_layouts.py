@@ -8,7 +8,7 @@ from pathlib import Path
 from gitutil import git, make_repo
 from lintutil import cli
 
-from gitmem.memory.layouts import discover_layouts
+from gitmem.memory.layouts import discover_layouts, layouts_of
 
 # The same sentence twice in the project's docs: a duplicate only if the docs are read.
 DOCS = {
@@ -135,3 +135,48 @@ def test_a_copied_agent_file_is_one_duplicate_finding(tmp_path: Path) -> None:
         ("GM201", "AGENTS.md", "GEMINI.md"), ("GM201", "AGENTS.md", "CLAUDE.md")]
     assert findings[0]["message"].startswith("6 claims of AGENTS.md are repeated verbatim in "
                                              "GEMINI.md")
+
+
+# A public project's shape (5throck/safety_os): its memory/ folder keeps its own MEMORY.md index
+# and sits beside CLAUDE.md, AGENTS.md and hundreds of documents, with no root MEMORY.md.
+PROJECT_WITH_MEMORY_FOLDER = {
+    **DOCS,
+    "memory/MEMORY.md": "# Memory\n\n- [Audit](2026-08-14.md)\n",
+    "memory/2026-08-14.md": "- The audit script is `scripts/audit.sh`.\n",
+    "CLAUDE.md": "- Be brief.\n",
+    "AGENTS.md": "- Run the tests before you push.\n",
+    "scripts/audit.sh": "echo audit\n",
+}
+
+
+def test_a_memory_folder_beside_other_agents_files_is_a_layout_not_all_memory(
+        tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", PROJECT_WITH_MEMORY_FOLDER)
+    data = cli(repo, "lint", "--json").json()
+    assert data["layouts"] == ["claude", "agents-md", "memory-folder"]
+    assert sorted(m["path"] for m in data["memories"]) == [
+        "AGENTS.md", "CLAUDE.md", "memory/2026-08-14.md", "memory/MEMORY.md"]
+    assert data["findings"] == []  # the docs' duplicate is not reported
+    assert "GM202" in data["rules_left_out"]  # memory beside code, as for the other layouts
+
+
+def test_annotate_queues_in_the_memory_folders_own_index(tmp_path: Path) -> None:
+    files = {**PROJECT_WITH_MEMORY_FOLDER,
+             "memory/2026-08-17.md": "- The audit script is `scripts/old-audit.sh`.\n"}
+    repo = make_repo(tmp_path / "r", files)
+    run = cli(repo, "lint", "--annotate")
+    assert run.code == 0, run.out + run.err
+    assert not (repo / "MEMORY.md").exists()
+    assert "Pending review" in (repo / "memory/MEMORY.md").read_text()
+
+
+def test_a_memory_folder_alone_or_with_its_root_index_is_still_all_memory() -> None:
+    alone = discover_layouts(["memory/a.md", "memory/b.md", "docs/a.md"])
+    assert (alone.layouts, alone.all_memory) == ((), True)
+    gitmem_shape = discover_layouts(["MEMORY.md", "memory/a.md", "CLAUDE.md", "docs/a.md"])
+    assert (gitmem_shape.layouts, gitmem_shape.all_memory) == ((), True)
+
+
+def test_an_include_of_only_the_memory_folder_is_not_memory_beside_code() -> None:
+    assert layouts_of(("memory/**/*.md", "MEMORY.md")) == ()
+    assert layouts_of(("CLAUDE.md", "memory/**/*.md", "MEMORY.md")) == ("claude", "memory-folder")
