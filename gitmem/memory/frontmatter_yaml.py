@@ -80,9 +80,12 @@ def load_frontmatter_yaml(text: str) -> tuple[Any, YamlFailure | None]:
         return simple, None
     value, failure = _load_guarded(text)
     if isinstance(failure, yaml.YAMLError):
-        lenient = _quote_unanchored_glob_values(text) if "&" not in text else None
-        if lenient is None and _ANCHOR.search(text) is None:  # "A & B" is text, `&a` is not
-            lenient = _quote_unparsable_values(text)
+        bracketed = _bracket_quoted_lists(text)
+        base = bracketed or text
+        lenient = _quote_unanchored_glob_values(base) if "&" not in base else None
+        if lenient is None and _ANCHOR.search(base) is None:  # "A & B" is text, `&a` is not
+            lenient = _quote_unparsable_values(base)
+        lenient = lenient or bracketed
         if lenient is None:
             return None, _describe(failure, text)
         value, lenient_failure = _load_guarded(lenient)
@@ -225,6 +228,23 @@ def _quote_unanchored_glob_values(text: str) -> str | None:
 
 
 _ANCHOR = re.compile(r"&\S")
+_QUOTED = r"""(?:"(?:[^"\\]|\\.)*"|'(?:[^']|'')*')"""
+_QUOTED_LIST = re.compile(rf"{_QUOTED}(?:[ \t]*,[ \t]*{_QUOTED})+")
+
+
+def _bracket_quoted_lists(text: str) -> str | None:
+    """Read `globs: "src/**", "tests/**"` (quoted items with commas between, no brackets: not
+    YAML, and common in Cursor rules, which read globs as a comma-separated list) as the list
+    it is; None when no line has that shape."""
+    lines = text.split("\n")
+    changed = False
+    for index, line in enumerate(lines):
+        match = TOP_LEVEL_KEY.match(line)
+        value = line[match.end():].strip() if match else ""
+        if value and _QUOTED_LIST.fullmatch(value):
+            lines[index] = f"{line[: match.end()]} [{value}]"
+            changed = True
+    return "\n".join(lines) if changed else None
 
 
 def _quote_unparsable_values(text: str) -> str | None:

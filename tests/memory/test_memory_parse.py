@@ -156,3 +156,19 @@ def test_iter_field_lines_points_at_each_top_level_key() -> None:
     assert iter_field_lines("\ufeff---\r\na: 1\r\n'b c': 2\r\n---\r\n") == {"a": 2, "b c": 3}
     assert iter_field_lines("no frontmatter") == {}
     assert iter_field_lines("---\na: 1\n") == {}
+
+
+def test_cursor_rule_with_quoted_globs_and_no_brackets_is_a_list_not_an_error() -> None:
+    """A widely copied Cursor memory-bank rule set writes `globs: "a", "b"` (found in a public
+    project's 18 `.mdc` rules, each reported as a GM101 error); Cursor reads them as two globs."""
+    rule = b'---\ndescription: Rule loading\nglobs: "**/loading*/**", \'**/opt*/**\'\n' \
+           b'alwaysApply: false\n---\n- Load rules lazily.\n'
+    memory = parse_memory(".cursor/rules/loading.mdc", rule)
+    assert memory.problems == ()
+    assert memory.meta == {"description": "Rule loading", "globs": ["**/loading*/**", "**/opt*/**"],
+                           "alwaysApply": False}
+
+
+def test_a_quoted_value_followed_by_other_text_is_still_an_error() -> None:
+    memory = parse_memory("r.mdc", b'---\nglobs: "a" b, "c"\n---\n- x.\n')
+    assert [type(problem) for problem in memory.problems] == [FrontmatterProblem]
