@@ -50,15 +50,20 @@ def under(path: str, prefixes: Sequence[str]) -> bool:
 # memory-bank sections, summary files and the files of two agents restate each other on
 # purpose, and most possible-band pairs there are no problem (docs/rules/GM202.md).
 OFF_BESIDE_CODE = ("GM202",)
+# Info notes a reader need not act on (a path outside the repository, a convention path that
+# does not exist yet; docs/rules/GM312.md, GM313.md): run only when asked, in every repository.
+# A blind judge of real repositories found none of 42 such notes worth acting on.
+OFF_BY_DEFAULT = ("GM312", "GM313")
 
 
 def default_off(config: Config, request: LintRequest) -> tuple[str, ...]:
-    """The codes the default rule set leaves out: GM202 where the memory is agent layouts
-    (discovered, or written by `gitmem init` from them), unless --judge decides those pairs."""
+    """The codes the default rule set leaves out: the info notes, and GM202 where the memory is
+    agent layouts (discovered, or written by `gitmem init` from them) unless --judge decides
+    those pairs."""
     from gitmem.memory.layouts import layouts_of
 
     beside_code = bool(config.layouts) or bool(layouts_of(config.include))
-    return OFF_BESIDE_CODE if beside_code and not request.judge else ()
+    return (OFF_BESIDE_CODE if beside_code and not request.judge else ()) + OFF_BY_DEFAULT
 
 
 def _selectors(ws: Workspace, request: LintRequest

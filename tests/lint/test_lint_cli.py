@@ -30,8 +30,12 @@ def test_default_lints_the_working_tree_and_fails_on_errors(repo: Path) -> None:
     run = cli(repo, "lint", "--format", "json")
     assert run.code == 1
     assert codes(run.out) == [("memory/bad.md", "GM102"), ("memory/bad.md", "GM301"),
-                              ("memory/info.md", "GM312"), ("memory/warn.md", "GM311")]
+                              ("memory/warn.md", "GM311")]
     assert json.loads(run.out)["summary"]["files"] == 4, "README.md is excluded by default"
+    # the info note on memory/info.md needs no action: reported only when asked for
+    assert json.loads(run.out)["rules_left_out"] == ["GM312", "GM313"]
+    assert ("memory/info.md", "GM312") in codes(
+        cli(repo, "lint", "--format", "json", "--select", "GM3").out)
     write(repo, {"memory/new.md": "---\nprotected: maybe\n---\nx\n"})  # untracked: linted too
     assert ("memory/new.md", "GM102") in codes(cli(repo, "lint", "--format", "json").out)
 
@@ -39,7 +43,7 @@ def test_default_lints_the_working_tree_and_fails_on_errors(repo: Path) -> None:
 @pytest.mark.parametrize(("fail_on", "expected"),
                          [("error", 1), ("warning", 1), ("info", 1), ("never", 0)])
 def test_fail_on_decides_the_exit_code(repo: Path, fail_on: str, expected: int) -> None:
-    write(repo, {".gitmem.toml": f'[lint]\nfail_on = "{fail_on}"\n'})
+    write(repo, {".gitmem.toml": f'[lint]\nfail_on = "{fail_on}"\nselect = ["GM"]\n'})
     assert cli(repo, "lint").code == expected
     assert cli(repo, "lint", "memory/info.md").code == (0 if fail_on in ("error", "warning",
                                                                          "never") else 1)
@@ -120,7 +124,8 @@ def test_output_file_and_quiet(repo: Path, tmp_path: Path) -> None:
 def test_text_has_no_colour_when_not_a_terminal(repo: Path) -> None:
     run = cli(repo, "lint")
     assert "\x1b[" not in run.out
-    assert run.out.rstrip().splitlines()[-1].startswith("4 findings (2 errors, 1 warning, 1 info)")
+    assert run.out.rstrip().splitlines()[-2].startswith("3 findings (2 errors, 1 warning)")
+    assert run.out.rstrip().splitlines()[-1].startswith("GM312 outside-path, GM313")
 
 
 def test_invalid_config_is_exit_3_and_no_repository_exit_4(repo: Path, tmp_path: Path) -> None:

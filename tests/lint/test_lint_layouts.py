@@ -157,7 +157,7 @@ def test_a_memory_folder_beside_other_agents_files_is_a_layout_not_all_memory(
     assert sorted(m["path"] for m in data["memories"]) == [
         "AGENTS.md", "CLAUDE.md", "memory/2026-08-14.md", "memory/MEMORY.md"]
     assert data["findings"] == []  # the docs' duplicate is not reported
-    assert "GM202" in data["rules_left_out"]  # memory beside code, as for the other layouts
+    assert data["rules_left_out"] == ["GM202", "GM312", "GM313"]  # as for the other layouts
 
 
 def test_annotate_queues_in_the_memory_folders_own_index(tmp_path: Path) -> None:

@@ -28,6 +28,8 @@ def bank(near: str) -> str:
 LAYOUT = {"memory-bank/techContext.md": bank(NEAR_A),
           "memory-bank/systemPatterns.md": bank(NEAR_B),
           "README.md": "# A project\n", "src/app.py": "x = 1\n"}
+# info notes no reader need act on: off in every repository unless asked for
+INFO_NOTES = ("GM312", "GM313")
 ALL_MEMORY = {"MEMORY.md": "# Index\n", "memory/a.md": bank(NEAR_A), "memory/b.md": bank(NEAR_B)}
 
 
@@ -42,11 +44,14 @@ def test_a_layout_project_leaves_gm202_out_and_says_how_to_ask(tmp_path: Path) -
     run = cli(repo, "lint", "--json")
     data = run.json()
     assert sorted(f["code"] for f in data["findings"]) == ["GM201"]  # the exact copy stays
-    assert data["layouts"] == ["memory-bank"] and data["rules_left_out"] == ["GM202"]
+    assert data["layouts"] == ["memory-bank"]
+    assert data["rules_left_out"] == ["GM202", *INFO_NOTES]
     text = cli(repo, "lint")
     assert "GM201" in text.out and "GM202" not in text.out.split("\n\n")[0]
     assert text.out.splitlines()[-1] == (
-        "GM202 possible-duplicate is off for memory beside code; --select GM202 reports it.")
+        "GM202 possible-duplicate is off for memory beside code; GM312 outside-path, GM313 "
+        "convention-path (info notes) are off by default; --select GM202,GM312,GM313 reports "
+        "them.")
     assert "off for memory" not in cli(repo, "lint", "--quiet").out
 
 
@@ -74,7 +79,8 @@ def test_lint_select_in_the_configuration_asks_for_it(tmp_path: Path) -> None:
 
 def test_ignoring_it_is_the_user_s_choice_and_not_announced(tmp_path: Path) -> None:
     repo = make_repo(tmp_path / "r", LAYOUT)
-    assert cli(repo, "lint", "--json", "--ignore", "GM202").json()["rules_left_out"] == []
+    left_out = cli(repo, "lint", "--json", "--ignore", "GM202").json()["rules_left_out"]
+    assert left_out == list(INFO_NOTES)
     assert "off for memory" not in cli(repo, "lint", "--ignore", "GM2").out
 
 
@@ -82,7 +88,7 @@ def test_an_all_memory_repository_keeps_gm202_on(tmp_path: Path) -> None:
     repo = make_repo(tmp_path / "r", {**ALL_MEMORY, "CLAUDE.md": "- Be brief.\n"})
     data = cli(repo, "lint", "--json").json()
     assert sorted(f["code"] for f in data["findings"]) == ["GM201", "GM202"]
-    assert data["layouts"] == [] and data["rules_left_out"] == []
+    assert data["layouts"] == [] and data["rules_left_out"] == list(INFO_NOTES)
     assert "off for memory" not in cli(repo, "lint").out
 
 
@@ -99,7 +105,7 @@ def test_init_in_a_layout_project_keeps_the_default(tmp_path: Path) -> None:
     assert cli(repo, "init").code == 0
     data = cli(repo, "lint", "--json").json()
     assert sorted(f["code"] for f in data["findings"]) == ["GM201"]
-    assert data["rules_left_out"] == ["GM202"]
+    assert data["rules_left_out"] == ["GM202", *INFO_NOTES]
     assert codes(repo, "--select", "GM202") == ["GM202"]
 
 
@@ -115,7 +121,7 @@ def test_judge_runs_gm202_in_a_layout_project(tmp_path: Path) -> None:
     git(repo, "config", "gitmem.judge.command", f"{sys.executable} {script}")
     assert codes(repo, "--judge", "--judge-limit", "0") == ["GM201", "GM202"]
     judged = cli(repo, "lint", "--json", "--judge").json()
-    assert judged["rules_left_out"] == []
+    assert judged["rules_left_out"] == list(INFO_NOTES)
     decided = [f for f in judged["findings"] if f["signals"].get("judge") == "duplicate"]
     assert [f["code"] for f in decided] == ["GM201"] and NEAR_A in decided[0]["message"]
 
@@ -128,7 +134,7 @@ def test_staged_and_diff_follow_the_same_default(tmp_path: Path) -> None:
         assert codes(repo, *scope) == ["GM201"], scope
         assert codes(repo, *scope, "--select", "GM2") == ["GM201", "GM202"], scope
         run = cli(repo, "lint", "--json", *scope)
-        assert run.json()["rules_left_out"] == ["GM202"], scope
+        assert run.json()["rules_left_out"] == ["GM202", *INFO_NOTES], scope
 
 
 def test_the_json_report_with_rules_left_out_matches_its_schema(tmp_path: Path) -> None:

@@ -54,11 +54,20 @@ def left_out_line(report: LintReport) -> str:
     if not report.left_out:
         return ""
     from gitmem.lint.registry import rule_by_code
+    from gitmem.lint.run import OFF_BESIDE_CODE
 
-    named = ", ".join(f"{code} {rule.name}" if (rule := rule_by_code(code)) else code
-                      for code in report.left_out)
-    codes = ",".join(report.left_out)
-    return f"{named} is off for memory beside code; --select {codes} reports it."
+    def named(codes: list[str]) -> str:
+        return ", ".join(f"{code} {rule.name}" if (rule := rule_by_code(code)) else code
+                         for code in codes)
+
+    beside = [code for code in report.left_out if code in OFF_BESIDE_CODE]
+    notes = [code for code in report.left_out if code not in OFF_BESIDE_CODE]
+    parts = [f"{named(beside)} is off for memory beside code"] if beside else []
+    if notes:
+        parts.append(f"{named(notes)} (info notes) {'is' if len(notes) == 1 else 'are'} off "
+                     "by default")
+    them = "it" if len(report.left_out) == 1 else "them"
+    return f"{'; '.join(parts)}; --select {','.join(report.left_out)} reports {them}."
 
 
 def render(report: LintReport, *, color: bool = False, quiet: bool = False) -> str:
