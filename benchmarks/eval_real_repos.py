@@ -34,7 +34,8 @@ of the judged findings a run still reports, how many were true; `sample --cap GM
 another number for one code. `real_repos_judged_5.jsonl` is a blind sample of findings never
 judged before, judged by a session that did not write the fixes (docs/lint.md, "Sample 5");
 `real_repos_judged_6.jsonl` the same after the sixth round ("Sample 6"),
-`real_repos_judged_7.jsonl` after the seventh ("Sample 7").
+`real_repos_judged_7.jsonl` after the seventh ("Sample 7"); `real_repos_judged_8.jsonl` is the
+blind judgment of batch 8, 16 repositories never tuned on (`run --batch 8`).
 """
 
 from __future__ import annotations
