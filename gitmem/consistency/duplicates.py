@@ -183,7 +183,7 @@ def _same_against_own(change: Change) -> bool:
 
 def _names_another(change: Change) -> bool:
     """"config.toml" / "config.yaml", "src/api/" / "src/web/": one name of a file, host or
-    module for another (never a spelling variant of it, see `spans._spelling_variant`)."""
+    module for another (never a spelling variant of it, see `span_words._spelling_variant`)."""
     sides = (change.a.strip(), change.b.strip())
     return change.kind == "unknown" and all(
         " " not in side and not side[:1].isdigit()  # "55Mbit/sec" is an amount, not a name

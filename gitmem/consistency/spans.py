@@ -2,168 +2,37 @@
 
 "30" / "300" is a `number` change, "Enable" / "Disable" an `antonym`, "big" / "large" a
 `synonym`, "tabs" / "spaces" an `exclusive` value, "is" / "is not" a `negation`, "all" / "some"
-a `quantifier`; a span nothing explains is `unknown`, and one side alone an `insert`.
+a `quantifier`; a span nothing explains is `unknown`, and one side alone an `insert`. What the
+span's words are (hedges, quantifiers, negatives, numbers, amounts, spellings) is read by
+`span_words.py`.
 """
 
 from __future__ import annotations
 
-import difflib
-import math
-
 from gitmem.consistency.lexicon import Lexicon, numeric_value
-from gitmem.consistency.quantities import ITEM_LABELS, quantity
+from gitmem.consistency.quantities import ITEM_LABELS
+from gitmem.consistency.span_words import (
+    _HEDGES,
+    APPROXIMATE,
+    _generic,
+    _key,
+    _negative,
+    _negative_count,
+    _numbers,
+    _positive,
+    _quantifiers,
+    _quantities,
+    _restricts,
+    _spelling_variant,
+    _trim,
+    _without_not_only,
+)
 from gitmem.consistency.text import Token
 
 # Kinds that change what a text asserts; the rest leave it alone.
 OPPOSING = frozenset({"negation", "antonym", "polarity"})
 VALUE_CHANGES = frozenset({"exclusive", "number"})
 HARMLESS = frozenset({"function", "synonym"})
-
-
-_HEDGES = frozenset(["about", "around", "approximately", "roughly", "nearly", "almost", "over", "under", "some", "than", "least", "most"])
-# Hedges that blur a figure ("about 55" / "57" may be one count); the rest of `_HEDGES` bound
-# one ("at most 20", "under 400"), and two limits of one thing clash.
-APPROXIMATE = frozenset(["about", "around", "approximately", "roughly", "nearly", "almost", "some"])
-
-
-# Small words that change a claim's force; words on one line are interchangeable.
-_QUANTIFIER_GROUPS = {
-    word: index
-    for index, line in enumerate(
-        [
-            "all every each",
-            "some several many various",
-            "few",
-            "most",
-            "more",
-            "only just solely exclusively",
-            "other another",
-            "same",
-            "both",
-            "either",
-            "any",
-            "must",
-            "should ought",
-            "may might can could",
-            "will would shall",
-        ]
-    )
-    for word in line.split()
-}
-
-
-def _quantifiers(tokens: list[Token]) -> frozenset[int]:
-    return frozenset(_QUANTIFIER_GROUPS[t.lower] for t in tokens if t.lower in _QUANTIFIER_GROUPS)
-
-
-_GENERIC = frozenset({"a", "an", "any"})
-
-
-def _generic(a: list[Token], b: list[Token]) -> bool:
-    """"before pushing any branch" / "before you push a branch": "any" and "a" both name
-    whichever one it is, so the swap is no change of quantity."""
-    return all(t.lower in _GENERIC for t in a + b)
-
-
-# "only" and the words that say it with it ("just", "solely"), from the quantifier groups
-_RESTRICTIVE = frozenset(w for w, g in _QUANTIFIER_GROUPS.items() if g == _QUANTIFIER_GROUPS["only"])
-
-
-def _restricts(span: list[Token], other: tuple[Token, ...]) -> bool:
-    """`span` says "only" where the other text never does (a moved "only" is no change, and
-    "solely" says it too)."""
-    return (any(t.lower in _RESTRICTIVE - {"just"} for t in span)
-            and not any(t.lower in _RESTRICTIVE for t in other))
-
-
-def _trim(tokens: list[Token], lexicon: Lexicon) -> list[Token]:
-    start, end = 0, len(tokens)
-    while start < end and tokens[start].stem in lexicon.function_words:
-        start += 1
-    while end > start and tokens[end - 1].stem in lexicon.function_words:
-        end -= 1
-    return tokens[start:end]
-
-
-_NOT_NEGATING = frozenset({"only", "just", "necessarily", "matter"})  # "not only", "no matter"
-
-
-def _without_not_only(tokens: tuple[Token, ...], start: int, end: int) -> list[Token]:
-    """tokens[start:end] without a "not" that only opens "not only"/"not just"."""
-    return [
-        tokens[i]
-        for i in range(start, end)
-        if not (
-            tokens[i].lower == "not"
-            and i + 1 < len(tokens)
-            and tokens[i + 1].lower in _NOT_NEGATING
-        )
-    ]
-
-
-def _negative_count(tokens: list[Token], lexicon: Lexicon) -> int:
-    count = 0
-    last = len(tokens) - 1
-    for at, t in enumerate(tokens):
-        if lexicon.is_negative(t.lower, t.stem) and (
-                at == last or tokens[at + 1].lower not in _NOT_NEGATING):
-            count += 1
-    return count
-
-
-def _positive(tokens: list[Token], lexicon: Lexicon) -> list[Token]:
-    """`tokens` without their negative words, trimmed of function words at the edges."""
-    return _trim([t for t in tokens if not lexicon.is_negative(t.lower, t.stem)], lexicon)
-
-
-def _negative(tokens: list[Token], lexicon: Lexicon) -> bool:
-    """Negated by parity: "do not forget" and "never disable" are not negative."""
-    return _negative_count(tokens, lexicon) % 2 == 1
-
-
-def _key(tokens: list[Token]) -> str:
-    return " ".join(t.stem for t in tokens)
-
-
-def _numbers(a: list[Token], b: list[Token]) -> str | None:
-    """"number" / "synonym" when both spans are one number of a kind; None otherwise."""
-    words_a = [t.lower for t in a if t.lower not in _HEDGES]
-    words_b = [t.lower for t in b if t.lower not in _HEDGES]
-    if len(words_a) != 1 or len(words_b) != 1:
-        return None
-    va, vb = numeric_value(words_a[0]), numeric_value(words_b[0])
-    if va is None or vb is None:
-        return None
-    if va[1] == vb[1]:
-        return "synonym"
-    hedged = len(words_a) != len(a) or len(words_b) != len(b)
-    return "unknown" if hedged else "number"
-
-
-def _quantities(a: list[Token], b: list[Token]) -> str | None:
-    """"synonym" for one amount in two units ("30s" / "30 seconds", "1 hour" / "60 minutes"),
-    "number" for two amounts of one kind ("15 minutes" / "1 hour"); None otherwise. A hedged
-    amount ("about 10 minutes") is left to the caller, as `_numbers` leaves it."""
-    qa = quantity([t.lower for t in a])
-    qb = quantity([t.lower for t in b])
-    if qa is None or qb is None or qa[0] != qb[0]:
-        return None
-    return "synonym" if math.isclose(qa[1], qb[1], rel_tol=1e-9) else "number"
-
-
-def _spelling_variant(a: list[Token], b: list[Token]) -> bool:
-    """"web sites"/"websites", "2.4-GHz"/"2.4 GHz", "organiser"/"organizer"."""
-    joined_a = "".join(t.lower for t in a).replace("-", "").replace(".", "")
-    joined_b = "".join(t.lower for t in b).replace("-", "").replace(".", "")
-    if joined_a == joined_b:
-        return True
-    if len(a) != 1 or len(b) != 1 or not (joined_a.isalpha() and joined_b.isalpha()):
-        return False
-    if "." in a[0].raw + b[0].raw:
-        return False  # "staging.acme.dev" / "stage.acme.dev" are two hosts, not two spellings
-    if min(len(joined_a), len(joined_b)) < 6 or joined_a[:3] != joined_b[:3]:
-        return False
-    return difflib.SequenceMatcher(a=joined_a, b=joined_b).ratio() >= 0.8
 
 
 def _related(a: list[Token], b: list[Token], lexicon: Lexicon) -> str | None:
