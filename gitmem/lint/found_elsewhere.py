@@ -1,0 +1,119 @@
+"""Second readings of a cited path that no code repository holds and no commit ever deleted.
+
+Before such a path is called missing (GM311-GM313), `gather_evidence` (`grounding.py`) asks
+whether it is written another way that does exist: with the repository's own name in front
+(`myproject/docs/fields.csv`), as a module's member (`ops/infra/pg.probe`), as a package's own
+path in a monorepo (`test/x.test.ts`), or as a path of another repository or server whose first
+folder is nowhere in the tree (then it is unverifiable, not missing).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gitmem.lint.evidence import EXISTS, MISSING, OUTSIDE, UNVERIFIABLE, PathQuery, PathVerdict
+from gitmem.lint.path_citations import SOURCE_FOLDERS
+
+if TYPE_CHECKING:
+    from gitmem.lint.grounding import Repos
+
+
+def found_below_own_name(paths: dict[PathQuery, PathVerdict], repos: Repos
+                         ) -> dict[PathQuery, PathVerdict]:
+    """A missing path with no history whose first folder is not in the tree but whose rest is
+    (`myproject/docs/fields.csv` for docs/fields.csv, written from the folder above the
+    checkout, the repository's own name in front): it exists."""
+    candidates = [query for query, verdict in paths.items()
+                  if verdict.status == MISSING and verdict.fate is None
+                  and query.value.partition("/")[0] not in ("", ".", "..", "~")
+                  and query.value.partition("/")[2].strip("/")]
+    out = dict(paths)
+    for label, repo in repos.available if candidates else ():
+        top = {path.split("/", 1)[0] for path in repos.tracked_paths(repo)}
+        for query in candidates:
+            first, _, rest = query.value.partition("/")
+            if first in top or out[query].status != MISSING:
+                continue
+            if repo.path_state(rest) == "exists":
+                out[query] = PathVerdict(EXISTS, label, reason=f"as {rest}")
+    return found_as_module_member(out, repos)
+
+
+_SOURCE_SUFFIXES = (".py", ".ts", ".js", ".go", ".rs", ".rb")
+
+
+def found_as_module_member(paths: dict[PathQuery, PathVerdict], repos: Repos
+                           ) -> dict[PathQuery, PathVerdict]:
+    """A missing `ops/infra/pg.probe` with no history where `ops/infra/pg.py` exists names the
+    function `probe` of that module, in the dotted form code is quoted in: it exists."""
+    out = dict(paths)
+    for query, verdict in paths.items():
+        head, dot, member = query.value.rpartition(".")
+        if (verdict.status != MISSING or verdict.fate is not None or not dot or "/" in member
+                or not member.isidentifier() or member.lower() in ("md", "json", "yaml", "txt")):
+            continue
+        for label, repo in repos.available:
+            found = next((head + suffix for suffix in _SOURCE_SUFFIXES
+                          if repo.path_state(head + suffix) == "exists"), None)
+            if found is not None:
+                out[query] = PathVerdict(EXISTS, label, reason=f"{member} in {found}")
+                break
+    return out
+
+
+def found_in_packages(paths: dict[PathQuery, PathVerdict], repos: Repos
+                      ) -> dict[PathQuery, PathVerdict]:
+    """A missing path with no history (never deleted, never renamed) that exists below some
+    folder of the tree (`test/x.test.ts` as packages/cli/test/x.test.ts in a monorepo) is how
+    a package names its own files: it exists. So does an absolute path of three parts or more
+    found so (`/workspace/hr/me/page.tsx`: a web app's route, its page under `web/src/app/`)."""
+    missing = [query for query, verdict in paths.items()
+               if (verdict.status == MISSING and verdict.fate is None
+                   and not query.value.startswith(("/", "..")))
+               or (verdict.status == OUTSIDE and query.value.count("/") >= 3
+                   and query.value[:1] == "/")]
+    if not missing:
+        return paths
+    out = dict(paths)
+    wanted = {query.value.strip("/").rsplit("/", 1)[-1] for query in missing}  # indexed
+    for label, repo in repos.available:
+        index: dict[str, set[str]] = {}
+        for path in repos.tracked_paths(repo):
+            parts = path.split("/")
+            for end, part in enumerate(parts, 1):  # the file and every folder above it
+                if part in wanted:
+                    index.setdefault(part, set()).add("/".join(parts[:end]))
+        for query in missing:
+            if out[query].status not in (MISSING, OUTSIDE):
+                continue
+            value = query.value.strip("/")
+            tail = "/" + value
+            found = min((path for path in index.get(value.rsplit("/", 1)[-1], ())
+                         if path.endswith(tail)), default=None)
+            if found is not None:
+                out[query] = PathVerdict(EXISTS, label, reason=f"as {found}")
+    return out
+
+
+def named_elsewhere(paths: dict[PathQuery, PathVerdict], repos: Repos
+                    ) -> dict[PathQuery, PathVerdict]:
+    """A missing relative path with no history whose first folder is no folder of the tree at
+    any depth, never held a file (no commit deleted one in it) and is no usual source folder
+    (`north-lab/notes/x.md`, `quantkit/data/ipo.py`): a sibling repository's or a server's path,
+    which cannot be checked here. Unverifiable, not missing."""
+    firsts = {query: query.value.partition("/")[0] for query, verdict in paths.items()
+              if verdict.status == MISSING and verdict.fate is None and "/" in query.value
+              and query.value[:1] not in "./~" and query.value.partition("/")[0] not in
+              SOURCE_FOLDERS}
+    if not firsts:
+        return paths
+    unknown = set(firsts.values())
+    for _, repo in repos.available:
+        unknown -= {part for path in repos.tracked_paths(repo) for part in path.split("/")[:-1]}
+        if unknown:
+            unknown -= set(repo.path_fates(sorted(unknown)))
+    out = dict(paths)
+    for query, first in firsts.items():
+        if first in unknown:
+            out[query] = PathVerdict(UNVERIFIABLE, reason=f"{first}/ is no folder here")
+    return out
