@@ -651,13 +651,18 @@ class Repo:
                 out.add(delta.new_file.path)
         return out
 
-    def commit_paths(self, commit_id: str) -> set[str]:
-        """Every path a commit changes against its first parent (each file of a root commit)."""
-        commit = self._commit(commit_id)
-        if not commit.parents:
-            return set(self.tree_files(commit_id))
-        diff = self._repo.diff(commit.parents[0], commit)
-        return {d.old_file.path for d in diff.deltas} | {d.new_file.path for d in diff.deltas}
+    def commit_trees(self, commit_id: str) -> tuple[str, tuple[str, ...], tuple[str, ...]] | None:
+        """A commit's tree, its parents and their trees (ids); None when `commit_id` names no
+        commit of this repository."""
+        try:
+            commit = self._repo.get(commit_id)
+        except ValueError:
+            return None
+        if not isinstance(commit, pygit2.Commit):
+            return None
+        parents = commit.parents
+        return (str(commit.tree_id), tuple(str(p.id) for p in parents),
+                tuple(str(p.tree_id) for p in parents))
 
     def diff_patch(self, args: Sequence[str], index_file: str | os.PathLike[str] | None = None
                    ) -> str:

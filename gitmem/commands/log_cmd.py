@@ -10,7 +10,7 @@ import click
 from gitmem import trailers as t
 from gitmem.commands.common import json_options, short, wants_json, workspace
 from gitmem.errors import UsageError
-from gitmem.ops.history import list_ops, log_json_parts
+from gitmem.ops.history import log_json_parts, ops_and_false_claims
 from gitmem.trailers import sanitize_value as safe
 
 
@@ -37,10 +37,12 @@ def log(ctx: click.Context, op_name: str | None, path: str | None, as_json: bool
             click.echo(part, nl=False, color=True)
         click.echo()
         return
-    ops = list_ops(ws.repo, op_name, rel)
+    ops, false = ops_and_false_claims(ws.repo, op_name, rel)
     for op in ops:
         # a commit gitmem did not write may carry terminal escapes: show text, never controls
         state = f"  [undone by {short(op.undone_by)}]" if op.undone_by else ""
+        if op.id in false:  # its Gitmem-Reverts claim is not borne out by its change
+            state += "".join(f"  [does not revert {short(named)}]" for named in false[op.id])
         summary = safe(op.summary.removeprefix("gitmem: "))
         click.echo(f"{short(op.id)} {op.date[:19]} {safe(op.op):<10} {summary}{state}")
         for key in ("Gitmem-Reason", "Gitmem-Reverts", "Gitmem-Run"):

@@ -30,6 +30,7 @@ from gitmem.ops.op_json import NULL_END, OP_END, json_document, quote
 from gitmem.ops.op_json import ops_as_json as ops_as_json
 from gitmem.ops.op_json import ops_json_text as ops_json_text
 from gitmem.ops.plain_ops import plain_chunk
+from gitmem.ops.undo_claims import false_claims, true_claims
 from gitmem.ops.op_table import (
     SCHEMA,
     Commit,
@@ -111,7 +112,8 @@ def _walk(repo: Repo, head: str, old: OpTable, git_log: bool) -> OpTable:
 
 def undone_map(reverts: dict[str, list[str]]) -> dict[str, str | None]:
     """For each op: the undo commit that currently cancels it (an undo that is itself undone
-    does not count; undoing an undo is a redo)."""
+    does not count; undoing an undo is a redo). `reverts` holds the true claims only
+    (`undo_claims.true_claims`)."""
     memo: dict[str, str | None] = {}
 
     def undone_by(sha: str, depth: int = 0) -> str | None:
@@ -134,17 +136,26 @@ def undone_map(reverts: dict[str, list[str]]) -> dict[str, str | None]:
 def list_ops(repo: Repo, op: str | None = None, path: str | None = None) -> list[Op]:
     """The op commits reachable from HEAD, newest first, with what undid each; only those of
     kind `op` and touching `path` when given."""
+    return ops_and_false_claims(repo, op, path)[0]
+
+
+def ops_and_false_claims(repo: Repo, op: str | None = None, path: str | None = None
+                         ) -> tuple[list[Op], dict[str, list[str]]]:
+    """`list_ops`, and each commit whose `Gitmem-Reverts` names an op it does not revert, with
+    the ops it names (`gitmem log` flags them)."""
     from gitmem.model import Op
 
     table = op_table(repo)
-    undone = undone_map(table.reverts())
+    claims = table.reverts()
+    kept = true_claims(repo, claims)
+    undone = undone_map(kept)
     selected = _op_filter(op, path)
     return [
         Op(id=op_id, op=trailers[t.OP][0], date=date, summary=summary,
            paths=trailers.get(t.PATH, ()), trailers=trailers, undone_by=undone.get(op_id))
         for op_id, date, summary, trailers in table.rows()
         if selected is None or selected(trailers)
-    ]
+    ], false_claims(claims, kept)
 
 
 def log_json(repo: Repo, op: str | None = None, path: str | None = None) -> str:
@@ -158,7 +169,7 @@ def log_json_parts(repo: Repo, op: str | None = None, path: str | None = None
     """`log_json` in parts of about a thousand ops each, to be written as they come: a run
     over 20,000 ops never holds the whole 12 MB text, nor its bytes, at once."""
     table = op_table(repo)
-    undone = undone_map(table.reverts())
+    undone = undone_map(true_claims(repo, table.reverts()))
     selected = _op_filter(op, path)
     # each op's end, and the comma and line break before the next op
     ends = {op_id: quote(by) + OP_END + ",\n" for op_id, by in undone.items() if by is not None}

@@ -10,13 +10,11 @@ from gitmem.ops.apply import plan_message
 from gitmem.ops.history import list_ops
 
 
-def still_in_force(repo: Repo, op: Op) -> bool:
-    """Whether `op` is not undone. An undo names the op it reverts in `Gitmem-Reverts`, but a
-    hand-made commit can carry that trailer without reverting anything: such a claim counts
-    only when its commit changed some file the op changed (a real undo always does)."""
-    if op.undone_by is None:
-        return True
-    return not repo.commit_paths(op.undone_by) & repo.commit_paths(op.id)
+def still_in_force(op: Op) -> bool:
+    """Whether `op` is not undone. `list_ops` counts only an undo whose change really reverts
+    the op (gitmem/ops/undo_claims.py): a hand-made or pulled commit that merely names the op
+    in `Gitmem-Reverts` neither marks it undone nor blocks its undo."""
+    return op.undone_by is None
 
 
 def resolve_op(repo: Repo, op_id: str | None, last: bool, run: str | None = None) -> list[str]:
@@ -26,19 +24,19 @@ def resolve_op(repo: Repo, op_id: str | None, last: bool, run: str | None = None
         # the undo commits of a run carry its id too; undoing them again would redo the run
         chosen = [
             o.id for o in ops
-            if run in o.trailers.get(t.RUN, ()) and o.op != "undo" and still_in_force(repo, o)
+            if run in o.trailers.get(t.RUN, ()) and o.op != "undo" and still_in_force(o)
         ]
         if not chosen:
             raise UsageError(f"no operation of run {run!r} is left to undo")
         return chosen  # newest first: reverting in this order never conflicts within the run
     if last:  # walks back past undos and undone ops; stops at an init, which it never takes
         for op in ops:
-            if op.op == "init" and still_in_force(repo, op):
+            if op.op == "init" and still_in_force(op):
                 raise GitStateError(
                     f"the newest operation left to undo is `gitmem init` ({op.id[:12]}); undoing "
                     f"it removes {', '.join(op.paths) or 'the configuration'}: run `gitmem undo "
                     f"{op.id[:12]}` if you mean it")
-            if op.op != "undo" and still_in_force(repo, op):
+            if op.op != "undo" and still_in_force(op):
                 return [op.id]
         raise GitStateError("there is no gitmem operation left to undo")
     if not op_id:
@@ -54,7 +52,7 @@ def resolve_op(repo: Repo, op_id: str | None, last: bool, run: str | None = None
             "(use `git revert` for other commits)"
         )
     undone_by = by_id[sha].undone_by
-    if undone_by and not still_in_force(repo, by_id[sha]):
+    if undone_by is not None:
         raise GitStateError(f"{sha[:12]} was already undone by {undone_by[:12]}")
     return [sha]
 
