@@ -141,7 +141,8 @@ def test_a_chunk_read_whole_is_the_chunk_read_commit_by_commit(
         iso = dt.datetime.fromtimestamp(time, dt.timezone(dt.timedelta(minutes=minutes)))
         iso_text = iso.isoformat() if zone != "-0000" else iso.isoformat()[:-6] + "-00:00"
         parent = ids[at + 1] if at + 1 < len(ids) else ""
-        records.append(f"{ids[at]}\0{parent}\0{time} {zone}\0{iso_text}\0\0{message}\0")
+        tree = f"{at + 1:040x}"[::-1]
+        records.append(f"{ids[at]}\0{parent}\0{tree}\0{time} {zone}\0{iso_text}\0\0{message}\0")
         rows.append((ids[at], message if "gitmem-op" in message.lower() else None, time,
                      minutes))
     answer = plain_chunk("".join(records).encode(), ids[0])
@@ -152,6 +153,8 @@ def test_a_chunk_read_whole_is_the_chunk_read_commit_by_commit(
     expected.add_many(rows)
     assert parent is None
     assert table.columns() == expected.columns()
+    assert table.shapes == {ids[at]: (f"{at + 1:040x}"[::-1], ids[at + 1] if at + 1 < len(ids)
+                                      else "") for at in range(len(ids))}
 
 
 def test_the_real_command_s_first_run_prints_the_warm_run_s_bytes(many_ops: Path) -> None:

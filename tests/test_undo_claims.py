@@ -25,9 +25,11 @@ def hand_undo(repo: Path, op: str, *, allow_empty: bool = False) -> str:
 
 
 def undone_by(repo: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str | None]:
-    """Each op's `undone_by` in `gitmem log --json`, the same with the cache cold, warm, off."""
+    """Each op's `undone_by` in `gitmem log --json`, the same with the cache as an earlier
+    run left it (new commits read through pygit2), cold (read by `git log`), warm, and off."""
+    forward = gitmem(repo, "log", "--json")
     outs = log_outputs(repo, monkeypatch, "--json", cold=True)
-    assert outs[0] == outs[1] == outs[2]
+    assert forward.out == outs[0] == outs[1] == outs[2]
     return {o["id"]: o["undone_by"] for o in json.loads(outs[0])["ops"]}
 
 
@@ -35,6 +37,7 @@ def undone_by(repo: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str | No
 def protected(tmp_path: Path) -> tuple[Path, str]:
     repo = make_repo(tmp_path / "m", {"memory/a.md": MEMORY, "memory/b.md": OTHER})
     assert gitmem(repo, "protect", "memory/a.md").code == 0
+    assert gitmem(repo, "log").code == 0  # the op cache now holds this HEAD
     return repo, git(repo, "rev-parse", "HEAD").strip()
 
 

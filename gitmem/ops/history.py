@@ -97,11 +97,13 @@ def op_table(repo: Repo, *, git_log: bool = True) -> OpTable:
 def _walk(repo: Repo, head: str, old: OpTable, git_log: bool) -> OpTable:
     # a first run knows no commit yet: whole chunks of git log's output are read at once
     plain = None if old.ids else plain_chunk
-    commits = linear_commits(repo, head, plain) if git_log else None
+    shapes: dict[str, tuple[str, str]] = {}
+    commits = linear_commits(repo, head, plain, shapes) if git_log else None
     if commits is not None:
         table = OpTable(head)
         try:
             table.collect(commits, old)
+            table.shapes.update(shapes)
             return table
         except NotLinear:
             pass  # a merge, or git failed: the pygit2 walk decides
@@ -147,7 +149,7 @@ def ops_and_false_claims(repo: Repo, op: str | None = None, path: str | None = N
 
     table = op_table(repo)
     claims = table.reverts()
-    kept = true_claims(repo, claims)
+    kept = true_claims(repo, claims, table.shapes)
     undone = undone_map(kept)
     selected = _op_filter(op, path)
     return [
@@ -169,7 +171,7 @@ def log_json_parts(repo: Repo, op: str | None = None, path: str | None = None
     """`log_json` in parts of about a thousand ops each, to be written as they come: a run
     over 20,000 ops never holds the whole 12 MB text, nor its bytes, at once."""
     table = op_table(repo)
-    undone = undone_map(true_claims(repo, table.reverts()))
+    undone = undone_map(true_claims(repo, table.reverts(), table.shapes))
     selected = _op_filter(op, path)
     # each op's end, and the comma and line break before the next op
     ends = {op_id: quote(by) + OP_END + ",\n" for op_id, by in undone.items() if by is not None}

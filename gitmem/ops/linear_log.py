@@ -34,10 +34,12 @@ from typing import TypeVar
 
 from gitmem.gitrepo import Repo
 
-# id, parents, committer time and zone ("1700000000 +0530"), the same as ISO 8601 (read by
-# `plain_ops` only), encoding header, raw message
-_FORMAT = "--format=%H%x00%P%x00%cd%x00%cI%x00%e%x00%B"
-_FIELDS = 6
+# id, parents, tree (for checking undo claims, gitmem/ops/undo_claims.py), committer time and
+# zone ("1700000000 +0530"), the same as ISO 8601 (read by `plain_ops` only), encoding header,
+# raw message
+_FORMAT = "--format=%H%x00%P%x00%T%x00%cd%x00%cI%x00%e%x00%B"
+_FIELDS = 7
+Shapes = dict[str, tuple[str, str]]  # commit id: (tree id, parent id or "" for a root)
 _DATE = rb"[1-9][0-9]{0,10} [+-](?:0[0-9]|1[0-4])[0-5][0-9]"  # within what both read alike
 _DATES = re.compile(_DATE + rb"(?:\n" + _DATE + rb")*")
 _TIME = re.compile(rb"^[0-9]+", re.MULTILINE)
@@ -57,18 +59,19 @@ class NotLinear(Exception):
     """git printed something a linear walk cannot vouch for: walk with pygit2 instead."""
 
 
-def linear_commits(repo: Repo, head: str, plain: Plain[T] | None = None
-                   ) -> Iterator[list[Commit] | T] | None:
+def linear_commits(repo: Repo, head: str, plain: Plain[T] | None = None,
+                   shapes: Shapes | None = None) -> Iterator[list[Commit] | T] | None:
     """(id, message, committer time, UTC offset in minutes) of every commit from `head` to the
     root, newest first, a list at a time; None where only the pygit2 walk will do.
 
     `plain`, when given, is offered each chunk of whole records first (the bytes, and the id
     the chunk must start with); what it returns (its answer, and the parent the next chunk
     must start with) is yielded instead of the chunk's commits. It returns None for a chunk
-    it cannot read, which is then read here."""
+    it cannot read, which is then read here (and its commits' trees and parents put in
+    `shapes`, when given: `plain` keeps those of its chunks)."""
     if repo.is_shallow() or _has_grafts(repo):
         return None
-    return _read(repo, head, plain)
+    return _read(repo, head, plain, {} if shapes is None else shapes)
 
 
 def _has_grafts(repo: Repo) -> bool:
@@ -79,7 +82,8 @@ def _has_grafts(repo: Repo) -> bool:
     return (repo.git_dir / "info" / "grafts").exists() or (common / "info" / "grafts").exists()
 
 
-def _read(repo: Repo, head: str, plain: Plain[T] | None) -> Iterator[list[Commit] | T]:
+def _read(repo: Repo, head: str, plain: Plain[T] | None, shapes: Shapes
+          ) -> Iterator[list[Commit] | T]:
     args = ["git", "--no-replace-objects", "-c", "log.showSignature=false", "log", "-z",
             "--no-color", "--no-notes", "--encoding=UTF-8", "--date=raw", _FORMAT, head, "--"]
     try:
@@ -106,7 +110,8 @@ def _read(repo: Repo, head: str, plain: Plain[T] | None) -> Iterator[list[Commit
                 answer, expected = done
                 yield answer
             else:
-                commits, expected = _records(repo, records.split(b"\0")[:-1], expected)
+                commits, expected = _records(repo, records.split(b"\0")[:-1], expected,
+                                             shapes)
                 yield commits
         if proc.wait() != 0 or rest or expected is not None:
             raise NotLinear("git log failed or stopped early")
@@ -146,7 +151,7 @@ def _chunks(fd: int) -> Iterator[bytes]:
         yield b"".join(parts)
 
 
-def _records(repo: Repo, fields: list[bytes], expected: str | None
+def _records(repo: Repo, fields: list[bytes], expected: str | None, shapes: Shapes
              ) -> tuple[list[Commit], str | None]:
     """The commits of whole records, checked to continue the chain from `expected`; and the
     parent the next record must be. A column at a time: one call each for most steps."""
@@ -155,7 +160,9 @@ def _records(repo: Repo, fields: list[bytes], expected: str | None
     parents = parents_text.split("\n")
     if ids[0] != expected or ids[1:] != parents[:-1] or " " in parents_text:
         raise NotLinear("not one chain of single-parent commits from HEAD")
-    dates, encodings, raws = fields[2::_FIELDS], fields[4::_FIELDS], fields[5::_FIELDS]
+    trees = b"\n".join(fields[2::_FIELDS]).decode("ascii", "replace").split("\n")
+    shapes.update(zip(ids, zip(trees, parents)))
+    dates, encodings, raws = fields[3::_FIELDS], fields[5::_FIELDS], fields[6::_FIELDS]
     hits = [at for at, raw in enumerate(raws) if b"gitmem-op" in raw.lower()]
     commits: list[Commit] = list(zip(ids, repeat(None), repeat(0), repeat(0)))
     stamps = b"\n".join([dates[at] for at in hits])

@@ -71,6 +71,9 @@ class OpTable:
     summaries: list[str] = field(default_factory=list)
     trailers: list[str] = field(default_factory=list)
     texts: list[str] = field(default_factory=list)
+    # each commit a `git log` walk read: (tree, parent or ""); not kept in ops.json (only the
+    # check of undo claims on a first run reads it, gitmem/ops/undo_claims.py)
+    shapes: dict[str, tuple[str, str]] = field(default_factory=dict, compare=False)
 
     def add(self, op_id: str, message: str, time: int, offset: int, trailers: Trailers) -> None:
         """A newly found op commit, rendered here once."""
@@ -94,6 +97,7 @@ class OpTable:
     def extend(self, other: OpTable) -> None:
         for mine, theirs in zip(self.columns(), other.columns()):
             mine.extend(theirs)
+        self.shapes.update(other.shapes)
 
     def collect(self, batches: Iterable[list[Commit] | OpTable], old: OpTable) -> None:
         """The op commits among the commits of `batches`, newest first, taken from `old` where

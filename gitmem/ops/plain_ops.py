@@ -1,7 +1,7 @@
 """The first `gitmem log` over op commits in the shape gitmem writes: a chunk of `git log`'s
 output read and rendered whole, by a handful of calls into C, no Python step per commit.
 
-`linear_log` hands over each chunk of whole records (id, parent, committer date, encoding
+`linear_log` hands over each chunk of whole records (id, parent, tree, committer date, encoding
 header, raw message; NUL-separated) before it splits them. One `findall` reads every record
 of the chunk when each is either
 
@@ -37,17 +37,17 @@ _VALUE = r"[^ \t\r\n\0](?:[^\n\0]*[^ \t\r\n\0])?"
 _LINE = rf"{_KEY}: {_VALUE}"
 _HEX = "[0-9a-f]{40}"
 _RECORD = re.compile(
-    rf"({_HEX})\0({_HEX}|)\0(?:"
+    rf"({_HEX})\0({_HEX}|)\0({_HEX})\0(?:"
     # an op in gitmem's shape: a plain committer date, and git's ISO 8601 form of it in the
     # same zone (never -0000, which Python writes +00:00); the summary and trailer block
     r"[1-9][0-9]{0,10} (?!-0000)([+-])(0[0-9]|1[0-4])([0-5][0-9])\0"
-    r"([0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\3\4:\5)\0\0"
+    r"([0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\4\5:\6)\0\0"
     r"(?![\n#]|---)([^\n\0]*)(?:\n(?!#|---)[^\n\0]*)*?"
     rf"\n\n({_LINE}(?:\n{_LINE})*)\n?"
     # or a commit without gitmem-op in any case: no op
     r"|[^\0]*\0[^\0]*\0[^\0]*\0(?:[^\0gG]|[gG](?![iI][tT][mM][eE][mM]-[oO][pP]))*"
     r")\0")
-_ID, _PARENT, _DATE, _SUMMARY, _BLOCK = map(itemgetter, (0, 1, 5, 6, 7))
+_ID, _PARENT, _TREE, _DATE, _SUMMARY, _BLOCK = map(itemgetter, (0, 1, 2, 6, 7, 8))
 # the ": " after the key of each line of blocks joined by NUL (a value holds no LF)
 _SEPARATOR = re.compile(": (?:" + "|".join(
     f"(?<=[\n\0]{re.escape(key)}: )" for key in t.KEYS) + ")")
@@ -67,6 +67,7 @@ def plain_chunk(data: bytes, expected: str | None) -> tuple[OpTable, str | None]
     if ids[0] != expected or ids[1:] != parents[:-1]:
         return None
     table = OpTable("")
+    table.shapes = dict(zip(ids, zip(map(_TREE, rows), parents)))
     ops = list(compress(rows, map(_BLOCK, rows)))
     if ops and not _render(table, ops):
         return None

@@ -36,9 +36,15 @@ _SCHEMA = 1
 _SOURCES = [Path(__file__), PACKAGE / "gitrepo.py"]
 
 
-def reverts(repo: Repo, undo: str, op: str) -> bool:
-    """Whether commit `undo` reverses commit `op` on the files `op` changed."""
-    mine, theirs = repo.commit_trees(undo), repo.commit_trees(op)
+Shapes = dict[str, tuple[str, str]]  # commit id: (tree id, parent id or "" for a root)
+
+
+def reverts(repo: Repo, undo: str, op: str, shapes: Shapes | None = None) -> bool:
+    """Whether commit `undo` reverses commit `op` on the files `op` changed. `shapes` holds
+    the trees and parents of commits a `git log` walk has read already (a first run's walk
+    prints them): those need no object read here."""
+    known = shapes or {}
+    mine, theirs = _trees(repo, undo, known), _trees(repo, op, known)
     if mine is None or theirs is None or len(mine[1]) != 1 or len(theirs[1]) > 1:
         return False
     tree, (parent,), (parent_tree,) = mine
@@ -56,12 +62,27 @@ def reverts(repo: Repo, undo: str, op: str) -> bool:
     return changed
 
 
+def _trees(repo: Repo, commit: str, shapes: Shapes
+           ) -> tuple[str, tuple[str, ...], tuple[str, ...]] | None:
+    """`repo.commit_trees(commit)`, from `shapes` when they hold it."""
+    known = shapes.get(commit)
+    if known is not None:
+        tree, parent = known
+        if not parent:
+            return tree, (), ()
+        above = shapes.get(parent)
+        if above is not None:
+            return tree, (parent,), (above[0],)
+    return repo.commit_trees(commit)
+
+
 def _content(repo: Repo, commit: str, path: str) -> bytes | None:
     blob = repo.blob_in(commit, path)
     return None if blob is None else repo.read_blob(blob)
 
 
-def true_claims(repo: Repo, claims: dict[str, list[str]]) -> dict[str, list[str]]:
+def true_claims(repo: Repo, claims: dict[str, list[str]], shapes: Shapes | None = None
+                ) -> dict[str, list[str]]:
     """`claims` (for each op, the commits whose `Gitmem-Reverts` name it, newest first) with
     only the commits that really revert it, in the same order."""
     if not claims:
@@ -78,7 +99,7 @@ def true_claims(repo: Repo, claims: dict[str, list[str]]) -> dict[str, list[str]
             key = undo + " " + op
             verdict = verdicts.get(key)
             if type(verdict) is not bool:
-                verdict = verdicts[key] = reverts(repo, undo, op)
+                verdict = verdicts[key] = reverts(repo, undo, op, shapes)
                 added = True
             if verdict:
                 kept.setdefault(op, []).append(undo)
