@@ -38,6 +38,10 @@ class Workspace:
     # how long loops report themselves (a bar on stderr in a terminal); commands set it
     progress: Progress = field(default=NO_PROGRESS, compare=False)
     _cache: MemoryCache | None = field(default=None, init=False, repr=False, compare=False)
+    # the working-tree listing `open_workspace` made to discover memory.include, kept for
+    # the first read of the working tree's memories (`_take_listing`): one `git ls-files
+    # --others` walk per command instead of two
+    _listing: list[str] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def cache(self) -> MemoryCache:
@@ -67,7 +71,9 @@ class Workspace:
         cache = self.cache
         out = []
         if source == "worktree":
-            listed = self.repo.worktree_candidates()
+            listed = self._take_listing()
+            if listed is None:
+                listed = self.repo.worktree_candidates()
             if listed is None:
                 listed = self.repo.worktree_files()
             read_ns = time.time_ns()
@@ -85,6 +91,12 @@ class Workspace:
         if save:
             cache.save()
         return out
+
+    def _take_listing(self) -> list[str] | None:
+        """The listing made when the workspace was opened, once: a later read (after an op
+        committed, say) lists the working tree again."""
+        listed, self._listing = self._listing, None
+        return listed
 
     def _read_worktree_memories(self, paths: Iterable[str], cache: MemoryCache,
                                 read_ns: int) -> list[Memory]:
@@ -188,18 +200,22 @@ def open_workspace(
         kept, ignored = trusted_code_repos(repo.root, config.code_repos)
         if ignored:
             config = replace(config, code_repos=kept, warnings=config.warnings + tuple(ignored))
+    listed = None
     if "include" not in config.explicit and memories:
-        config = discovered_config(repo, config)
+        listed = repo.worktree_candidates()
+        config = discovered_config(repo, config, listed)
     matcher = MemoryMatcher(config.include, config.exclude + (CONFIG_FILE,))
-    return Workspace(repo, config, matcher, Path(os.path.abspath(directory)))
+    ws = Workspace(repo, config, matcher, Path(os.path.abspath(directory)))
+    ws._listing = listed
+    return ws
 
 
-def discovered_config(repo: Repo, config: Config) -> Config:
+def discovered_config(repo: Repo, config: Config, listed: list[str] | None) -> Config:
     """`config` with memory.include (and the review file) set from the agent-memory layouts
-    the working tree holds, when no source configured them (docs/configuration.md)."""
+    the working tree holds (`listed`: `repo.worktree_candidates()`; None when git could not
+    list it, then the index is read), when no source configured them (docs/configuration.md)."""
     from gitmem.memory.layouts import discover_layouts
 
-    listed = repo.worktree_candidates()
     if listed is None:
         try:
             listed = list(repo.index_files())
