@@ -48,19 +48,22 @@ def make_repo(root: Path, files: dict[str, str | bytes] | None = None, *, commit
 
 
 def citable(repo: Path) -> str:
-    """HEAD's full hash, once its first 12 digits hold a letter: gitmem reads an all-digit token
-    as a number, not a commit claim, and about 1 real hash in 100 abbreviates to all digits, which
-    made tests citing a fresh commit fail at random. HEAD is re-committed with a later committer
-    date (message, tree and parents kept) until its hash qualifies."""
+    """HEAD's full hash, once each prefix a test may cite (7 digits or more) holds a digit and a
+    letter: gitmem reads an all-digit token as a number and an all-letter one as a word, not as
+    a commit claim. About 1 real hash in 27 has a first 7 digits of one kind; tests cite 7, 10,
+    12 or 40 digits, so checking only the first 12 (as this once did) let 1 in 180 tests that
+    cite 10 fail at random. HEAD is re-committed with a later committer date (message, tree and
+    parents kept) until its hash qualifies; the first 7 qualifying makes every longer prefix
+    qualify."""
     sha = git(repo, "rev-parse", "HEAD").strip()
     for second in range(1, 200):
-        if not sha[:12].isdigit():
+        if any(c.isdigit() for c in sha[:7]) and any(c.isalpha() for c in sha[:7]):
             return sha
         env = {**os.environ, "GIT_COMMITTER_DATE": f"{1_700_000_000 + second} +0000"}
         subprocess.run(["git", "commit", "-q", "--amend", "--no-edit", "--no-verify",
                         "--allow-empty"], cwd=repo, env=env, check=True, capture_output=True)
         sha = git(repo, "rev-parse", "HEAD").strip()
-    raise AssertionError("no hash with a letter in 200 tries")
+    raise AssertionError("no citable hash in 200 tries")
 
 
 def snapshot(repo: Path) -> dict[str, object]:
