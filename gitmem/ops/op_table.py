@@ -210,7 +210,10 @@ class OpTable:
 _REVERTS_LINE = t.REVERTS + "\n"
 # ops.json: one line of JSON (schema, fingerprint, head, number of ops), then the five columns
 # one after the other, every value ended by a NUL. No value holds a NUL (a commit message
-# cannot), and a file of joined strings writes and reads several times faster than JSON.
+# cannot), and a file of joined strings writes and reads several times faster than JSON. Were
+# one to hold a NUL anyway, the file would split into more values than the header counts and
+# `load_table` would never use it: so nothing is searched for a NUL as 17 MB are written
+# (that search was 2 % of a first `gitmem log` over 20,000 ops).
 def store_table(file: Path, fingerprint: str, table: OpTable) -> None:
     """Write the table to `file` (atomically: a whole file renamed over the old one), a part
     of each column at a time, each part encoded as it is written: 17 MB for 20,000 ops are
@@ -228,9 +231,6 @@ def _parts(header: str, table: OpTable) -> Iterator[bytes]:
         for start in range(0, len(column), _PART):
             values = column[start : start + _PART]
             text = "\0".join(values) if first else "\0" + "\0".join(values)
-            if text.count("\0") != len(values) - first:
-                # a value holds a NUL: the file is not written, read again next time
-                raise ValueError("a NUL in the op table")
             first = False
             yield text.encode("utf-8", "surrogatepass")
 

@@ -122,10 +122,12 @@ def test_ops_json_text_is_exactly_json_dumps() -> None:
         assert ops_json_text(case) == json.dumps(ops_as_json(case), indent=2, ensure_ascii=False)
 
 
-def test_a_table_that_cannot_be_stored_leaves_no_file_behind(tmp_path: Path) -> None:
-    """The op table is written a part at a time as it is encoded; a value it cannot hold (a
-    NUL) found half-way leaves neither a cache file nor a temporary one, and a table that can
-    be stored reads back whole."""
+def test_a_table_that_cannot_be_stored_is_never_read_back(tmp_path: Path) -> None:
+    """The op table is written a part at a time as it is encoded, and a table that can be
+    stored reads back whole. A value it cannot hold (a NUL, which no commit message has) is
+    not searched for while writing: the file then splits into more values than its header
+    counts, and is never used (the next run walks history again), nor is a temporary file
+    left behind."""
     from gitmem.ops.op_table import OpTable, load_table, store_table
 
     good = OpTable("h" * 40)
@@ -139,4 +141,5 @@ def test_a_table_that_cannot_be_stored_leaves_no_file_behind(tmp_path: Path) -> 
     bad.summaries[2500] = "a NUL\0inside"
     file.unlink()
     store_table(file, "f", bad)
-    assert list(file.parent.iterdir()) == []
+    assert load_table(file, "f") is None
+    assert list(file.parent.iterdir()) == [file]
