@@ -43,7 +43,9 @@ from gitmem.consistency.duplicates import (
     MATCH_THRESHOLD,
     POSSIBLE_THRESHOLD,
     classify,
+    measured_signals,
     score_duplicate_features,
+    under_band,
 )
 from gitmem.consistency.features import TextFeatures, features
 from gitmem.consistency.lexicon import Lexicon, default_lexicon
@@ -130,7 +132,11 @@ def _judge(
         )
     if found is not None or not sides[0]:
         return None  # a weak contradiction is still no duplicate
-    dup = score_duplicate_features(fa, fb, tags[0], tags[1], lexicon, alignment)
+    measured = measured_signals(fa, fb, alignment)
+    if under_band(fa, fb, tags, lexicon, alignment, measured,
+                  min(thresholds.match, thresholds.possible)):
+        return None  # what the score reads beyond `measured` would only lower it
+    dup = score_duplicate_features(fa, fb, tags[0], tags[1], lexicon, alignment, measured)
     band = classify(dup.score, thresholds.match, thresholds.possible)
     if band is None:
         return None

@@ -16,11 +16,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from gitmem.consistency.align import Alignment, Change, align
+from gitmem.consistency.align import Alignment, align
+from gitmem.consistency.dup_changes import (
+    _article,
+    _different_action,
+    _names_another,
+    _same_against_own,
+)
 from gitmem.consistency.features import TextFeatures, features
 from gitmem.consistency.lexicon import Lexicon, default_lexicon
 from gitmem.consistency.names_apart import SHORT
-from gitmem.consistency.paraphrase import paraphrased
+from gitmem.consistency.paraphrase import may_paraphrase, paraphrased
 from gitmem.consistency.roles import _crossed_roles, _turned_around, _swapped_roles
 from gitmem.consistency.scenes import other_scene
 from gitmem.consistency.spans import HARMLESS
@@ -128,11 +134,6 @@ def _one_word_swapped(alignment: Alignment, fa: TextFeatures, fb: TextFeatures) 
     return not (reports and any(c.kind != "unknown" and not _article(c) for c in alignment.changes))
 
 
-def _article(change: Change) -> bool:
-    """"a" / "an": the article that follows the swapped word, no rewording of its own."""
-    return {change.a.lower().strip(), change.b.lower().strip()} <= {"a", "an", ""}
-
-
 def _slot_swapped(alignment: Alignment, unexplained: float) -> bool:
     """"approval from the on-call engineer" / "approval from a second reviewer", "The auth
     service lives in services/auth/" / "The billing service lives in services/billing/": the
@@ -148,52 +149,9 @@ def _slot_swapped(alignment: Alignment, unexplained: float) -> bool:
     )
 
 
-# -ing words that name no action ("during", "nothing", "a building").
-_NOT_ACTIONS = frozenset({
-    "according", "anything", "bring", "building", "ceiling", "clothing", "during", "evening",
-    "everything", "following", "including", "king", "morning", "nothing", "regarding", "ring",
-    "sing", "something", "spring", "string", "thing", "wing",
-})
-
-
-def _actions(fa: TextFeatures, lexicon: Lexicon) -> frozenset[str]:
-    """The canonical stems of the -ing action words ("is slicing", "running tests")."""
-    return frozenset(
-        lexicon.canonical.get(t.stem, t.stem)
-        for t in fa.tokens
-        if len(t.lower) > 4 and t.lower.endswith("ing") and t.lower not in _NOT_ACTIONS
-        and t.stem not in lexicon.non_content
-    )
-
-
-def _different_action(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:
-    """"A woman is peeling a potato" / "A woman is slicing a potato": both name what is being
-    done, and no action of one is an action of the other."""
-    actions_a, actions_b = _actions(fa, lexicon), _actions(fb, lexicon)
-    return bool(actions_a and actions_b and not actions_a & actions_b)
-
-
-def _same_against_own(change: Change) -> bool:
-    """"in a new tab" / "in the same tab": "the same" holds no content word, so the span reads
-    as a word added; it says which one, as "all" / "some" say how many ("another" against "a"
-    is as often a report reworded)."""
-    sides = [side.lower().split() for side in (change.a, change.b)]
-    return change.kind == "insert" and all(sides) and ("same" in sides[0]) != ("same" in sides[1])
-
-
-def _names_another(change: Change) -> bool:
-    """"config.toml" / "config.yaml", "src/api/" / "src/web/": one name of a file, host or
-    module for another (never a spelling variant of it, see `span_words._spelling_variant`)."""
-    sides = (change.a.strip(), change.b.strip())
-    return change.kind == "unknown" and all(
-        " " not in side and not side[:1].isdigit()  # "55Mbit/sec" is an amount, not a name
-        and any(ch in "./" for ch in side.strip(".")) for side in sides)
-
-
-def duplicate_signals(
-    fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon, alignment: Alignment | None = None
-) -> dict[str, Any]:
-    """The measured signals of one pair."""
+def measured_signals(fa: TextFeatures, fb: TextFeatures, alignment: Alignment
+                     ) -> dict[str, Any]:
+    """The signals measured without the lexicon (every one the raw mix weighs), in order."""
     smaller = min(len(fa.content), len(fb.content))
     signals: dict[str, Any] = {
         "token_jaccard": jaccard(fa.content, fb.content),
@@ -201,8 +159,6 @@ def duplicate_signals(
         "containment": len(fa.content & fb.content) / smaller if smaller else 0.0,
         "order": _order_similarity(fa, fb),
     }
-    alignment = alignment or align(fa, fb, lexicon)
-    kinds = alignment.kinds
     unexplained = sum(len(c.words_a) + len(c.words_b) for c in alignment.changes if c.kind == "unknown")
     # Words moved elsewhere ("before pushing, run X" / "run X before pushing") add nothing.
     runs = [
@@ -215,6 +171,28 @@ def duplicate_signals(
     signals["longest_insert"] = _share(max(runs, default=0), fa, fb)
     larger = max(len(fa.content), len(fb.content))
     signals["length_ratio"] = smaller / larger if larger else 1.0
+    return signals
+
+
+def raw_mix(signals: Mapping[str, Any], tags_a: Sequence[str], tags_b: Sequence[str]
+            ) -> tuple[float, float | None]:
+    """(the raw mix of the weighed signals and the tags, the tags' Jaccard or None)."""
+    raw = sum(weight * signals[name] for name, weight in _WEIGHTS.items())
+    ta, tb = _tag_set(tags_a), _tag_set(tags_b)
+    if not (ta and tb):
+        return raw, None
+    tag_jaccard = jaccard(ta, tb)
+    return 0.85 * raw + 0.15 * tag_jaccard, tag_jaccard
+
+
+def duplicate_signals(
+    fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon, alignment: Alignment | None = None,
+    measured: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The measured signals of one pair (`measured`: `measured_signals`, if already read)."""
+    alignment = alignment or align(fa, fb, lexicon)
+    signals = measured if measured is not None else measured_signals(fa, fb, alignment)
+    kinds = alignment.kinds
     blockers = [kind for kind in MEANING_CHANGES if kinds[kind]]
     if "exclusive" not in blockers and other_values(fa, fb, lexicon):
         blockers.append("exclusive")
@@ -246,6 +224,24 @@ def duplicate_signals(
     return signals
 
 
+_ROUNDING = 0.002  # a score under a band by less may round up into it
+
+
+def under_band(fa: TextFeatures, fb: TextFeatures, tags: tuple[Sequence[str], Sequence[str]],
+               lexicon: Lexicon, alignment: Alignment, measured: Mapping[str, Any],
+               floor: float) -> bool:
+    """Whether `score_duplicate_features` certainly scores the pair under `floor`, read before
+    the blockers and vetoes: the mix of `measured` (`measured_signals`) is under it, a change
+    of the alignment is of no harmless kind (so no floor of 0.9 for synonyms or function
+    words) and the concepts allow no paraphrase (`may_paraphrase`, which `paraphrased` asks
+    first). Every other step of the score only lowers it."""
+    if fa.text == fb.text or all(change.kind in HARMLESS for change in alignment.changes):
+        return False
+    if _calibrated(raw_mix(measured, *tags)[0]) >= floor - _ROUNDING:
+        return False
+    return not may_paraphrase(fa, fb, lexicon)
+
+
 def score_duplicate_features(
     fa: TextFeatures,
     fb: TextFeatures,
@@ -253,16 +249,15 @@ def score_duplicate_features(
     tags_b: Sequence[str] = (),
     lexicon: Lexicon | None = None,
     alignment: Alignment | None = None,
+    measured: dict[str, Any] | None = None,
 ) -> DuplicateScore:
     """`score_duplicate` over precomputed features (what `find_pairs` calls)."""
     if fa.text == fb.text:
         return DuplicateScore(1.0, {"identical": True}, identical=True)
-    signals = duplicate_signals(fa, fb, lexicon or default_lexicon(), alignment)
-    raw = sum(weight * signals[name] for name, weight in _WEIGHTS.items())
-    ta, tb = _tag_set(tags_a), _tag_set(tags_b)
-    if ta and tb:
-        signals["tag_jaccard"] = jaccard(ta, tb)
-        raw = 0.85 * raw + 0.15 * signals["tag_jaccard"]
+    signals = duplicate_signals(fa, fb, lexicon or default_lexicon(), alignment, measured)
+    raw, tag_jaccard = raw_mix(signals, tags_a, tags_b)
+    if tag_jaccard is not None:
+        signals["tag_jaccard"] = tag_jaccard
     score = _calibrated(raw)
     differs_by = signals.get("differs_by", "")
     concepts = None if differs_by in HARMLESS_CHANGES else paraphrased(fa, fb, lexicon, differs_by)

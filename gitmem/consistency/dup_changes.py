@@ -1,0 +1,57 @@
+"""What one aligned change, or one text's -ing words, say against a duplicate (`duplicates.py`).
+
+Read by `duplicates.duplicate_signals` as blockers; `triage` asks `_different_action` itself.
+"""
+
+from __future__ import annotations
+
+from gitmem.consistency.align import Change
+from gitmem.consistency.features import TextFeatures
+from gitmem.consistency.lexicon import Lexicon
+
+
+def _article(change: Change) -> bool:
+    """"a" / "an": the article that follows the swapped word, no rewording of its own."""
+    return {change.a.lower().strip(), change.b.lower().strip()} <= {"a", "an", ""}
+
+
+# -ing words that name no action ("during", "nothing", "a building").
+_NOT_ACTIONS = frozenset({
+    "according", "anything", "bring", "building", "ceiling", "clothing", "during", "evening",
+    "everything", "following", "including", "king", "morning", "nothing", "regarding", "ring",
+    "sing", "something", "spring", "string", "thing", "wing",
+})
+
+
+def _actions(fa: TextFeatures, lexicon: Lexicon) -> frozenset[str]:
+    """The canonical stems of the -ing action words ("is slicing", "running tests")."""
+    return frozenset(
+        lexicon.canonical.get(t.stem, t.stem)
+        for t in fa.tokens
+        if len(t.lower) > 4 and t.lower.endswith("ing") and t.lower not in _NOT_ACTIONS
+        and t.stem not in lexicon.non_content
+    )
+
+
+def _different_action(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:
+    """"A woman is peeling a potato" / "A woman is slicing a potato": both name what is being
+    done, and no action of one is an action of the other."""
+    actions_a, actions_b = _actions(fa, lexicon), _actions(fb, lexicon)
+    return bool(actions_a and actions_b and not actions_a & actions_b)
+
+
+def _same_against_own(change: Change) -> bool:
+    """"in a new tab" / "in the same tab": "the same" holds no content word, so the span reads
+    as a word added; it says which one, as "all" / "some" say how many ("another" against "a"
+    is as often a report reworded)."""
+    sides = [side.lower().split() for side in (change.a, change.b)]
+    return change.kind == "insert" and all(sides) and ("same" in sides[0]) != ("same" in sides[1])
+
+
+def _names_another(change: Change) -> bool:
+    """"config.toml" / "config.yaml", "src/api/" / "src/web/": one name of a file, host or
+    module for another (never a spelling variant of it, see `span_words._spelling_variant`)."""
+    sides = (change.a.strip(), change.b.strip())
+    return change.kind == "unknown" and all(
+        " " not in side and not side[:1].isdigit()  # "55Mbit/sec" is an amount, not a name
+        and any(ch in "./" for ch in side.strip(".")) for side in sides)
