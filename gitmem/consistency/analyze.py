@@ -50,6 +50,7 @@ from gitmem.consistency.duplicates import (
 from gitmem.consistency.features import TextFeatures, features
 from gitmem.consistency.lexicon import Lexicon, default_lexicon
 from gitmem.consistency.paraphrase import may_paraphrase
+from gitmem.consistency.per_text import forget_texts
 from gitmem.consistency.scope import scopes_disjoint
 from gitmem.consistency.verdicts import PairVerdicts, verdict_key
 from gitmem.model import Claim
@@ -196,7 +197,10 @@ def find_pairs(
         plan.append((i, j, job, None, key))
     del job_of
     judge = Judging(claims, tags, thresholds, lexicon, triage, sys.modules[__name__])
-    results = judge_all(judge, jobs, workers)
+    try:
+        results = judge_all(judge, jobs, workers)
+    finally:
+        forget_texts()  # answers by text are this run's: a long-lived process keeps none
     out: list[PairFinding] = []
     for i, j, job, stored, key in plan:
         a, b = claims[i], claims[j]

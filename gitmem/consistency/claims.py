@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from gitmem.consistency.lexicon import Lexicon
 from gitmem.consistency.per_lexicon import per_lexicon
+from gitmem.consistency.per_text import forget_after_run
 from gitmem.consistency.retired import Change, read_retired
 from gitmem.consistency.stances import Preference, read_preference
 from gitmem.consistency.text import Token
@@ -118,6 +119,9 @@ def _value_keys(lexicon: Lexicon) -> tuple[frozenset[str], frozenset[str]]:
 @per_lexicon
 def _names_read(lexicon: Lexicon) -> dict[tuple[Token, bool], bool]:
     return {}  # (token, first) -> `name_like`: the same words recur across a repository's texts
+
+
+forget_after_run(lambda: [table.clear() for table in _names_read.derived()])  # type: ignore[attr-defined]
 
 
 def _name_like(token: Token, first: bool, lexicon: Lexicon) -> bool:

@@ -17,6 +17,7 @@ from gitmem.consistency.features import TextFeatures
 from gitmem.consistency.last_pair import last_pair
 from gitmem.consistency.lexicon import Lexicon
 from gitmem.consistency.minimal import negated_side
+from gitmem.consistency.per_text import forget_after_run
 from gitmem.consistency.polarity import Clause, content_stems
 from gitmem.consistency.text import clean, jaccard
 
@@ -111,6 +112,9 @@ def said_within(fa: TextFeatures, fb: TextFeatures) -> bool:
 def _plain(text: str) -> str:
     """`text` cleaned, lowercased, its spaces folded: once per text, not once per pair."""
     return " ".join(clean(text).lower().split()).strip(" .;!")
+
+
+forget_after_run(_plain.cache_clear)
 
 
 # Words that grant a permission; "can" also states a capability ("the API can paginate").

@@ -29,6 +29,7 @@ import snowballstemmer
 from gitmem.consistency.features import TextFeatures
 from gitmem.consistency.lexicon import Lexicon
 from gitmem.consistency.per_lexicon import per_lexicon
+from gitmem.consistency.per_text import forget_after_run
 from gitmem.consistency.spelled import SHARES, number_form, number_run
 from gitmem.consistency.text import tokenize
 
@@ -194,6 +195,9 @@ _SWAPS = frozenset({"swapped_word", "swapped_words"})
 def _read_texts(lexicon: Lexicon) -> dict[str, tuple[tuple[str, ...], frozenset[str]]]:
     """`text_concepts`' answers so far under this lexicon, by text."""
     return {}
+
+
+forget_after_run(lambda: [table.clear() for table in _read_texts.derived()])  # type: ignore[attr-defined]
 
 
 def text_concepts(f: TextFeatures, lexicon: Lexicon) -> tuple[tuple[str, ...], frozenset[str]]:

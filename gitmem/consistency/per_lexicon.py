@@ -3,7 +3,8 @@
 A repository's `[consistency.lexicon]` makes a lexicon of its own, so a table read from the
 lexicon (the stems it folds, its class members, the `scoping` words as concepts) is kept per
 lexicon object: by identity, checked again on each asking (an `id` can be reused once its
-object is gone), and only the last few, since one run uses one or two lexicons.
+object is gone), and only the last few, since one run uses one or two lexicons. The wrapper's
+`derived()` lists what it holds (for tables of answers by text, emptied after a run).
 """
 
 from __future__ import annotations
@@ -31,4 +32,5 @@ def per_lexicon(derive: Callable[[Lexicon], _T]) -> Callable[[Lexicon], _T]:
             known = held[id(lexicon)] = (lexicon, derive(lexicon))
         return known[1]
 
+    once.derived = lambda: [value for _, value in held.values()]  # type: ignore[attr-defined]
     return once

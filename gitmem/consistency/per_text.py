@@ -7,6 +7,11 @@ text, the lexicon that made its features, and the identity of the other argument
 the features of one text under one lexicon are always the same, so the answer is the one the
 function would compute. Only the last `_KEPT` texts are kept; the judge meets a text's pairs
 close together (`batch.local_order`).
+
+Such tables live as long as their lexicon, and the shipped lexicon as long as the process: a
+process that runs many judgings (a test session, a long-lived tool) would hold the texts of
+runs gone by up to every table's bound. `forget_texts` empties every table registered with
+`forget_after_run`; `find_pairs` calls it when it is done.
 """
 
 from __future__ import annotations
@@ -18,11 +23,24 @@ from typing import Any, TypeVar
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 _KEPT = 1 << 14
+_FORGET: list[Callable[[], Any]] = []
+
+
+def forget_after_run(clear: Callable[[], Any]) -> None:
+    """Have `forget_texts` call `clear`, which empties a table of answers by text."""
+    _FORGET.append(clear)
+
+
+def forget_texts() -> None:
+    """Empty every table of answers by text (`find_pairs` calls it when its run is done)."""
+    for clear in _FORGET:
+        clear()
 
 
 def per_text(read: _F) -> _F:
     """`read(features, *rest)`, computed once per text, features' lexicon and `rest`."""
     held: dict[tuple, tuple[tuple, Any]] = {}
+    forget_after_run(held.clear)
 
     @functools.wraps(read)
     def once(f: Any, *rest: Any) -> Any:

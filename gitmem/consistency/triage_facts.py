@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from gitmem.consistency.features import TextFeatures
 from gitmem.consistency.lexicon import Lexicon, numeric_value
 from gitmem.consistency.per_lexicon import per_lexicon
+from gitmem.consistency.per_text import forget_after_run
 from gitmem.consistency.quantities import _clock, quantity, unit_dimension
 from gitmem.consistency.spans import _HEDGES
 
@@ -53,6 +54,10 @@ def _lexicon_words(lexicon: Lexicon) -> _Words:
     values = _value_words(lexicon)
     longest = max((phrase.count(" ") + 1 for phrase in values), default=1)
     return _Words(_related_words(lexicon), values, max(longest, 3), {}, {}, {})
+
+
+# pairs of texts' value sets are a run's; the words a lexicon relates are kept
+forget_after_run(lambda: [words.swaps.clear() for words in _lexicon_words.derived()])  # type: ignore[attr-defined]
 
 
 def _related_words(lexicon: Lexicon) -> frozenset[str]:

@@ -239,3 +239,29 @@ def test_entries_longer_than_the_read_buffer_are_indexed_and_read_back(tmp_path:
         file.write_bytes(data[:cut])
         reader = reread()
         assert reader.lookup("pairs", "small", codec) == (False, None)  # truncated: not used
+
+
+def _tracked_after(claims: Sequence[Claim]) -> int:
+    find_pairs(claims, workers=1)
+    gc.collect()
+    return len(gc.get_objects())
+
+
+def test_a_process_judging_run_after_run_keeps_no_texts_of_runs_gone_by() -> None:
+    """The answers kept by text (concepts, names, pairs of value sets, cleaned texts, the
+    vetoes' per-text readings) live as long as the shipped lexicon, which is the process's:
+    a test session or a long-lived tool judging run after run grew by every text it had met,
+    up to each table's bound. After `find_pairs` they hold nothing."""
+    from gitmem.consistency import claims as claim_module
+    from gitmem.consistency import clauses, paraphrase, triage_facts
+
+    lexicon = default_lexicon()
+    batches = [mixed_claims(400, seed) for seed in (11, 12, 13, 14)]
+    counts = [_tracked_after(batch) for batch in batches]
+    assert paraphrase._read_texts(lexicon) == {}
+    assert claim_module._names_read(lexicon) == {}
+    assert triage_facts._lexicon_words(lexicon).swaps == {}
+    assert clauses._plain.cache_info().currsize == 0
+    # each run over 400 new texts left about 2,800 objects more before; now only what the
+    # tables of words keep of words not met before (about 170: a vocabulary, not the texts)
+    assert counts[-1] - counts[0] < 1500, counts
