@@ -39,6 +39,7 @@ from gitmem.lint.found_elsewhere import (
     named_elsewhere,
 )
 from gitmem.lint.path_citations import is_runtime_file
+from gitmem.lint.path_shapes import elided_verdict
 
 BUILD_OUTPUT = frozenset({"dist", "build", "node_modules", "target", ".venv", "venv",
                           "__pycache__", ".next", "out", ".tox", "coverage"})
@@ -184,6 +185,9 @@ def gather_evidence(
             names = basename_index(repos) if names is None else names
             found = query.value in names
             paths[query] = PathVerdict(EXISTS if found else UNVERIFIABLE)
+        elif query.kind == "elided":
+            paths[query] = (elided_verdict(query.value, repos) if repos.available else
+                            PathVerdict(UNVERIFIABLE, reason="no code repository"))
         elif query.kind == "package":  # counts only where it exists (or is ignored)
             verdict = path_verdict(query.value, repos)
             paths[query] = verdict if verdict.status in (EXISTS, IGNORED) else PathVerdict(

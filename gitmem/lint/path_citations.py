@@ -75,6 +75,9 @@ _ABSOLUTE_IN_PROSE = re.compile(r"(?<![\w.~/:@\\+-])((?:~|/[A-Za-z0-9._+-]+)(?:/
 _RELATIVE_IN_PROSE = re.compile(r"(?<![\w.~/:@\\$=+-])((?:\.\.?/)?[A-Za-z0-9_.+-]+(?:/[A-Za-z0-9_.+-]+)+)")
 
 
+ELIDED = ("...", "\u2026")  # a path part standing for the folders a path leaves out
+
+
 @dataclass(frozen=True)
 class PathCitation:
     """A string the memory uses to name a file or folder, with the readings to look up."""
@@ -89,8 +92,10 @@ class PathCitation:
         return all(query.kind == "basename" for query in self.queries)
 
 
-# A name that stands for any name: xxx, XXXX, or a lower camelCase word ending in "Name"
-_PLACEHOLDER = re.compile(r"(?i:x{3,})|(?:^|[/_.-])[a-z]+Name(?:\.[A-Za-z]+)?/?$")
+# A name that stands for any name: xxx, XXXX, a lower camelCase word ending in "Name", or a date
+# or number pattern (`memory/YYYY-MM-DD.md`, `notes-yyyymmdd.md`, `adr/NNNN-title.md`)
+_PLACEHOLDER = re.compile(r"(?i:x{3,}|yyyy|yymmdd)|(?<![A-Za-z])(?:MM-DD|NNN+)(?![A-Za-z])"
+                          r"|(?:^|[/_.-])[a-z]+Name(?:\.[A-Za-z]+)?/?$")
 
 # the last part a range of numbers ("01-07"): shorthand for a folder's numbered files
 _NUMBERED_RANGE = re.compile(r"/\d{1,4}-\d{1,4}/?$")
@@ -132,6 +137,8 @@ def normalise_candidate(text: str) -> str | None:
 def queries_for(text: str, style: str, memory_path: str) -> tuple[PathQuery, ...]:
     if text.startswith(("~", "/")):
         return (PathQuery("path", text),)
+    if any(part in ELIDED for part in text.split("/")):  # `docs/.../x.md`: folders left out
+        return (PathQuery("elided", text),)
     if "/" not in text and style != "link":
         return (PathQuery("basename", text),)
     # A link target is relative to the memory's folder, as Markdown reads it, even a bare

@@ -35,6 +35,9 @@ _ACKNOWLEDGED = re.compile(
 _NOT_THERE = re.compile(
     r"\b(?:does not|doesn't|do not|don't) (?:yet )?exist|\bnot (?:yet )?(?:exist|created)\b|"
     r"\bplaceholders?\b|\bto be (?:created|added)\b", re.I)
+# "There is no `x`", "and no `y`", "without `z`": the sentence says the path is not there. Read
+# on the text before the citation, which may start on the line above (wrapped Markdown).
+_SAID_ABSENT = re.compile(r"(?:\bno|\bwithout|\bnot even|\bnor)\s*[*_\[(`]*$", re.I)
 # Data and build artefacts (never in git, made by a run or a build) named with no history.
 _ARTEFACT = re.compile(r"\.(?:so|dylib|dll|npy|npz|pkl|pickle|parquet|h5|hdf5|db|sqlite3?|log|"
                        r"bin|pt|pth|onnx|ckpt|feather|arrow)$", re.I)
@@ -57,12 +60,25 @@ def is_convention(memory: Memory, citation: PathCitation, verdict: PathVerdict) 
     return _CONVENTION_WORDS.search(_line(memory, citation.line)) is not None
 
 
+def said_absent(memory: Memory, citation: PathCitation) -> bool:
+    """Whether the words right before the citation say it is not there ("There is no
+    `src/db.rs`"), reading on from the line above when the citation opens its line."""
+    line = _line(memory, citation.line)
+    at = line.find(citation.text)
+    if at < 0:
+        return False
+    before = line[:at]
+    if not before.strip(" \t*_[(`>-") and citation.line > 1:
+        before = _line(memory, citation.line - 1) + " " + before
+    return _SAID_ABSENT.search(before) is not None
+
+
 def nothing_to_report(memory: Memory, citation: PathCitation, verdict: PathVerdict) -> bool:
     """The line already says the path is gone or names it as an example; a data or build
     artefact with no history; or a record of an event (a journal entry, a dated session note)
     citing a path that was right when it was written and was renamed or deleted since."""
     line = _line(memory, citation.line)
-    if _ACKNOWLEDGED.search(line) or _NOT_THERE.search(line):
+    if _ACKNOWLEDGED.search(line) or _NOT_THERE.search(line) or said_absent(memory, citation):
         return True
     if verdict.fate is None:
         return _ARTEFACT.search(citation.text.rstrip("/")) is not None
