@@ -1215,6 +1215,7 @@ class CodeRepo:
         self._default_tips = self._find_default_tips()
         self._reachable: frozenset[bytes] | None = None
         self._ignored_folders: dict[str, bool] = {}
+        self._garbled_ignore: bool | None = None
         self._tree: pygit2.Tree | None | bool = False  # False: not looked up yet
         self._reachability_asked = 0
         self._real_folders: dict[str, str] = {}  # os.path.realpath of each folder cited
@@ -1350,10 +1351,33 @@ class CodeRepo:
         try:
             if self._repo.path_is_ignored(rel):
                 return True
-            return any(self._folder_ignored("/".join(parts[:end]) + "/")
-                       for end in range(1, len(parts) + 1))
+            if any(self._folder_ignored("/".join(parts[:end]) + "/")
+                   for end in range(1, len(parts) + 1)):
+                return True
         except pygit2.GitError:
             return False
+        return self._ignore_file_garbled() and self._git_ignores(rel)
+
+    def _ignore_file_garbled(self) -> bool:
+        """Whether the root .gitignore holds a NUL byte (a line saved as UTF-16): libgit2 stops
+        reading it there, git reads on, so git is asked instead (once a run)."""
+        if self._garbled_ignore is None:
+            try:
+                self._garbled_ignore = b"\0" in (self.root / ".gitignore").read_bytes()
+            except OSError:
+                self._garbled_ignore = False
+        return self._garbled_ignore
+
+    def _git_ignores(self, rel: str) -> bool:
+        """`git check-ignore` on `rel`, as a file and as a folder."""
+        try:
+            proc = subprocess.run(
+                ["git", "check-ignore", "--no-index", "--stdin", "-z"], cwd=self.root,
+                input=os.fsencode(rel) + b"\0" + os.fsencode(rel) + b"/\0", capture_output=True,
+                env=clean_git_env(), check=False)  # it takes no pathspec magic, so no literal
+        except OSError:
+            return False
+        return proc.returncode == 0 and bool(proc.stdout)
 
     def _folder_ignored(self, folder: str) -> bool:
         """libgit2's answer for a folder, asked once a run: the cited paths of 10,000 memories

@@ -13,6 +13,7 @@ from itertools import pairwise
 from typing import Any
 
 from gitmem.lint.commit_claims import FULL_HEX, CommitCitation, commit_claims_in_line
+from gitmem.lint.pasted import unquoted_lines
 from gitmem.lint.path_citations import PathCitation, path_citations_in_line
 from gitmem.lint.scan import frontmatter_lines, prose_lines
 from gitmem.memory.inforce import claim_in_force
@@ -154,12 +155,14 @@ def extract_citations(memory: Memory, review_file: str | None = None) -> Citatio
     if memory.meta:
         commits.extend(field_commit_claims(memory, field_lines(memory)))
     paths: list[PathCitation] = []
-    for number, line in prose_lines(memory, review_file):
-        if len(commits) < MAX_CITATIONS:
-            commits.extend(commit_claims_in_line(line, number))
-        if len(paths) < MAX_CITATIONS:
-            paths.extend(path_citations_in_line(line, number, memory.path))
-        if len(commits) >= MAX_CITATIONS and len(paths) >= MAX_CITATIONS:
+    lines = list(prose_lines(memory, review_file))
+    for number, line in lines:
+        if len(commits) >= MAX_CITATIONS:
             break
+        commits.extend(commit_claims_in_line(line, number))
+    for number, line in unquoted_lines(lines):  # a pasted record or example cites no path
+        if len(paths) >= MAX_CITATIONS:
+            break
+        paths.extend(path_citations_in_line(line, number, memory.path))
     truncated = len(commits) >= MAX_CITATIONS or len(paths) >= MAX_CITATIONS
     return Citations(tuple(commits[:MAX_CITATIONS]), tuple(paths[:MAX_CITATIONS]), truncated)

@@ -39,7 +39,7 @@ from gitmem.lint.found_elsewhere import (
     named_elsewhere,
 )
 from gitmem.lint.path_citations import is_runtime_file
-from gitmem.lint.path_shapes import elided_verdict
+from gitmem.lint.path_shapes import elided_verdict, kept_out_of_git
 
 BUILD_OUTPUT = frozenset({"dist", "build", "node_modules", "target", ".venv", "venv",
                           "__pycache__", ".next", "out", ".tox", "coverage"})
@@ -195,5 +195,5 @@ def gather_evidence(
         else:
             paths[query] = path_verdict(query.value, repos)
     paths = found_in_packages(found_below_own_name(attach_fates(paths, repos), repos), repos)
-    paths = named_elsewhere(paths, repos)
+    paths = kept_out_of_git(named_elsewhere(paths, repos), repos)
     return Evidence(commits, paths, tuple(l for l, _ in repos.available))

@@ -4,9 +4,10 @@ path that was plainly deleted or never existed is still reported, so the test ca
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
-from gitutil import commit_all, make_repo, write
+from gitutil import commit_all, git, make_repo, write
 from lintutil import cli
 
 
@@ -59,3 +60,96 @@ def test_a_sentence_that_says_a_file_is_not_there_cites_nothing(tmp_path: Path) 
                                 "`core/rank/`. Session state is in `core/session.rs`.\n"})
     commit_all(repo)
     assert _found(repo) == [(5, "GM311")]
+
+
+def test_a_path_ignored_below_a_garbled_ignore_line_is_not_missing(tmp_path: Path) -> None:
+    # an ignore file with a line saved in another encoding (NUL bytes in it): git still reads
+    # the lines after it. The copied scripts were taken out of git and ignored in one commit,
+    # so what the memory names under `tools/kit/` is local, not deleted
+    repo = make_repo(tmp_path / "r", {"tools/kit/INDEX.md": "x\n", "src/app.py": "x\n",
+                                      "src/old.py": "x\n"})
+    git(repo, "rm", "-q", "--cached", "tools/kit/INDEX.md")
+    (repo / "src" / "old.py").unlink()
+    garbled = ".\0t\0m\0p\0/\0\r\n".encode("latin-1")
+    write(repo, {".gitignore": b"# local\n" + garbled + b"# template copies\ntools/kit/\n"})
+    commit_all(repo, "keep the copied scripts out of git")
+    shutil.rmtree(repo / "tools" / "kit")  # a fresh clone has no such folder
+    write(repo, {"CLAUDE.md": "# Scripts\n\n"
+                              "- The index of copied scripts is `tools/kit/INDEX.md`.\n"
+                              "- The launcher is `src/old.py`.\n"})
+    commit_all(repo)
+    assert _found(repo) == [(4, "GM311")]
+
+
+def test_the_folders_around_an_ignored_template_copy_are_local(tmp_path: Path) -> None:
+    # a project generated from a template workspace keeps the template's copies out of git
+    # (`kit/common/scripts/` ignored); its rules still say to copy files into `kit/` and
+    # `kit/common/.cfg/settings.json`, which exist only where the workspace is checked out.
+    # A folder git still holds files in (`lib/`) does not make its deleted files local.
+    repo = make_repo(tmp_path / "r", {"kit/common/scripts/README.md": "x\n",
+                                      "lib/core.py": "x\n", "lib/gone.py": "x\n"})
+    git(repo, "rm", "-q", "--cached", "kit/common/scripts/README.md")
+    (repo / "lib" / "gone.py").unlink()
+    write(repo, {".gitignore": "/lib/cache/\nkit/common/scripts/\n"})
+    commit_all(repo, "keep the template copies out of git")
+    shutil.rmtree(repo / "kit")  # a fresh clone has no such folder
+    write(repo, {"CLAUDE.md": "# Template boundary\n\n"
+                              "- Work on the templates (in `kit/`) one at a time.\n"
+                              "- Also copy each script to `kit/common/` and list it in "
+                              "`kit/common/scripts/INDEX.md`.\n"
+                              "- Mirror settings into `kit/common/.cfg/settings.json`.\n"
+                              "- The loader is `lib/gone.py`.\n"})
+    commit_all(repo)
+    assert _found(repo) == [(6, "GM311")]
+
+
+def test_an_editors_open_tabs_pasted_into_memory_are_a_record(tmp_path: Path) -> None:
+    # an agent's turn pasted whole into a context file: its environment block lists the
+    # editor's visible files and open tabs at that moment, not files the memory cites
+    repo = make_repo(tmp_path / "r", {"src/Kept.php": "x\n", "src/Old.php": "x\n"})
+    (repo / "src" / "Old.php").unlink()
+    commit_all(repo, "drop the old controller")
+    write(repo, {"memory-bank/techContext.md":
+                 "# Tech\n\nUse the final file content above.<environment_details>\n"
+                 "# VSCode Visible Files\nsrc/Old.php\n\n# VSCode Open Tabs\n"
+                 "src/Kept.php\nsrc/Gone.php\nsrc/Old.php\n\n# Current Time\nnoon\n"
+                 "</environment_details>\n\n## Controllers\n\n"
+                 "- The phone controller is `src/Old.php`.\n"})
+    commit_all(repo)
+    assert _found(repo) == [(18, "GM311")]
+
+
+def test_open_tabs_under_a_heading_end_at_the_next_heading(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {"src/Kept.php": "x\n"})
+    write(repo, {"memory-bank/activeContext.md":
+                 "# Now\n\n## VSCode Open Tabs\n\nsrc/Gone.php\nsrc/Kept.php\n\n"
+                 "## Next\n\n- Fix `src/Broken.php`.\n"})
+    commit_all(repo)
+    assert _found(repo) == [(10, "GM311")]
+
+
+def test_a_handoff_example_in_an_escaped_fence_cites_nothing(tmp_path: Path) -> None:
+    # rules kept inside a template string write their fences with escaped backticks; the
+    # example handoff between them names another project's files
+    repo = make_repo(tmp_path / "r", {"src/app.js": "x\n"})
+    write(repo, {"memory-bank/.clinerules":
+                 "# Handoffs\n\nAn effective handoff:\n\n\\`\\`\\`xml\n<new_task>\n<context>\n"
+                 "- Patterns are in tests/auth.test.js\n</context>\n</new_task>\n\\`\\`\\`\n\n"
+                 "Our own entry point is `src/main.js`.\n"})
+    commit_all(repo)
+    assert _found(repo) == [(13, "GM311")]
+
+
+def test_a_checklist_in_a_fence_inside_a_list_item_cites_nothing(tmp_path: Path) -> None:
+    # a fenced block indented under a list item is still a code block: a checkpoint template
+    # asking whether a summary was created in a folder made on use
+    repo = make_repo(tmp_path / "r", {"notes/tasks.md": "x\n", "notes/old.md": "x\n"})
+    (repo / "notes" / "old.md").unlink()
+    commit_all(repo, "drop the old notes")
+    write(repo, {".cursor/rules/flow.mdc":
+                 "# Archive\n\n* **Checkpoint:**\n    ```\n"
+                 "    - Summary created in `notes/archive/`? [YES/NO]\n"
+                 "    - `notes/old.md` updated? [YES/NO]\n    ```\n"
+                 "* Then update `notes/old.md`.\n"})
+    commit_all(repo)
+    assert _found(repo) == [(8, "GM311")]
