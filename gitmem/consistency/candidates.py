@@ -30,6 +30,7 @@ import re
 from array import array
 from collections.abc import Sequence
 
+from gitmem.consistency.families import FAMILY_MIN, one_value_families
 from gitmem.consistency.join import similar_pairs
 from gitmem.consistency.lexicon import Lexicon, default_lexicon
 from gitmem.consistency.paraphrase import key_form
@@ -109,7 +110,9 @@ def candidate_pairs(
 
     A text held by k claims is one node: its copies pair with the first of them only (k - 1
     pairs, not k(k - 1) / 2), and with the first copy of each similar text, whose copies pair
-    with its first (k + m - 1 pairs for texts held k and m times, each copy named once)."""
+    with its first (k + m - 1 pairs for texts held k and m times, each copy named once). A
+    family of texts one word apart (families.py) is one node the same way: each member meets
+    the first member, and the rest through it."""
     lexicon = lexicon or default_lexicon()
     copies: dict[str, list[int]] = {}
     for x, claim in enumerate(claims):
@@ -120,14 +123,17 @@ def candidate_pairs(
     for t, ranks in enumerate(key_ranks):
         if ranks:  # no key: nothing in common with anything
             groups.setdefault(ranks, []).append(t)
+    pairs: list[tuple[int, int]] = []
+    for ranks, held in groups.items():
+        if len(held) >= FAMILY_MIN:
+            groups[ranks] = _fold_families(held, texts, claims, pairs)
     nodes = sorted(groups, key=lambda ranks: (len(ranks), ranks))
     count = len(nodes)
     scored = array("q", (u * count + u for u in range(count) if len(groups[nodes[u]]) > 1))
     scored += similar_pairs(nodes, min_jaccard)
-    pairs: list[tuple[int, int]] = []
     for t, ranks in enumerate(key_ranks):
-        first, *others = texts[t]
-        if ranks:
+        if ranks and texts[t]:  # a family member's claims are its first member's now
+            first, *others = texts[t]
             pairs += ((first, x) for x in others)
     for code in scored:
         u, v = divmod(code, count)
@@ -147,6 +153,27 @@ def candidate_pairs(
     del scored
     pairs.sort()
     return pairs
+
+
+def _fold_families(held: list[int], texts: list[list[int]], claims: Sequence[Claim],
+                   pairs: list[tuple[int, int]]) -> list[int]:
+    """The texts of one node with each family (families.py) folded into its first member: its
+    claims are the first member's from now on, and each copy of another member meets the first
+    copy of that member here (its verbatim repeats are still pairs). Returns the node's texts."""
+    families = one_value_families([claims[texts[t][0]].text for t in held])
+    if not families:
+        return held
+    absorbed: set[int] = set()
+    for family in families:
+        first, *others = (held[at] for at in family)
+        for t in others:
+            own_first, *copies = texts[t]
+            pairs += ((own_first, x) for x in copies)
+            texts[first] = texts[first] + texts[t]
+            texts[t] = []
+            absorbed.add(t)
+        texts[first].sort()
+    return [t for t in held if t not in absorbed]
 
 
 def similar_enough(overlap: int, size_a: int, size_b: int, min_jaccard: float = MIN_JACCARD

@@ -21,6 +21,7 @@ import pytest
 from gitmem.consistency import analyze
 from gitmem.consistency.analyze import find_pairs
 from gitmem.consistency.candidates import blocking_keys, candidate_pairs
+from gitmem.consistency.families import one_value_families
 from gitmem.consistency.lexicon import default_lexicon
 from gitmem.memory.cache import MemoryCache
 from gitmem.memory.parse import parse_memory
@@ -31,16 +32,32 @@ def all_pairs_reference(claims: Sequence[Claim], min_jaccard: float = 0.3
                         ) -> list[tuple[int, int]]:
     """Every pair compared with every other: those whose key sets have Jaccard >= min_jaccard,
     except that a pair of two claims that are both not the first copy of their text is left
-    out (each copy still pairs with the first copy of every text it is similar to)."""
+    out (each copy still pairs with the first copy of every text it is similar to), and a
+    family (families.py: texts one word apart) counts as one text whose first copy is its first
+    member's: its members pair with that claim, and each copy of a member with its own first."""
     lexicon, cache = default_lexicon(), {}  # type: ignore[var-annotated]
     key_sets = [blocking_keys(claim.text, lexicon, cache) for claim in claims]
-    first = {}
+    first: dict[str, int] = {}
     for x, claim in enumerate(claims):
         first.setdefault(claim.text, x)
+    by_keys: dict[frozenset[str], list[str]] = {}
+    for text, x in first.items():
+        if key_sets[x]:
+            by_keys.setdefault(key_sets[x], []).append(text)
+    family: dict[str, int] = {}  # text -> the first claim of its family's first member
+    for texts in by_keys.values():
+        for members in one_value_families(texts):
+            for at in members:
+                family[texts[at]] = first[texts[members[0]]]
+    lead = [family.get(c.text, first[c.text]) for c in claims]
     out = []
     for x, set_x in enumerate(key_sets):
         for y in range(x + 1, len(claims)):
-            if first[claims[x].text] != x and first[claims[y].text] != y:
+            tx, ty = claims[x].text, claims[y].text
+            if tx in family and family[tx] == family.get(ty):  # one family
+                if lead[x] != x and (tx != ty or first[tx] != x):
+                    continue  # two members: each meets the first member only
+            elif lead[x] != x and lead[y] != y:
                 continue  # two copies: only the first copy of one text pairs with the other
             overlap = len(set_x & key_sets[y])
             union = len(set_x | key_sets[y])

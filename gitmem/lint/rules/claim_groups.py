@@ -47,6 +47,7 @@ class ClaimGroup:
     pair: PairFinding  # the strongest verdict among the group's pairs
     first: tuple[Claim, ...]
     second: tuple[Claim, ...] = ()
+    family: bool = False  # `second` are one value away from `first` (families.py)
 
     @property
     def identical(self) -> bool:
@@ -137,6 +138,7 @@ def group_pairs(pairs: Iterable[PairFinding], claims: Iterable[Claim],
     to src/web/** is not named in a contradiction with a rule scoped to src/api/**."""
     fragments: dict[str, bool] = {}
     best: dict[tuple[Subject, Subject], PairFinding] = {}
+    pairs, groups = _family_groups(list(pairs))
     for pair in pairs:
         s, t = _subject(pair.a, fragments), _subject(pair.b, fragments)
         key = (s, t) if s <= t else (t, s)
@@ -148,7 +150,6 @@ def group_pairs(pairs: Iterable[PairFinding], claims: Iterable[Claim],
     def copies_of(subject: Subject, pair: PairFinding) -> tuple[Claim, ...]:
         return copies.get(subject) or _of((pair.a, pair.b), subject, fragments)
 
-    groups = []
     for (s, t), pair in best.items():
         side_s = copies_of(s, pair)
         if s == t:
@@ -166,6 +167,37 @@ def group_pairs(pairs: Iterable[PairFinding], claims: Iterable[Claim],
             side_s, side_t = side_t, side_s
         groups.append(ClaimGroup(pair, side_s, side_t))
     return sorted(groups, key=_order)
+
+
+def _family_groups(pairs: list[PairFinding]) -> tuple[list[PairFinding], list[ClaimGroup]]:
+    """The pairs within one family (families.py: texts one value apart, each judged against the
+    family's first) folded into one group per family and verdict, naming every claim flagged;
+    and the other pairs. A family group of two texts is an ordinary pair."""
+    from gitmem.consistency.families import family_of_texts
+
+    ordered = sorted((c for pair in pairs for c in (pair.a, pair.b)),
+                     key=lambda c: (c.path, c.line))
+    first_of = family_of_texts([c.text for c in ordered])
+    if not first_of:
+        return pairs, []
+    within: dict[tuple[str, str, str], list[PairFinding]] = {}
+    rest = []
+    for pair in pairs:
+        family = first_of.get(pair.a.text)
+        if family is None or family != first_of.get(pair.b.text) or pair.a.text == pair.b.text:
+            rest.append(pair)
+        else:
+            within.setdefault((family, pair.kind, pair.klass), []).append(pair)
+    groups = []
+    for found in within.values():
+        if len({c.text for pair in found for c in (pair.a, pair.b)}) < 3:
+            rest += found
+            continue
+        places = {(c.path, c.line): c for pair in found for c in (pair.a, pair.b)}
+        members = [places[k] for k in sorted(places)]
+        groups.append(ClaimGroup(min(found, key=_strength), (members[0],), tuple(members[1:]),
+                                 family=True))
+    return rest, groups
 
 
 def compared_files(memories: Sequence[Memory], config: Config,

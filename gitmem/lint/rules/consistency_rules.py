@@ -144,6 +144,8 @@ class PairRule(CorpusRule):
         """Whether a file-level finding already stands for this group (GM201: a copied file)."""
         return False
 
+    family_verb = ""  # what a family's members do to its first claim (`_family`)
+
     def wanted(self, pair: PairFinding) -> bool:
         raise NotImplementedError
 
@@ -169,12 +171,24 @@ class PairRule(CorpusRule):
             if self.wanted(pair) and not self.folded(group, context):
                 copies = ({"copies": len(group.first)} if group.identical else
                           {"copies": len(group.first), "other_copies": len(group.second)})
+                if group.family:
+                    copies["family"] = 1 + len(group.second)
                 signals = {"class": pair.klass, "score": round(pair.score, 3), **pair.signals,
                            **copies}
+                message = _family(group, self.family_verb) if group.family else \
+                    self.describe(group)
                 yield self.finding(group.primary.path, group.primary.line,
-                                   self.describe(group) + _judged(pair),
+                                   message + _judged(pair),
                                    related=group.related(),
                                    confidence=round(pair.confidence, 3), signals=signals)
+
+
+def _family(group: ClaimGroup, verb: str) -> str:
+    """A family (gitmem.consistency.families) as one finding: each member was judged against
+    the first, the others named by place."""
+    return (f"{quote(group.primary)} and {len(group.second):,} claims that differ from it in "
+            f"one word only (such as {quote(group.second[0])}) {verb} it: "
+            f"{places(group.second)}; judged as one family: keep the claim that holds")
 
 
 def _judged(pair: PairFinding) -> str:
@@ -197,6 +211,7 @@ class Duplicate(PairRule):
     """
 
     code = "GM201"
+    family_verb = "duplicate"
     name = "duplicate"
     severity = "warning"
     summary = "Two claims or memories in the duplicate match band"
@@ -237,6 +252,7 @@ class PossibleDuplicate(PairRule):
     """
 
     code = "GM202"
+    family_verb = "may duplicate"
     name = "possible-duplicate"
     severity = "warning"
     summary = "Two claims in the possible-duplicate band"
@@ -257,6 +273,7 @@ class Contradiction(PairRule):
     """
 
     code = "GM211"
+    family_verb = "contradict"
     name = "contradiction"
     severity = "warning"
     summary = "Two active claims that cannot both hold"
