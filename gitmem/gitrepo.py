@@ -1410,8 +1410,9 @@ class CodeRepo:
         """path -> (kind, commit, summary, new_path) for the newest commit that deleted or renamed it."""
         if not paths or self._repo.head_is_unborn:
             return {}
-        proc = subprocess.run(
-            ["git", "log", "--no-show-signature", f"--max-count={max_commits}", "--no-renames",
+        proc = subprocess.run(  # paths from memories: `:(exclude)x` is a name, not magic
+            ["git", "--literal-pathspecs", "log", "--no-show-signature",
+             f"--max-count={max_commits}", "--no-renames",
              "--diff-filter=D", "--name-status", "--format=%x00%H%x09%s", "--", *paths],
             cwd=self.root, capture_output=True, env={**clean_git_env(), **self._trust_env},
             check=False,
