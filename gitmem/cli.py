@@ -135,10 +135,11 @@ def main(argv: list[str] | None = None) -> Any:
     try:
         code = cli.main(args=argv, prog_name="gitmem", standalone_mode=False)
     except GitmemError as exc:
-        from gitmem.lint.formats.printable import printable_lines
+        from gitmem.lint.formats.printable import printable
 
-        # a message may name a committed file: `memory/\x1b]0;owned\x07.md` must not act
-        click.echo(f"gitmem: {printable_lines(str(exc))}", err=True)
+        # a message may name a committed file: `memory/\x1b]0;owned\x07.md` must not act, and
+        # `memory/b\nFAKE: ok.md` must not start a line of its own (messages are one line)
+        click.echo(f"gitmem: {printable(str(exc))}", err=True)
         sys.exit(exc.exit_code)
     except click.exceptions.Abort:
         click.echo("gitmem: interrupted", err=True)

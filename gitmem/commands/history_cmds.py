@@ -6,7 +6,7 @@ import click
 
 from gitmem.commands.common import emit_json, json_options, location, short, wants_json, workspace
 from gitmem.errors import EXIT_FINDINGS, UsageError
-from gitmem.lint.formats.printable import printable_lines
+from gitmem.lint.formats.printable import printable, printable_lines
 from gitmem.ops.evidence import claim_evidence
 from gitmem.ops.recall import memory_evidence, with_evidence
 from gitmem.ops.recall import recall as recall_memories
@@ -95,10 +95,11 @@ def recall(ctx: click.Context, query: str, include_superseded: bool, limit: int,
                                             for c in r.snippets]} for r in found]})
     for r in [] if wants_json(as_json, fmt) else found:
         memory = r.memory
-        flag = f"  (superseded by {memory.superseded_by})" if memory.superseded_by else ""
+        flag = (f"  (superseded by {printable(memory.superseded_by)})" if memory.superseded_by
+                else "")
         desc = memory.meta.get("description")
         desc = f": {' '.join(desc.split())}" if isinstance(desc, str) else ""
-        click.echo(safe(f"{r.score:.2f} {memory.path}{desc}{flag}"))
+        click.echo(f"{r.score:.2f} {printable(memory.path)}{safe(desc)}{flag}")
         for claim in r.snippets:
             click.echo(f"    {claim.line}: {safe(claim.text)}")
     if not found:

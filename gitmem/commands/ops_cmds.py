@@ -260,12 +260,12 @@ def _protect(ctx: click.Context, path: str, reason: str, on: bool) -> None:
     ws = workspace(ctx)
     memory = _load(ws, path)
     if memory.protected == on:  # a no-op, like init twice: exit 0
-        click.echo(f"{memory.path} is already {'protected' if on else 'not protected'}; "
+        click.echo(f"{printable(memory.path)} is already {'protected' if on else 'not protected'}; "
                    "nothing to do")
         return
     p = protect_plan(memory, on, reason)
     if on and not memory.has_frontmatter:
-        click.echo(f"note: {memory.path} had no frontmatter; a block now holds `protected: "
+        click.echo(f"note: {printable(memory.path)} had no frontmatter; a block now holds `protected: "
                    "true` (unprotect removes it again)", err=True)
     _report(p, commit_changes(ws, p))
 

@@ -13,6 +13,7 @@ from typing import TextIO
 from gitmem.errors import InvalidInputError
 from gitmem.gitrepo import Repo
 from gitmem.hooks_run.legacy import run_legacy_hook
+from gitmem.lint.formats.printable import printable
 from gitmem.memory.discover import MemoryMatcher
 from gitmem.workspace import Workspace, open_workspace
 
@@ -62,7 +63,7 @@ def run_hook(
     except InvalidInputError as exc:  # the configuration does not load
         if not _stages_markdown(repo, index_file):
             return legacy_code  # a commit of no memory file is not checked at all
-        err.write(f"gitmem: {exc}\ngitmem pre-commit: the commit is blocked until that is "
+        err.write(f"gitmem: {printable(str(exc))}\ngitmem pre-commit: the commit is blocked until that is "
                   "fixed; commit with --no-verify to skip the check once\n")
         return legacy_code or InvalidInputError.exit_code
     code = run_pre_commit_checks(ws, index_file, out, err)

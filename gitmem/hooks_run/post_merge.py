@@ -16,6 +16,7 @@ from typing import TextIO
 from gitmem.hooks_run.check import check_changes
 from gitmem.hooks_run.policy import classify, on_added_line
 from gitmem.hooks_run.staged import merged_change_set, staged_change_set
+from gitmem.lint.formats.printable import printable
 from gitmem.lint.formats.text import finding_line, plural
 from gitmem.model import Finding
 from gitmem.review_queue import ReviewItem, enqueue, today
@@ -31,7 +32,7 @@ def run_post_merge_hook(
     try:
         _post_merge(directory, args, squash, out, err, legacy)
     except Exception as exc:  # noqa: BLE001 - a post-merge hook must never fail the pull
-        err.write(f"gitmem post-merge: could not check the merge ({type(exc).__name__}: {exc}); "
+        err.write(f"gitmem post-merge: could not check the merge ({type(exc).__name__}: {printable(str(exc))}); "
                   "run `gitmem lint` to check the memory by hand\n")
     return 0
 

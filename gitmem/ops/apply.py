@@ -90,7 +90,9 @@ def commit_changes(ws: Workspace, plan: Plan, *, stale_is_plan_error: bool = Fal
                 step=crash_point,
             )
         except IndexLockedError as exc:  # a git took the lock since the check and kept it
-            sys.stderr.write(f"gitmem: warning: {exc}\n")  # committed: exit 0, journal kept
+            from gitmem.lint.formats.printable import printable
+
+            sys.stderr.write(f"gitmem: warning: {printable(str(exc))}\n")  # committed: exit 0, journal kept
             sys.stderr.flush()
             return new
         crash_point("after-index")

@@ -34,7 +34,7 @@ def test_text_lines_grouped_by_file_with_a_summary() -> None:
         "",
         ("memory/b.md:2: GM311 src/x.py does not exist (deleted in 3f2a1c9 'drop x, y: 100%') "
          "[warning]"),
-        "memory/b.md:9: GM312 line1 line2 % [info]",
+        "memory/b.md:9: GM312 line1\\nline2\\r% [info]",  # a name's line break, escaped
         "",
         "3 findings (1 error, 1 warning, 1 info) in 3 files (12 claims) in 0.41s.",
     ]

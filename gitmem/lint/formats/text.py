@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from itertools import groupby
 
 import click
@@ -32,7 +31,7 @@ def finding_line(finding: Finding, *, color: bool = False) -> str:
         location = click.style(location, bold=True)
         code = click.style(code, fg=COLOURS.get(finding.severity), bold=True)
         tail = click.style(tail, dim=True)
-    message = printable(re.sub(r"[\r\n]+", " ", finding.message))  # one finding, one line
+    message = printable(finding.message)  # one line: a name's line break is shown as \n
     return f"{location} {code} {message}{tail}"
 
 
