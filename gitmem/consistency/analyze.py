@@ -37,6 +37,7 @@ from typing import Any
 
 from gitmem.consistency.align import align
 from gitmem.consistency.batch import Judging, judge_all
+from gitmem.consistency.budget import PairBudget
 from gitmem.consistency.candidates import candidate_pairs
 from gitmem.consistency.contradiction import detect_contradiction_features, purpose_evidence
 from gitmem.consistency.duplicates import (
@@ -156,6 +157,7 @@ def find_pairs(
     *,
     triage: bool = True,
     workers: int | None = None,
+    budget: PairBudget | None = None,
 ) -> list[PairFinding]:
     """Duplicate and contradiction findings among `claims` (see the module docstring).
 
@@ -164,11 +166,15 @@ def find_pairs(
     the caller keys the store on the thresholds and the detector's code. `triage` skips the
     sides of a pair `triage.open_sides` proves the judge would not flag (the findings are the
     same without it); `workers` processes judge the pairs (default: every CPU when there are
-    many pairs), with the findings of one process."""
+    many pairs), with the findings of one process. With `budget`, at most `budget.pairs` pairs
+    are judged (the first in claim order; a recalled verdict costs nothing) and the rest are
+    counted into it, unjudged (budget.py)."""
     lexicon = lexicon or default_lexicon()
     thresholds = thresholds or Thresholds(match=match_threshold, possible=possible_threshold)
     tags, scopes = tags or {}, scopes or {}
     pairs = candidate_pairs(claims, lexicon=lexicon)
+    if budget is not None and len(pairs) > budget.pairs:
+        budget.order(pairs)
     repeated = {text for text, count in Counter(c.text for c in claims).items() if count > 1}
     jobs: list[tuple[int, int]] = []  # the pairs judged: a pair of texts held by several
     job_of: dict[tuple, int] = {}  # claims is judged once and reported at each copy
@@ -189,6 +195,10 @@ def find_pairs(
         if a.text in repeated or b.text in repeated:
             judged = (a.text, b.text, _states_rules(a), _states_rules(b), *map(tuple, pair_tags))
         job = job_of.get(judged, -1) if judged is not None else -1
+        if job < 0 and budget is not None and len(jobs) >= budget.pairs:
+            budget.skipped += 1  # left unjudged: counted, never planned (a list of millions)
+            budget.files.update((a.path, b.path))
+            continue
         if job < 0:
             job = len(jobs)
             jobs.append((i, j))

@@ -14,6 +14,7 @@ from collections.abc import Container, Sequence
 
 from gitmem.config import Config
 from gitmem.consistency.analyze import PairFinding, Thresholds, find_pairs
+from gitmem.consistency.budget import PairBudget
 from gitmem.consistency.duplicates import PARAPHRASE_SCORE
 from gitmem.consistency.lexicon import lexicon_for
 from gitmem.consistency.verdicts import PairVerdicts
@@ -64,7 +65,7 @@ def _reworded(pair: PairFinding) -> bool:
 def corpus_pairs(
     memories: Sequence[Memory], config: Config, today: dt.date | None = None,
     focus: frozenset[str] | None = None, verdicts: PairVerdicts | None = None,
-    thresholds: Thresholds | None = None,
+    thresholds: Thresholds | None = None, budget: PairBudget | None = None,
 ) -> list[PairFinding]:
     """Duplicate and contradiction pairs among claims in force; with `focus`, only pairs with
     at least one side in those paths; with `verdicts`, earlier verdicts are recalled (see
@@ -82,6 +83,7 @@ def corpus_pairs(
         lexicon=lexicon_for(config.lexicon),  # with the repository's [consistency.lexicon]
         verdicts=verdicts,
         thresholds=thresholds,
+        budget=budget,
     )
     out = []
     for pair in pairs:

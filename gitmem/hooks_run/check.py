@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from gitmem.consistency.budget import HOOK_PAIR_BUDGET, PairBudget
 from gitmem.hooks_run.corpus import fresh_claims, hook_corpus
 from gitmem.hooks_run.staged import MemoryChanges
 from gitmem.lint.engine import run_rules
@@ -17,6 +18,7 @@ from gitmem.lint.evidence import Evidence
 from gitmem.lint.grounding import gather_evidence
 from gitmem.lint.extract import Citations, citations_in_force, extract_citations
 from gitmem.lint.rule import LintContext, Rule
+from gitmem.lint.rules.consistency_rules import BUDGET_KEY
 from gitmem.lint.rules.staged_rules import StagedChange, StagedRule
 from gitmem.lint.run import LintRequest, choose_rules
 from gitmem.model import Finding, Memory
@@ -32,6 +34,7 @@ class ChangeCheck:
     corpus: tuple[Memory, ...] = ()
     evidence: Evidence = field(default_factory=Evidence)
     citations: Mapping[str, Citations] = field(default_factory=dict)
+    skipped: str = ""  # the notice when the pair budget ran out (budget.py)
 
 
 def check_changes(
@@ -56,7 +59,8 @@ def check_changes(
                  for m in changed}
     evidence = gather_evidence(citations.values(), ws.code_repos())
     context = LintContext(corpus, ws.config, evidence, citations)
+    budget = context.memo[BUDGET_KEY] = PairBudget(HOOK_PAIR_BUDGET)
     findings, failures = run_rules(context, rules, {m.path for m in changed})
     findings += [f for c in changes for rule in guards for f in rule.check_change(c, context)]
     return ChangeCheck(tuple(findings), tuple(notices + failures), added, len(changes),
-                       corpus, evidence, citations)
+                       corpus, evidence, citations, budget.notice())

@@ -61,6 +61,8 @@ def _post_merge(
                       key=lambda f: f.sort_key)
     queued = enqueue(ws.repo.state_dir, review_items(ws, findings))
     _print(findings, check.files, len(queued), time.perf_counter() - start, out)
+    if check.skipped:
+        err.write(f"gitmem post-merge: {check.skipped}\n")
 
 
 def review_items(ws: Workspace, findings: Sequence[Finding]) -> list[ReviewItem]:

@@ -24,6 +24,8 @@ def run_pre_commit_checks(
     check = check_changes(ws, staged_change_set(ws, index_file), index_file,
                           staged_guards=True)
     err.writelines(f"gitmem: notice: {notice}\n" for notice in check.notices)
+    if check.skipped:
+        err.write(f"gitmem pre-commit: {check.skipped}\n")
     if not check.files:
         return 0
     outcome = classify(check.findings, check.added, ws.config)

@@ -57,7 +57,7 @@ def lint_change(ws: Workspace, rules: Sequence[Rule], notices: list[str], staged
         findings=tuple(sorted(fresh, key=lambda f: f.sort_key)), rules=tuple(rules),
         files=len(linted), claims=sum(len(m.claims) for m in linted),
         seconds=time.perf_counter() - start, memories=tuple(summary),
-        notices=tuple(notices) + check.notices,
+        notices=tuple(notices) + check.notices + ((check.skipped,) if check.skipped else ()),
     )
 
 

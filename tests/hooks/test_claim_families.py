@@ -93,3 +93,31 @@ def test_the_post_merge_hook_stays_bounded_when_a_pull_brings_a_family(tmp_path:
     reported = [line for line in pulled.stderr.splitlines() if "GM211" in line]
     assert len(reported) == 1 and "1,999 claims that differ from it" in reported[0], \
         pulled.stderr
+
+
+TWO_VALUES = [f"Fact {i} about the deploy pipeline, step {i}." for i in range(1, 401)]
+
+
+def test_the_hook_stops_at_its_pair_budget_says_so_and_still_judges_the_ordinary_pair(
+        tmp_path: Path) -> None:
+    """Two values that vary make no family: 79,800 candidate pairs. The hook judges its budget
+    (the least crowded claims first), names what it left out, and points to `gitmem lint`."""
+    repo = hooked_repo(tmp_path / "r", {"memory/rules.md": memory("rules", ORDINARY[0])})
+    write(repo, {"memory/deploy.md": memory("deploy", *TWO_VALUES),
+                 "memory/rules.md": memory("rules", *ORDINARY[:2])})
+    git(repo, "add", "-A")
+    start = time.perf_counter()
+    done = run_git(repo, "commit", "-q", "-m", "agent notes")
+    elapsed = time.perf_counter() - start
+    assert elapsed < 30, elapsed  # minutes without the budget
+    assert done.returncode == 0, done.stderr  # pairs not judged never block
+    assert "memory/rules.md:4: GM211" in done.stderr, done.stderr  # judged first: few partners
+    notice = [line for line in done.stderr.splitlines() if "budget" in line]
+    assert len(notice) == 1, done.stderr
+    assert notice[0].startswith("gitmem pre-commit: the duplicate and contradiction check "
+                                "stopped after 10,000 pairs")
+    assert "69,801 more candidate pairs were not judged (claims of memory/deploy.md)" in notice[0]
+    assert "run `gitmem lint` for the full check" in notice[0]
+
+    staged = gitmem(repo, "lint", "--diff", "HEAD~1")
+    assert "stopped after 10,000 pairs" in staged.err, staged

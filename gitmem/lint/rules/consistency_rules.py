@@ -23,6 +23,7 @@ from gitmem.model import Claim, Finding, Location, Memory
 
 if TYPE_CHECKING:
     from gitmem.consistency.analyze import PairFinding, Thresholds
+    from gitmem.consistency.budget import PairBudget
     from gitmem.consistency.verdicts import PairVerdicts
     from gitmem.lint.rules.claim_groups import ClaimGroup
 
@@ -46,6 +47,8 @@ LOAD_KEY = MEMO_KEY + ":load"
 FINDINGS_KEY = MEMO_KEY + ":findings"
 # code -> the findings each pair rule computed this run, for cached.py to keep
 RECORD_KEY = MEMO_KEY + ":record"
+# a PairBudget bounding the pairs judged (the hooks, `lint --staged` / `--diff`: budget.py)
+BUDGET_KEY = MEMO_KEY + ":budget"
 _QUOTE_LENGTH = 80
 
 
@@ -59,21 +62,22 @@ def _without_review_queue(memories: Sequence[Memory], review_file: str) -> list[
 
 def lint_pairs(
     memories: Sequence[Memory], config: Config, verdicts: PairVerdicts | None = None,
-    thresholds: Thresholds | None = None,
+    thresholds: Thresholds | None = None, budget: PairBudget | None = None,
 ) -> list[PairFinding]:
     """The pairs lint reports on `memories`, the review file's queue left out (with `verdicts`,
     earlier verdicts are recalled: see `find_pairs`; `thresholds` replace the configured)."""
     from gitmem.consistency.corpus import corpus_pairs
 
     return corpus_pairs(_without_review_queue(memories, config.review_file), config,
-                        verdicts=verdicts, thresholds=thresholds)
+                        verdicts=verdicts, thresholds=thresholds, budget=budget)
 
 
 def corpus_pair_findings(context: LintContext) -> list[PairFinding]:
     """The pairs of this lint run, computed on first use and kept in the run's memo."""
     if MEMO_KEY not in context.memo:
         load = context.memo.pop(LOAD_KEY, None)
-        context.memo[MEMO_KEY] = load() if load else lint_pairs(context.corpus, context.config)
+        context.memo[MEMO_KEY] = load() if load else lint_pairs(
+            context.corpus, context.config, budget=context.memo.get(BUDGET_KEY))
     pairs: list[PairFinding] = context.memo[MEMO_KEY]
     return pairs
 
