@@ -172,10 +172,20 @@ def group_pairs(pairs: Iterable[PairFinding], claims: Iterable[Claim],
 def _family_groups(pairs: list[PairFinding]) -> tuple[list[PairFinding], list[ClaimGroup]]:
     """The pairs within one family (families.py: texts one value apart, each judged against the
     family's first) folded into one group per family and verdict, naming every claim flagged;
-    and the other pairs. A family group of two texts is an ordinary pair."""
-    from gitmem.consistency.families import family_of_texts
+    and the other pairs. A family group of two texts is an ordinary pair. Only texts flagged
+    with FAMILY_MIN - 1 others or more (a family's first member), and their partners, are read
+    for families: a large repository's findings are not keyed twice."""
+    from gitmem.consistency.families import FAMILY_MIN, family_of_texts
 
-    ordered = sorted((c for pair in pairs for c in (pair.a, pair.b)),
+    partners: dict[str, set[str]] = {}
+    for pair in pairs:
+        partners.setdefault(pair.a.text, set()).add(pair.b.text)
+        partners.setdefault(pair.b.text, set()).add(pair.a.text)
+    hubs = {text for text, others in partners.items() if len(others) >= FAMILY_MIN - 1}
+    if not hubs:
+        return pairs, []
+    near = hubs.union(*(partners[text] for text in hubs))
+    ordered = sorted((c for pair in pairs for c in (pair.a, pair.b) if c.text in near),
                      key=lambda c: (c.path, c.line))
     first_of = family_of_texts([c.text for c in ordered])
     if not first_of:
