@@ -4,7 +4,10 @@ Two decisions, made here once for every rule that compares claims:
 
 - `is_label`: a line that names what follows rather than saying something: "Example:",
   "**Usage:**", a bold title as a list item, a changelog's version line, a display-math block,
-  a code fence written escaped (backslash, backtick, three times, then "xml").
+  a code fence written escaped (backslash, backtick, three times, then "xml"), a template's
+  placeholders alone ("[Command 1] [Result]"), a file's own header of bold labels each with a
+  date or a version, in any language ("**Updated**: 25/06/2025 **Version**: v1.0": every file
+  of a bank has one, with its own values).
   Such lines are not claims at all (a memory bank repeats "**Examples**:" before every block, and
   those repeats are not duplicates anyone would remove).
 - `is_record`: a claim that records an event (a dated entry, a task log, a changelog-like or
@@ -52,9 +55,40 @@ def is_list_label(text: str) -> bool:
             and _RULE_WORDS.search(text) is None)
 
 
+# a template's placeholders and nothing else: "[Command 1] [Result]", "[Name]: [Role]"
+_PLACEHOLDERS = re.compile(r"(?:\[[^\[\]\n]{1,40}\][\s:;,.|/=>-]*)+")
+_STAMP_VALUE = (r"(?:\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}|[^\W\d_]+\.? \d{1,2},? \d{4}"
+                r"|\d{1,2} [^\W\d_]+\.? \d{4}|v?\d+(?:\.\d+){0,3}[\w.+-]*)")
+# a file's own header: bold labels in any language, each with a date or a version ("**Updated**:
+# 2025-06-25 **Version**: v1.0"); every file of a bank has one, each with its own values
+_FILE_STAMP = re.compile(
+    r"(?:(?:\*\*|__)[^*_\n]{1,40}?(?:\*\*|__)\s*[:：]?\s*|(?:\*\*|__)[^*_\n]{1,40}?[:：]"
+    r"(?:\*\*|__)\s*)" + _STAMP_VALUE + r"[\s|,;·•-]*")
+
+_FILE_STAMPS = re.compile(f"(?:{_FILE_STAMP.pattern})+")
+_DATE_VALUE = re.compile(r"\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}|[^\W\d_]+\.? \d{1,2},? \d{4}"
+                         r"|\d{1,2} [^\W\d_]+\.? \d{4}")
+
+
+def is_placeholder(text: str) -> bool:
+    """Only bracketed placeholders, a template's slots to fill in: no claim."""
+    return text[:1] == "[" and _PLACEHOLDERS.fullmatch(text) is not None
+
+
+def is_file_stamp(text: str) -> bool:
+    """Bold labels each followed by a date or a version only, one at least a date: the file's
+    own header ("**Python**: 3.11" alone is a fact of the project, and stays a claim)."""
+    return (text[:1] in "*_" and _DATE_VALUE.search(text) is not None
+            and _FILE_STAMPS.fullmatch(text) is not None)
+
+
 def is_label(text: str) -> bool:
     """A heading in disguise, a bare label, a version line or display math: not a statement."""
     first = text[:1]
+    if first == "[" and is_placeholder(text):
+        return True
+    if first in "*_" and is_file_stamp(text):
+        return True
     if first == "$" and text.startswith("$$"):
         return True
     if first == "\\" and _ESCAPED_FENCE.fullmatch(text):

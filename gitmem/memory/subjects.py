@@ -24,7 +24,9 @@ label under two headings; for duplicates, also one entry copied under two parent
 bold labels of one section (`Claim.parent`: two price tiers, two endpoints' "**Response:**");
 for both, an open checklist box against a statement (a step to take,
 not a claim: "[ ] Add accessibility" against the feature it builds) and two files that each
-record a numbered phase (`two_phases`).
+record a numbered phase (`two_phases`). For contradictions, entries that name two subjects of
+their own first (`gitmem.memory.titles`: two titles, two numbered classes, one field of two
+entries of a list).
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ from gitmem.memory.fragments import (
     same_words,
     states,
 )
+from gitmem.memory.titles import apart
 from gitmem.model import Claim
 
 # "Without AI context, modules are invisible": what would happen, not what is
@@ -199,6 +202,10 @@ def set_aside(a: Claim, b: Claim, kind: str, reworded: bool = False) -> str | No
     if kind == "contradiction" and (_HYPOTHETICAL.match(core_text(a.text))
                                     or _HYPOTHETICAL.match(core_text(b.text))):
         return "what would happen"
+    if kind == "contradiction":
+        why = apart(a, b)
+        if why:
+            return why
     if template_siblings(a.path, b.path):
         return "two files of one template"
     if two_phases(a, b):

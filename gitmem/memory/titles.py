@@ -1,0 +1,123 @@
+"""Entries that name their own subject first, so two of them are two things, not two stances.
+
+Decided here once for the contradiction rule (`gitmem.memory.subjects.set_aside` asks):
+
+- `entry_title`: an entry that opens with its own title, then says something of it: a bold
+  label ("**Art 12** (scope) — not yet cited", "**Keep**: ..."), a name in code before a dash or
+  a colon ("`db:reset` - drops every table"), or a plain label holding an identifier (a code
+  span or a number: "Lines marked `+`: added"). Two entries of one file titled by two
+  different titles describe two items of a list: two articles of a law, two outcomes of a
+  decision, the two marks of a legend. A title that is itself a directive or a warning
+  ("**Never**: ...", "**Note**: ...") names no subject.
+- `enumerated`: a verbless entry naming one member of a numbered classification, "Gases
+  under pressure (2.5)": two such entries with two numbers are two classes.
+- `field_of_two_entries`: one template field ("Tests: 80% coverage") filled in under two
+  entries of one list (each component's own coverage): the value is the entry's.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gitmem.memory.fragments import core_text, is_fragment, states
+from gitmem.model import Claim
+
+_MARKS = re.compile(r"^[^\w*_`]+")
+# "**Title**", "**Title:**", then an optional "(...)", then ":" or a dash (or the colon inside)
+_BOLD_TITLE = re.compile(
+    r"^(?:\*\*|__)(?P<title>[^*_\n]{1,60}?)(?P<inner>[:：]?)(?:\*\*|__)"
+    r"\s*(?:\([^()\n]{0,80}\)\s*)?(?P<sep>[:：]|[-–—](?=\s)|)")
+_CODE_TITLE = re.compile(r"^`(?P<title>[^`\n]{1,60})`\s*(?:\([^()\n]{0,80}\)\s*)?(?:[:：]|[-–—]\s)")
+_PLAIN_TITLE = re.compile(r"^(?P<title>[^:：*_\n]{1,50}?)\s*[:：]\s")
+# a title that is a directive or a note's kind says how to read the rest, not what it is about
+_NOT_SUBJECTS = frozenset(
+    "never always must avoid don't dont do not prefer should shall only required important "
+    "note notes warning caution critical tip rule rules remember nb please bad good wrong "
+    "right correct incorrect yes no".split())
+
+
+def entry_title(text: str) -> str | None:
+    """The title an entry opens with (module docstring), lower-cased, or None."""
+    core = _MARKS.sub("", text, count=1)
+    title = None
+    bold = _BOLD_TITLE.match(core)
+    if bold and (bold.group("inner") or bold.group("sep")):
+        title = bold.group("title")
+    else:
+        code = _CODE_TITLE.match(core)
+        if code:
+            title = code.group("title")
+        else:
+            plain = _PLAIN_TITLE.match(core)
+            if plain and ("`" in plain.group("title")
+                          or any(ch.isdigit() for ch in plain.group("title"))):
+                title = plain.group("title")
+    if title is None:
+        return None
+    words = title.strip().lower().split()
+    if not words or words[0].strip("!.,") in _NOT_SUBJECTS:
+        return None
+    return " ".join(words)
+
+
+def titled_apart(a: Claim, b: Claim) -> bool:
+    """Two entries of one file, each opening with its own, different title."""
+    if a.path != b.path:
+        return False
+    title_a = entry_title(a.text)
+    if title_a is None:
+        return False
+    title_b = entry_title(b.text)
+    return title_b is not None and title_a != title_b
+
+
+# "Gases under pressure (2.5)": a name, then a number that classifies it
+_ENUMERATED = re.compile(r"^(?P<name>[^()\n]{1,60}?)\s*\((?P<id>[^()\n]{0,14}\d[^()\n]{0,14})\)$")
+
+
+def enumerated(text: str) -> str | None:
+    """The number of a verbless classification entry (module docstring), or None."""
+    core = core_text(text).rstrip(" .*_")
+    match = _ENUMERATED.match(core)
+    if match is None or not is_fragment(match.group("name")):
+        return None
+    return match.group("id").strip()
+
+
+def two_classes(a: Claim, b: Claim) -> bool:
+    """Two entries naming two numbered classes of one classification."""
+    id_a = enumerated(a.text)
+    if id_a is None:
+        return False
+    id_b = enumerated(b.text)
+    return id_b is not None and id_a != id_b
+
+
+# "Tests: 88% coverage", "**Owner**: ...": a field's name before its value
+_FIELD = re.compile(r"^[*_]*([^\W\d_][^:：*_`\n]{0,30}?)[*_]*\s*[:：]")
+
+
+def field_name(text: str) -> str | None:
+    match = _FIELD.match(core_text(text))
+    return match.group(1).strip().lower() if match else None
+
+
+def field_of_two_entries(a: Claim, b: Claim) -> bool:
+    """One field filled in under two entries (or bold labels) of one list: each entry's value."""
+    if a.path != b.path or a.section != b.section or not a.parent or not b.parent \
+            or a.parent == b.parent:
+        return False
+    name = field_name(a.text)
+    return name is not None and name == field_name(b.text) and not (
+        states(name))
+
+
+def apart(a: Claim, b: Claim) -> str | None:
+    """Why two claims are about two subjects for the contradiction rule, or None."""
+    if titled_apart(a, b):
+        return "entries titled by two subjects"
+    if a.path == b.path and two_classes(a, b):
+        return "two classes of one classification"
+    if field_of_two_entries(a, b):
+        return "one field of two entries"
+    return None
