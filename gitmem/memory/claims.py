@@ -79,7 +79,9 @@ class _Scanner:
         parts = self.parts
         text = parts[0] if len(parts) == 1 else " ".join(parts)
         if kind == "paragraph":
-            self.label = text if text[:1] in "*_" and is_label(text) else ""
+            # a label line the list below belongs to: "**Pro plan**:", or a lead-in "Avoid:"
+            self.label = text if (text[:1] in "*_" or text[-1:] in ":：") and is_label(text) \
+                else ""
             if _SENTENCE_END_INSIDE.search(text) and not is_label(text):
                 # (a bold sub-title "**3. Live Data Refresh**" is one label, not two sentences)
                 self._add_sentences(text)

@@ -13,6 +13,10 @@ Decided here once for the contradiction rule (`gitmem.memory.subjects.set_aside`
   under pressure (2.5)": two such entries with two numbers are two classes.
 - `field_of_two_entries`: one template field ("Tests: 80% coverage") filled in under two
   entries of one list (each component's own coverage): the value is the entry's.
+- `heading_agrees`: an entry of a list whose heading or lead-in says what not to do ("Avoid:",
+  "Do not:", "## Anti-patterns", "Reject the change if:") carries that polarity: "copied
+  pages" there says "no copied pages", and agrees with "Never copy a page." (read alone, the
+  bare entry looked like the positive side of the rule).
 """
 
 from __future__ import annotations
@@ -112,8 +116,37 @@ def field_of_two_entries(a: Claim, b: Claim) -> bool:
         states(name))
 
 
+# a heading or a list's lead-in that lists what not to do
+_NEGATIVE_HEAD = re.compile(
+    r"\b(?:don'?t|do not|never|avoid(?:ed)?|anti-?patterns?|pitfalls?|mistakes?|forbidden"
+    r"|prohibited|not allowed|bad practices?|(?:release )?block(?:ers?|ing)|reject\w*|red flags?"
+    r"|(?:code )?smells?|what not to)\b", re.I)
+# a line that itself says no: "Never ...", "Do not ...", "no copied pages"
+_NEGATION = re.compile(
+    r"\b(?:never|not|no|don'?t|doesn'?t|mustn'?t|shouldn'?t|can'?t|cannot|avoid\w*|without"
+    r"|forbid\w*|prohibit\w*|nor)\b|n't\b", re.I)
+
+
+def _under_negative_head(claim: Claim) -> bool:
+    return bool(claim.kind in ("bullet", "item") and (
+        (claim.parent and _NEGATIVE_HEAD.search(claim.parent))
+        or (claim.section and _NEGATIVE_HEAD.search(claim.section))))
+
+
+def heading_agrees(a: Claim, b: Claim) -> bool:
+    """An entry listed under a heading of what not to do, itself not negated, against a line
+    that says no: both say the same no (module docstring)."""
+    for listed, other in ((a, b), (b, a)):
+        if _under_negative_head(listed) and not _NEGATION.search(listed.text) \
+                and _NEGATION.search(other.text):
+            return True
+    return False
+
+
 def apart(a: Claim, b: Claim) -> str | None:
     """Why two claims are about two subjects for the contradiction rule, or None."""
+    if heading_agrees(a, b):
+        return "an entry of a list of what not to do, and a rule that says no"
     if titled_apart(a, b):
         return "entries titled by two subjects"
     if a.path == b.path and two_classes(a, b):

@@ -115,3 +115,35 @@ def test_outcomes_of_a_decision_are_no_contradiction() -> None:
     never = claim(3, "**Never**: release a warm delivery")
     note = claim(5, "**Note**: release a warm delivery when the lab agrees")
     assert not set_aside(never, note, "contradiction")
+
+
+GUIDE = """# Guide
+
+## Spacing
+
+Never use arbitrary spacing.
+
+## Release checks
+
+Reject the change if:
+
+- navigation gets deeper
+- arbitrary spacing appears
+"""
+
+
+def test_an_entry_of_a_list_of_what_not_to_do_agrees_with_a_no(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {"AGENTS.md": GUIDE})
+    assert gm2(repo) == []
+
+
+def test_the_lead_in_of_a_list_is_its_entries_parent_and_gives_its_polarity() -> None:
+    from gitmem.memory.claims import segment_claims
+
+    claims = {c.text: c for c in segment_claims("AGENTS.md", GUIDE, 1)}
+    listed = claims["arbitrary spacing appears"]
+    assert listed.parent == "Reject the change if:"
+    assert set_aside(claims["Never use arbitrary spacing."], listed, "contradiction")
+    # a rule that says yes to what the list rejects is still compared
+    always = Claim("AGENTS.md", 5, "Always use arbitrary spacing.", "sentence", "Spacing")
+    assert not set_aside(always, listed, "contradiction")
