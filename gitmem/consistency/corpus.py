@@ -19,6 +19,7 @@ from gitmem.consistency.duplicates import PARAPHRASE_SCORE
 from gitmem.consistency.lexicon import lexicon_for
 from gitmem.consistency.verdicts import PairVerdicts
 from gitmem.memory.claim_roles import possible_set_aside
+from gitmem.memory.copies import derived_copies
 from gitmem.memory.fragments import is_pointer
 from gitmem.memory.subjects import set_aside
 from gitmem.memory.inforce import claim_in_force, claims_in_force, pair_dismissed
@@ -47,12 +48,16 @@ def compared_claims(memories: Sequence[Memory], texts: Container[str] | None = N
                     ) -> list[Claim]:
     """The claims `corpus_pairs` compares: those in force of the active memories, records of
     events (dated entries, task logs, progress notes) left out: they are not standing claims;
-    pointers to other files (index entries, "See [x.md] for ...") say nothing of their own.
+    pointers to other files (index entries, "See [x.md] for ...") say nothing of their own;
+    files that are copies by design (`gitmem.memory.copies`: a nested snapshot of a layout, a
+    file generated from another memory) are checked in their source.
     With `texts`, only the claims holding one of them (what lint's grouping needs, cheaply)."""
+    copies = derived_copies(m for m in memories if m.active)  # snapshots, generated files
     if texts is None:
-        return [claim for claim in claims_in_force(memories)
-                if not is_record(claim) and not is_pointer(claim.text)]
-    return [claim for memory in memories if memory.active for claim in memory.claims
+        return [claim for claim in claims_in_force(memories) if claim.path not in copies
+                and not is_record(claim) and not is_pointer(claim.text)]
+    return [claim for memory in memories if memory.active and memory.path not in copies
+            for claim in memory.claims
             if claim.text in texts and claim_in_force(claim) and not is_record(claim)
             and not is_pointer(claim.text)]
 
