@@ -147,7 +147,8 @@ _STATUS_MARKS = ("✅", "❌", "✔", "✓", "✗", "✘", "☑", "☐", "⚠", 
 
 # a status field ("**Status**: PRODUCTION READY", "Result: ..."): a state at a time; memory banks
 # fill one in under every feature, and two features' statuses are not one claim
-_STATUS_FIELD = re.compile(r"[*_]*(?:status|state|result|results|outcome|impact)[*_]*\s*[:：]", re.I)
+_STATUS_FIELD = re.compile(r"[*_]*(?:status|statut|estado|stato|state|result|results|outcome"
+                           r"|impact)[*_]*\s*[:：]", re.I)
 # words that make a line a sentence with a verb of its own ("Temporary files are removed")
 _AUXILIARIES = frozenset(
     "is are was were be been being am has have had do does did can could will would shall "

@@ -16,7 +16,9 @@ Decided here once for the contradiction rule (`gitmem.memory.subjects.set_aside`
 - `heading_agrees`: an entry of a list whose heading or lead-in says what not to do ("Avoid:",
   "Do not:", "## Anti-patterns", "Reject the change if:") carries that polarity: "copied
   pages" there says "no copied pages", and agrees with "Never copy a page." (read alone, the
-  bare entry looked like the positive side of the rule).
+  bare entry looked like the positive side of the rule); "Skip the summary" there says to
+  write it, and agrees with "Write a summary of each meeting". A list of risks or limitations
+  ("**MEV attacks**: ...") is such a list too.
 """
 
 from __future__ import annotations
@@ -120,7 +122,12 @@ def field_of_two_entries(a: Claim, b: Claim) -> bool:
 _NEGATIVE_HEAD = re.compile(
     r"\b(?:don'?t|do not|never|avoid(?:ed)?|anti-?patterns?|pitfalls?|mistakes?|forbidden"
     r"|prohibited|not allowed|bad practices?|(?:release )?block(?:ers?|ing)|reject\w*|red flags?"
-    r"|(?:code )?smells?|what not to)\b", re.I)
+    r"|(?:code )?smells?|what not to|limitations?|risks?|threats?|weakness(?:es)?"
+    r"|vulnerabilit(?:y|ies))\b", re.I)
+# an entry that itself says to leave something out: under "Don't:", "Skip the summary" says to
+# write the summary, and agrees with "Write a summary of each meeting"
+_LEAVE_OUT = frozenset("skip skipping ignore ignoring omit omitting forget forgetting neglect "
+                       "neglecting bypass bypassing leave".split())
 # a line that itself says no: "Never ...", "Do not ...", "no copied pages"
 _NEGATION = re.compile(
     r"\b(?:never|not|no|don'?t|doesn'?t|mustn'?t|shouldn'?t|can'?t|cannot|avoid\w*|without"
@@ -137,8 +144,11 @@ def heading_agrees(a: Claim, b: Claim) -> bool:
     """An entry listed under a heading of what not to do, itself not negated, against a line
     that says no: both say the same no (module docstring)."""
     for listed, other in ((a, b), (b, a)):
-        if _under_negative_head(listed) and not _NEGATION.search(listed.text) \
-                and _NEGATION.search(other.text):
+        if not _under_negative_head(listed) or _NEGATION.search(listed.text):
+            continue
+        words = core_text(listed.text).split()
+        leaves_out = bool(words) and words[0].strip("*_,.:").lower() in _LEAVE_OUT
+        if bool(_NEGATION.search(other.text)) != leaves_out:
             return True
     return False
 
@@ -153,4 +163,7 @@ def apart(a: Claim, b: Claim) -> str | None:
         return "two classes of one classification"
     if field_of_two_entries(a, b):
         return "one field of two entries"
+    if a.section and b.section and a.section != b.section \
+            and field_name(a.text) is not None and field_name(a.text) == field_name(b.text):
+        return "one field under two headings"  # ("**Gap after phase 2**: ..." per industry)
     return None

@@ -147,3 +147,33 @@ def test_the_lead_in_of_a_list_is_its_entries_parent_and_gives_its_polarity() ->
     # a rule that says yes to what the list rejects is still compared
     always = Claim("AGENTS.md", 5, "Always use arbitrary spacing.", "sentence", "Spacing")
     assert not set_aside(always, listed, "contradiction")
+
+
+def test_leaving_out_under_a_list_of_donts_agrees_with_doing_it() -> None:
+    skip = Claim("meeting.md", 30, "Skip the summary or the follow-ups", "bullet",
+                 "Good habits", "**Don't**:")
+    write = Claim("meeting.md", 12, "Write each follow-up from the summary", "item", "Steps")
+    assert set_aside(write, skip, "contradiction")
+    never = Claim("meeting.md", 12, "Never write a summary", "item", "Steps")
+    assert not set_aside(never, skip, "contradiction")
+
+
+def test_a_listed_risk_agrees_with_avoiding_it() -> None:
+    risk = Claim("techContext.md", 40, "**Replay attacks**: a captured request is sent again",
+                 "bullet", "Known limitations")
+    goal = Claim("productContext.md", 9, "Avoid replay attacks", "bullet", "Persona 2")
+    assert set_aside(goal, risk, "contradiction")
+
+
+def test_one_field_under_two_headings_is_each_headings_own() -> None:
+    harbour = Claim("review.md", 20, "**Gap after phase-2**: 5 workflows, 4 records, one more due",
+                    "bullet", "Harbour works")
+    mines = Claim("review.md", 40, "**Gap after phase-2**: 5 workflows, 3 records, two more due",
+                  "bullet", "Mines")
+    assert set_aside(harbour, mines, "contradiction")
+
+
+def test_a_status_field_in_french_is_a_record() -> None:
+    from gitmem.memory.statements import is_record
+
+    assert is_record(Claim("plan.md", 5, "**Statut:** Terminé", "sentence", "Phase 1"))
