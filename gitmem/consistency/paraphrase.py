@@ -31,7 +31,7 @@ from gitmem.consistency.lexicon import Lexicon
 from gitmem.consistency.per_lexicon import per_lexicon
 from gitmem.consistency.per_text import forget_after_run
 from gitmem.consistency.spelled import SHARES, number_form, number_run
-from gitmem.consistency.text import tokenize
+from gitmem.consistency.text import KEEPS_FINAL_E, tokenize
 
 DATA_FILE = "paraphrases.toml"
 _LONGEST = 3  # words in the longest entry
@@ -54,6 +54,8 @@ class Paraphrases:
 
 @functools.lru_cache(maxsize=1 << 16)
 def _stem(word: str) -> str:
+    if word in KEEPS_FINAL_E:
+        return KEEPS_FINAL_E[word]  # Snowball strips the e: "locale" would be "local"
     return _STEMMER.stemWord(word)
 
 

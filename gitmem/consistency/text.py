@@ -43,6 +43,13 @@ _BARE_CONTRACTIONS = {
                  "hadnt", "wouldnt", "shouldnt", "couldnt", "mustnt", "neednt")
 }
 
+# Nouns whose final e tells them from an adjective: "locale" (a language and region setting) is
+# no form of the scope word "local", nor "morale" of "moral". Stripping the e would merge them.
+KEEPS_FINAL_E = {
+    "locale": "locale", "locales": "locale", "morale": "morale", "rationale": "rationale",
+    "rationales": "rationale", "finale": "finale", "finales": "finale",
+}
+
 _IRREGULAR_STEMS = {
     "men": "man",
     "women": "woman",
@@ -146,6 +153,8 @@ def stem(word: str) -> str:
     """
     if word in _IRREGULAR_STEMS:
         return _IRREGULAR_STEMS[word]
+    if word in KEEPS_FINAL_E:
+        return KEEPS_FINAL_E[word]
     if len(word) < 4 or not word.isalpha():
         return word
     if word.endswith("ies") and len(word) > 4:

@@ -24,3 +24,11 @@ def test_a_lowercase_negation_still_counts() -> None:
 
 def test_a_rule_in_capitals_still_negates() -> None:
     assert detect_contradiction("NEVER commit the lock file", "Commit the lock file") is not None
+
+
+def test_locale_is_no_form_of_local() -> None:
+    """"locale" (a language and region setting) keeps its final e: stripped, it would be the
+    scope word "local"."""
+    from gitmem.consistency.text import stem
+
+    assert stem("locale") == stem("locales") != stem("local")
