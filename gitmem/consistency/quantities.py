@@ -39,8 +39,12 @@ _BYTES = {
     "gb": 2.0**30, "gib": 2.0**30, "gigabyte": 2.0**30, "gigabytes": 2.0**30,
     "tb": 2.0**40, "tib": 2.0**40, "terabyte": 2.0**40, "terabytes": 2.0**40,
 }
+# A share: "21.2 percent" is the amount 21.2 of its kind, not the parts (21, 2) of a version
+# ("21.2%" is read "21.2 percent" by `text.clean`; "per cent" is one unit of two words).
+_SHARES = {"percent": 1.0, "pct": 1.0}
 _UNITS = {**{u: ("duration", f) for u, f in _SECONDS.items()},
-          **{u: ("size", f) for u, f in _BYTES.items()}}
+          **{u: ("size", f) for u, f in _BYTES.items()},
+          **{u: ("percent", f) for u, f in _SHARES.items()}}
 # One word: "30s", "100ms", "2.5h", "512MB" (a bare "m" could be minutes, metres or millions).
 _JOINED = re.compile(r"^(\d+(?:\.\d+)?)([a-z]+)$")
 _CLOCK = re.compile(r"^(\d{1,2}):(\d{2})$")
@@ -97,9 +101,10 @@ def unit_dimension(word: str) -> str | None:
 
 
 def quantity(words: Sequence[str]) -> tuple[str, float] | None:
-    """("duration" | "size" | "clock", amount in seconds, bytes or minutes after midnight) of a
-    span of lowercased words that is exactly one amount with its unit; None otherwise. A period
-    ("hourly", "every 15 minutes", "every hour") reads as its duration."""
+    """("duration" | "size" | "clock" | "percent", amount in seconds, bytes, minutes after
+    midnight or percent) of a span of lowercased words that is exactly one amount with its
+    unit; None otherwise. A period ("hourly", "every 15 minutes", "every hour") reads as its
+    duration."""
     if len(words) == 1 and words[0] in _PERIODS:
         return "duration", _PERIODS[words[0]]
     if len(words) > 1 and words[0] in _EVERY:
@@ -107,6 +112,8 @@ def quantity(words: Sequence[str]) -> tuple[str, float] | None:
             dimension, factor = _UNITS[words[1]]
             return (dimension, factor) if dimension == "duration" else None
         words = words[1:]
+    if len(words) == 3 and words[1:] == ["per", "cent"]:
+        words = [words[0], "percent"]
     clock = _clock(words)
     if clock is not None:
         return "clock", clock

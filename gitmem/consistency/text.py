@@ -122,6 +122,7 @@ def _uncited(match: re.Match[str]) -> str:
     return " " if _HEX_ID.search(inner) or _SEE_PATH.match(inner) else match.group(0)
 
 
+_PERCENT_SIGN = re.compile(r"(\d)\s?%(?!\w)")
 _FRACTION = re.compile(r"(?:\b(\d+)\s*)?\b(\d+)\u2044(\d+)\b")
 
 
@@ -140,6 +141,8 @@ def clean(text: str) -> str:
     text = unicodedata.normalize("NFKC", text).replace("’", "'").replace("‘", "'")
     if "\u2044" in text:  # NFKC writes "½" as "1⁄2": read a fraction as the number it is
         text = _FRACTION.sub(_decimal, text)
+    if "%" in text:  # "21.2%" is "21.2 percent", a share, and reads as one whatever its spelling
+        text = _PERCENT_SIGN.sub(r"\1 percent", text)
     if "(" in text:
         text = _PARENTHESIS.sub(_uncited, text)
     return _MARKUP.sub(" ", text)

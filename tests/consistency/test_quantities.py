@@ -65,3 +65,11 @@ def test_an_amount_keys_on_its_dimension_so_other_units_still_meet() -> None:
     assert {key for period in ("daily", "monthly", "yearly")
             for key in blocking_keys(f"Rotate keys {period}.", default_lexicon(), {})} == {
         "rotat", "key", "§duration"}
+
+
+def test_a_share_in_percent_is_an_amount_not_a_version() -> None:
+    """"21.2 percent" is the share 21.2, not the dotted parts (21, 2) of a version number, so a
+    hedged "nearly 20 per cent" can be told to be the same figure."""
+    assert figures(["21.2", "percent"]) == {("percent", 21.2)}
+    assert figures(["nearly", "20", "per", "cent"]) == {("percent", 20.0)}
+    assert figures(["python", "3.11"]) == {(3.0, 11.0)}  # a version stays a version
