@@ -33,6 +33,7 @@ from gitmem.consistency.claims import Value
 from gitmem.consistency.features import TextFeatures
 from gitmem.consistency.last_pair import last_pair
 from gitmem.consistency.lexicon import Lexicon
+from gitmem.consistency.span_words import abbreviates
 from gitmem.consistency.text import stem
 from gitmem.consistency.values import RESTATED_CONFIDENCE, restated_value
 
@@ -148,6 +149,8 @@ def other_choice(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> tuple[
         if relation in ("same", "synonym") or (
                 relation != "antonym" and _spelled_alike(x.key, y.key)):  # "immutable"
             return None
+        if abbreviates(x.raw, y.raw) or abbreviates(y.raw, x.raw):
+            return None  # "UTC" / "Coordinated Universal Time": one value, spelled out
         if x.known and y.known:
             if relation not in ("exclusive", "antonym"):
                 return None  # two kinds of thing: they may well work together

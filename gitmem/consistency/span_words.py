@@ -158,3 +158,23 @@ def _spelling_variant(a: list[Token], b: list[Token]) -> bool:
     if min(len(joined_a), len(joined_b)) < 6 or joined_a[:3] != joined_b[:3]:
         return False
     return difflib.SequenceMatcher(a=joined_a, b=joined_b).ratio() >= 0.8
+
+
+_JOINERS = frozenset({"of", "and", "for", "the", "&", "to", "in", "on", "a"})
+
+
+def abbreviates(short: str, long: str) -> bool:
+    """"CDN" / "content delivery network", "UTC" / "Coordinated Universal Time": one word of
+    three to six capitals whose letters are the initials of the other's words (joiners such as
+    "of" and "and" aside, hyphenated parts counted apart): an abbreviation and its expansion
+    name one value. The initials may come in another order ("UTC"), as they do for
+    abbreviations taken from another language. Two letters abbreviate too many things to
+    tell ("DB" is no "dev box")."""
+    letters = short.strip(".")
+    if not (3 <= len(letters) <= 6 and letters.isalpha() and letters.isupper()):
+        return False
+    words = [w for w in long.replace("-", " ").split() if w.lower() not in _JOINERS]
+    if len(words) != len(letters) or not all(w[:1].isalpha() for w in words):
+        return False
+    initials = "".join(w[0] for w in words).upper()
+    return initials == letters or sorted(initials) == sorted(letters)

@@ -26,6 +26,7 @@ from gitmem.consistency.span_words import (
     _spelling_variant,
     _trim,
     _without_not_only,
+    abbreviates,
 )
 from gitmem.consistency.text import Token
 
@@ -49,11 +50,20 @@ def _related(a: list[Token], b: list[Token], lexicon: Lexicon) -> str | None:
         return "synonym"
     if relation == "antonym" and _negative(a, lexicon) != _negative(b, lexicon):
         return "polarity"
-    if relation is None and _spelling_variant(a, b):
+    if relation is None and (_spelling_variant(a, b) or _abbreviation(a, b)):
         return "synonym"
     if relation is None and lexicon.relate_unknown is not None and len(a) == len(b) == 1:
         relation = lexicon.relate_unknown(a[0].lower, b[0].lower)
     return relation
+
+
+def _abbreviation(a: list[Token], b: list[Token]) -> bool:
+    """"CDN" / "content delivery network": one side abbreviates the other (`abbreviates`)."""
+    if len(a) == 1 and len(b) > 1:
+        return abbreviates(a[0].raw, " ".join(t.raw for t in b))
+    if len(b) == 1 and len(a) > 1:
+        return abbreviates(b[0].raw, " ".join(t.raw for t in a))
+    return False
 
 
 def _stance_free(tokens: list[Token], lexicon: Lexicon) -> list[Token]:

@@ -15,7 +15,8 @@ the gates that turn a pair away before any evidence (`clauses.agree`, `said_with
 1. a minimal pair: no `unknown` change in the alignment and not both sides adding words. A
    content word of one text that the other lacks (by stem and canonical stem) and that nothing
    in the lexicon can relate (no synonym, class, antonym, marker or two-word entry, no number,
-   unit or clock time, no spelling variant of a word of the other text) can only sit in an
+   unit or clock time, no spelling variant of a word of the other text, no word an abbreviation
+   of the other may stand for: "CDN" / "content delivery network") can only sit in an
    `unknown` span or an `insert`, unless negative words cancel around it or a value swap
    (`spans._value_swap`) relates the words beside it. Negatives cancel (`spans._classify`: a
    span negated alike on both sides, "do not forget to" / "") only where the span holds two
@@ -61,8 +62,8 @@ from gitmem.consistency.clauses import (
 )
 from gitmem.consistency.contradiction import _comparable
 from gitmem.consistency.duplicates import (
-    PARAPHRASE_SCORE,
     _WEIGHTS,
+    PARAPHRASE_SCORE,
     _calibrated,
     _crossed_roles,
     _different_action,
@@ -87,6 +88,8 @@ def _has_inert_unique(mine: TextFacts, other: TextFacts, other_f: TextFeatures) 
             continue
         if lower.isalpha() and lower[:3] in other.starts:
             continue  # a single-word spelling variant needs both words alphabetic
+        if lower[:1] in other.capitals:
+            continue  # a word of an expansion of the other's abbreviation ("CDN")
         return True
     return False
 

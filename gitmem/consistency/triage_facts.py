@@ -35,6 +35,9 @@ class TextFacts:
     numeric: bool  # a number, a unit, a period or a clock time: the makings of an amount
     inert: tuple[tuple[str, str, str], ...]  # (stem, canonical stem, lower) of inert words
     starts: frozenset[str]  # the first three letters of its alphabetic words
+    # the letters of its words in capitals ("CDN"): each may begin a word of an expansion
+    # ("content delivery network", `span_words.abbreviates`), so such words are not inert
+    capitals: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -130,7 +133,10 @@ def _numeric(lower: str) -> bool:
 def text_facts(f: TextFeatures, lexicon: Lexicon) -> TextFacts:
     words = _lexicon_words(lexicon)
     inert = []
+    capitals = frozenset(ch for t in f.tokens if _capitals(t.raw) for ch in t.lower)
     for t in f.tokens:
+        if _capitals(t.raw):
+            continue  # an abbreviation may stand for words of the other text
         relates = words.may_relate.get((t.lower, t.stem))
         if relates is None:
             relates = words.may_relate[t.lower, t.stem] = _may_relate(t.lower, t.stem, lexicon,
@@ -154,4 +160,10 @@ def text_facts(f: TextFeatures, lexicon: Lexicon) -> TextFacts:
         numeric=numeric,
         inert=tuple(inert),
         starts=frozenset(t.lower[:3] for t in f.tokens if t.lower.isalpha()),
+        capitals=capitals,
     )
+
+
+def _capitals(raw: str) -> bool:
+    """A word of three to six capitals: it may abbreviate words ("CDN", "UTC")."""
+    return 3 <= len(raw) <= 6 and raw.isalpha() and raw.isupper()
