@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from gitmem.consistency.lexicon import Lexicon, default_lexicon
+from gitmem.consistency.negatives import read_negatives
 from gitmem.consistency.phrasings import preferences, read
 from gitmem.consistency.polarity import Clause, content_sequence, markers
 from gitmem.consistency.quantities import ITEM_LABELS, figures
@@ -156,7 +157,7 @@ def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
     topic = ""
     example = False
     for index, piece in enumerate(pieces):
-        tokens = list(tokenize(piece, cleaned=True))
+        tokens = read_negatives(list(tokenize(piece, cleaned=True)), lexicon, piece)
         if not tokens:
             continue
         piece_sequence = content_sequence(tokens, lexicon)
@@ -165,7 +166,7 @@ def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
             if _EXAMPLE_LABEL.fullmatch(piece.strip()):
                 example = True
             elif not any(
-                t.stem in lexicon.directive_terms or lexicon.is_negative(t.lower, t.stem)
+                t.stem in lexicon.directive_terms or lexicon.negates(t)
                 for t in tokens
             ):
                 # "Java: Use camelCase": a name that scopes the rest and states nothing itself

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from gitmem.consistency import vocabulary
-from gitmem.consistency.text import tokenize
+from gitmem.consistency.text import PlainToken, Token, tokenize
 
 _ORDINAL_SUFFIX = re.compile(r"^(\d+)(?:st|nd|rd|th)$")
 _VERSION = re.compile(r"^v?(\d+(?:\.\d+)*)$")
@@ -137,6 +137,10 @@ class Lexicon:
     def is_negative(self, lower: str, stem: str) -> bool:
         """A negator ("not", "never") or a negative term ("avoid", "disabled")."""
         return lower in self.negators or stem in self.negative_terms
+
+    def negates(self, token: Token) -> bool:
+        """`is_negative`, for a token as its text uses it: a `PlainToken` denies nothing."""
+        return not isinstance(token, PlainToken) and self.is_negative(token.lower, token.stem)
 
     def covered(self, word: str, others: frozenset[str]) -> bool:
         """Is `word` said by `others`, itself or through a narrower word ("person" by "man")?"""

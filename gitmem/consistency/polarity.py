@@ -104,7 +104,7 @@ def flips(tokens: list[Token], lexicon: Lexicon) -> list[str]:
             continue
         if (token.raw.isupper() and token.raw.endswith("ED")) or following == ["with"]:
             continue  # status=REJECTED names a value; "Replace with X" asks for X
-        if lexicon.is_negative(token.lower, token.stem) and not _in_relative_clause(
+        if lexicon.negates(token) and not _in_relative_clause(
             tokens, position
         ):
             found.append(token.lower)

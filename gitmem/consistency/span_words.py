@@ -99,7 +99,7 @@ def _negative_count(tokens: list[Token], lexicon: Lexicon) -> int:
     count = 0
     last = len(tokens) - 1
     for at, t in enumerate(tokens):
-        if lexicon.is_negative(t.lower, t.stem) and (
+        if lexicon.negates(t) and (
                 at == last or tokens[at + 1].lower not in _NOT_NEGATING):
             count += 1
     return count
@@ -107,7 +107,7 @@ def _negative_count(tokens: list[Token], lexicon: Lexicon) -> int:
 
 def _positive(tokens: list[Token], lexicon: Lexicon) -> list[Token]:
     """`tokens` without their negative words, trimmed of function words at the edges."""
-    return _trim([t for t in tokens if not lexicon.is_negative(t.lower, t.stem)], lexicon)
+    return _trim([t for t in tokens if not lexicon.negates(t)], lexicon)
 
 
 def _negative(tokens: list[Token], lexicon: Lexicon) -> bool:

@@ -69,7 +69,7 @@ def _abbreviation(a: list[Token], b: list[Token]) -> bool:
 def _stance_free(tokens: list[Token], lexicon: Lexicon) -> list[Token]:
     """`tokens` without the words that only take a positive stance ("use", "prefer")."""
     return [t for t in tokens
-            if t.stem not in lexicon.directive_terms or lexicon.is_negative(t.lower, t.stem)]
+            if t.stem not in lexicon.directive_terms or lexicon.negates(t)]
 
 
 def _count_free(tokens: list[Token]) -> list[Token]:

@@ -109,6 +109,14 @@ class Token(NamedTuple):
     stem: str
 
 
+class PlainToken(Token):
+    """A negative word in a use that denies nothing (`negatives.read_negatives`): "against" as
+    a preposition ("run the tests against staging"), "banned" before the noun it describes
+    ("the banned list"). It keeps its stem, so the lexicon still relates it."""
+
+    __slots__ = ()
+
+
 _PARENTHESIS = re.compile(r"\(([^()]{1,80})\)")
 _HEX_ID = re.compile(r"(?<![0-9A-Za-z])(?=[0-9a-f]*[0-9])(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}(?![0-9A-Za-z])")
 _SEE_PATH = re.compile(r"^\s*see\s+`?[\w./-]*[/.][\w./-]*`?\s*$", re.IGNORECASE)

@@ -151,7 +151,7 @@ def text_facts(f: TextFeatures, lexicon: Lexicon) -> TextFacts:
             amount = words.numeric[t.lower] = _numeric(t.lower)
         numeric = numeric or amount
     return TextFacts(
-        negatives=sum(lexicon.is_negative(t.lower, t.stem) for t in f.tokens),
+        negatives=sum(lexicon.negates(t) for t in f.tokens),
         polarities=frozenset(c.polarity for c in f.clauses),
         stems=frozenset(s for t in f.tokens for s in (t.stem, lexicon.canon(t.stem))),
         joined="".join(_plain(t.lower) for t in f.tokens),

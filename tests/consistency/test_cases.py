@@ -7,6 +7,7 @@ Each line: {"a", "b", "expect", "note"} where expect is one of
   identical      a duplicate finding flagged identical (byte-identical text)
   neither        no finding at all
   not_duplicate  no duplicate finding (a contradiction, or nothing)
+  not_contradiction  no contradiction finding (a duplicate, or nothing)
 and optionally "signal": the signal the finding must carry (`restated`, `slot`,
 `unknown_slot`, `version`, ...), so a case says which line of evidence decides it.
 The two texts go through the real pipeline (`find_pairs`) as claims of two memory files.
@@ -59,6 +60,8 @@ def test_case(case: dict[str, str]) -> None:
         expected.add("possible_duplicate")
     if case["expect"] == "not_duplicate":
         expected = {"contradiction", "neither"}
+    if case["expect"] == "not_contradiction":
+        expected = {"duplicate", "possible_duplicate", "neither"}
     for a, b, note in ((case["a"], case["b"], case["note"]),
                        (case["b"], case["a"], "symmetric: " + case["note"])):
         label, signals = _judged(a, b)
