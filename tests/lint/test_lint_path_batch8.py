@@ -153,3 +153,25 @@ def test_a_checklist_in_a_fence_inside_a_list_item_cites_nothing(tmp_path: Path)
                  "* Then update `notes/old.md`.\n"})
     commit_all(repo)
     assert _found(repo) == [(8, "GM311")]
+
+
+def test_release_notes_of_a_framework_name_its_files_not_ours(tmp_path: Path) -> None:
+    # a folder of notes on what changed in the frameworks the project uses: the hook file the
+    # notes describe is the framework's convention, never a file of this tree. A path this
+    # tree held and deleted is still reported where a rule cites it.
+    repo = make_repo(tmp_path / "r", {"src/app.ts": "x\n", "src/hooks.ts": "x\n"})
+    (repo / "src" / "hooks.ts").unlink()
+    commit_all(repo, "fold the hooks into the app")
+    write(repo, {".gemini/.changelogs/Kit-25H1.md":
+                 "# Kit, first half of 2025\n\n"
+                 "* **transport hook**: define it in `src/hooks.js` to move custom types.\n",
+                 ".gemini/GEMINI.md": "# Rules\n\n- Server hooks are in `src/hooks.ts`.\n"})
+    commit_all(repo)
+    found = {(run_path, line) for run_path, line, code in _found_paths(repo) if code == "GM311"}
+    assert found == {(".gemini/GEMINI.md", 3)}
+
+
+def _found_paths(repo: Path) -> list[tuple[str, int, str]]:
+    run = cli(repo, "lint", "--format", "json")
+    assert run.code in (0, 1), run
+    return [(f["path"], f["line"], f["code"]) for f in run.json()["findings"]]

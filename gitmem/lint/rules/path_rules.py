@@ -38,6 +38,10 @@ _NOT_THERE = re.compile(
 # "There is no `x`", "and no `y`", "without `z`": the sentence says the path is not there. Read
 # on the text before the citation, which may start on the line above (wrapped Markdown).
 _SAID_ABSENT = re.compile(r"(?:\bno|\bwithout|\bnot even|\bnor)\s*[*_\[(`]*$", re.I)
+# Notes on what changed in a release (`CHANGELOG.md`, `.changelogs/Kit-25H1.md`,
+# `release-notes/`): a path there with no history here is a file of the product described.
+_RELEASE_NOTES = re.compile(r"(?:^|/)\.?(?:change ?logs?|changes|release[-_ ]?notes|releases)"
+                            r"(?:/|[-_. ][^/]*$)", re.I)
 # Data and build artefacts (never in git, made by a run or a build) named with no history.
 _ARTEFACT = re.compile(r"\.(?:so|dylib|dll|npy|npz|pkl|pickle|parquet|h5|hdf5|db|sqlite3?|log|"
                        r"bin|pt|pth|onnx|ckpt|feather|arrow)$", re.I)
@@ -81,7 +85,8 @@ def nothing_to_report(memory: Memory, citation: PathCitation, verdict: PathVerdi
     if _ACKNOWLEDGED.search(line) or _NOT_THERE.search(line) or said_absent(memory, citation):
         return True
     if verdict.fate is None:
-        return _ARTEFACT.search(citation.text.rstrip("/")) is not None
+        return (_ARTEFACT.search(citation.text.rstrip("/")) is not None
+                or _RELEASE_NOTES.search(memory.path) is not None)
     return is_record_path(memory.path)
 
 
