@@ -1369,11 +1369,14 @@ class CodeRepo:
         return self._garbled_ignore
 
     def _git_ignores(self, rel: str) -> bool:
-        """`git check-ignore` on `rel`, as a file and as a folder."""
+        """`git check-ignore` on `rel` and on a file inside it (a folder-only pattern covers
+        that). Not on `rel/`: asked of a path that is not there, git matches a folder form
+        against the blank line a UTF-16 fragment leaves, which its own status never does."""
         try:
             proc = subprocess.run(
                 ["git", "check-ignore", "--no-index", "--stdin", "-z"], cwd=self.root,
-                input=os.fsencode(rel) + b"\0" + os.fsencode(rel) + b"/\0", capture_output=True,
+                input=os.fsencode(rel) + b"\0" + os.fsencode(rel) + b"/\x7fgitmem\0",
+                capture_output=True,
                 env=clean_git_env(), check=False)  # it takes no pathspec magic, so no literal
         except OSError:
             return False

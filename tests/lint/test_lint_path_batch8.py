@@ -70,7 +70,7 @@ def test_a_path_ignored_below_a_garbled_ignore_line_is_not_missing(tmp_path: Pat
                                       "src/old.py": "x\n"})
     git(repo, "rm", "-q", "--cached", "tools/kit/INDEX.md")
     (repo / "src" / "old.py").unlink()
-    garbled = ".\0t\0m\0p\0/\0\r\n".encode("latin-1")
+    garbled = ".\0t\0m\0p\0/\0\r\0\r\n\0\r\n".encode("latin-1")  # and a blank UTF-16 line
     write(repo, {".gitignore": b"# local\n" + garbled + b"# template copies\ntools/kit/\n"})
     commit_all(repo, "keep the copied scripts out of git")
     shutil.rmtree(repo / "tools" / "kit")  # a fresh clone has no such folder
