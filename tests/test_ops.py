@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
@@ -652,3 +653,20 @@ def test_merging_two_large_memories_compares_candidate_pairs_only(tmp_path: Path
     assert gitmem(repo, "merge", "memory/a.md", "memory/b.md", "--confirm").code == 0
     # CPU, not wall time: on a loaded machine the wall clock measures the other processes.
     assert cpu_seconds() - started < 10  # every pair scored: about a minute
+
+
+def test_show_and_plan_diffs_use_no_click_api_that_click_9_removes(repo: Path) -> None:
+    """click 8.2+ warns that get_text_stream / get_binary_stream go away in click 9, which
+    `click>=8.2` would install: `show` and a plan's diff must not depend on them."""
+    run = subprocess.run(
+        [sys.executable, "-P", "-W", "error::DeprecationWarning", "-m", "gitmem", "show",
+         "memory/wrapper.md"], cwd=repo, capture_output=True, check=False)
+    assert run.returncode == 0, run.stderr.decode()
+    assert run.stdout == (repo / "memory/wrapper.md").read_bytes()
+    plan = subprocess.run(
+        [sys.executable, "-P", "-W", "error::DeprecationWarning", "-m", "gitmem", "supersede",
+         "memory/wrapper.md", "--by", "memory/wrapper-v2.md"],
+        cwd=repo, capture_output=True, check=False)
+    # a possible-band supersede shows its plan's diff and asks for --confirm (exit 2)
+    assert plan.returncode == 2 and b"Traceback" not in plan.stderr, plan.stderr.decode()
+    assert b"+superseded_by" in plan.stdout + plan.stderr

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable
 from typing import Any, TextIO, TypeVar
 
@@ -28,7 +29,7 @@ def echo_diff(diff: str, err: bool = False) -> None:
     """A plan's diff: the files' own bytes into a pipe or a file; on a terminal every control
     character but line breaks and tabs escaped, as `show` does (a cloned memory may hold escapes
     that retitle the terminal or write the clipboard)."""
-    if is_terminal(click.get_text_stream("stderr" if err else "stdout")):
+    if is_terminal(sys.stderr if err else sys.stdout):
         from gitmem.lint.formats.printable import printable_lines
 
         click.echo(printable_lines(diff), nl=False, err=err)

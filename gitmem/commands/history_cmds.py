@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import click
 
 from gitmem.commands.common import emit_json, json_options, location, short, wants_json, workspace
@@ -40,10 +42,11 @@ def _print_memory(data: bytes) -> None:
     """A memory's bytes, exactly, into a pipe or a file (so `show --as-of` can restore one); on
     a terminal every control character but line breaks and tabs is shown escaped, because a
     cloned repository's memory may carry sequences that retitle, clear or rewrite the screen."""
-    out = click.get_text_stream("stdout")
+    out = sys.stdout
     if not is_terminal(out):
         out.flush()
-        click.get_binary_stream("stdout").write(data)
+        out.buffer.write(data)
+        out.buffer.flush()
         return
     click.echo(printable_lines(data.decode("utf-8", errors="replace")), nl=False)
 
