@@ -175,3 +175,15 @@ def _found_paths(repo: Path) -> list[tuple[str, int, str]]:
     run = cli(repo, "lint", "--format", "json")
     assert run.code in (0, 1), run
     return [(f["path"], f["line"], f["code"]) for f in run.json()["findings"]]
+
+
+def test_a_copy_of_the_rules_kept_under_docs_reports_its_paths_on_the_original(tmp_path: Path
+                                                                             ) -> None:
+    # a project keeps a snapshot of its own agent rules under docs/ for reference: the stale
+    # link is the original's to fix, reported there once, not again in the copy
+    rules = "# Flow\n\n- Build with `levels/build-L3.mdc`.\n"
+    repo = make_repo(tmp_path / "r", {"levels/build-basic.mdc": "x\n"})
+    write(repo, {".cursor/rules/flow.mdc": rules, "docs/reference/.cursor/rules/flow.mdc": rules})
+    commit_all(repo)
+    found = {(path, line) for path, line, code in _found_paths(repo) if code == "GM311"}
+    assert found == {(".cursor/rules/flow.mdc", 3)}

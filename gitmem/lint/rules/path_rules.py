@@ -121,6 +121,17 @@ def missing_paths(
             yield citation, verdict, is_convention(memory, citation, verdict)
 
 
+def is_copy(memory: Memory, context: LintContext) -> bool:
+    """A copy of another memory of the corpus kept below a folder (`docs/ref/.cursor/rules/a.mdc`
+    beside `.cursor/rules/a.mdc`): a snapshot, whose missing paths are the original's to fix."""
+    paths = context.memo.get("memory paths")
+    if paths is None:
+        paths = context.memo["memory paths"] = context.memory_paths()
+    parts = memory.path.split("/")
+    return any(part.startswith(".") and "/".join(parts[at:]) in paths
+               for at, part in enumerate(parts[1:-1], 1))
+
+
 class MissingPath(MemoryRule):
     """A cited path that does not exist in the code tree; the message names the commit that
     deleted or renamed it when history shows one.
@@ -136,6 +147,8 @@ class MissingPath(MemoryRule):
     citations_only = True  # reads nothing but the memory's citations
 
     def check(self, memory: Memory, context: LintContext) -> Iterable[Finding]:
+        if is_copy(memory, context):
+            return
         for citation, verdict, convention in missing_paths(memory, context):
             if convention:
                 continue  # GM313
