@@ -35,7 +35,9 @@ another number for one code. `real_repos_judged_5.jsonl` is a blind sample of fi
 judged before, judged by a session that did not write the fixes (docs/lint.md, "Sample 5");
 `real_repos_judged_6.jsonl` the same after the sixth round ("Sample 6"),
 `real_repos_judged_7.jsonl` after the seventh ("Sample 7"); `real_repos_judged_8.jsonl` is the
-blind judgment of batch 8, 16 repositories never tuned on (`run --batch 8`).
+blind judgment of batch 8, 16 repositories never tuned on (`run --batch 8`);
+`real_repos_judged_9.jsonl` that of batch 9, linted and judged once, after the fixes batch 8
+led to.
 """
 
 from __future__ import annotations
