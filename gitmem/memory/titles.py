@@ -24,6 +24,7 @@ Decided here once for the contradiction rule (`gitmem.memory.subjects.set_aside`
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from gitmem.memory.fragments import core_text, is_fragment, states
 from gitmem.model import Claim
@@ -66,15 +67,18 @@ def entry_title(text: str) -> str | None:
     return " ".join(words)
 
 
+def _keyed_apart(key: Callable[[str], str | None], a: Claim, b: Claim) -> bool:
+    """Both claims have a `key` (a title, a class number) and the two differ."""
+    key_a = key(a.text)
+    if key_a is None:
+        return False
+    key_b = key(b.text)
+    return key_b is not None and key_a != key_b
+
+
 def titled_apart(a: Claim, b: Claim) -> bool:
     """Two entries of one file, each opening with its own, different title."""
-    if a.path != b.path:
-        return False
-    title_a = entry_title(a.text)
-    if title_a is None:
-        return False
-    title_b = entry_title(b.text)
-    return title_b is not None and title_a != title_b
+    return a.path == b.path and _keyed_apart(entry_title, a, b)
 
 
 # "Gases under pressure (2.5)": a name, then a number that classifies it
@@ -92,11 +96,7 @@ def enumerated(text: str) -> str | None:
 
 def two_classes(a: Claim, b: Claim) -> bool:
     """Two entries naming two numbered classes of one classification."""
-    id_a = enumerated(a.text)
-    if id_a is None:
-        return False
-    id_b = enumerated(b.text)
-    return id_b is not None and id_a != id_b
+    return _keyed_apart(enumerated, a, b)
 
 
 # "Tests: 88% coverage", "**Owner**: ...": a field's name before its value
