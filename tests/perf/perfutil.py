@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
@@ -30,3 +33,26 @@ def lint_json(repo: Path, *args: str) -> dict[str, Any]:
     data = json.loads(run.out)
     data["summary"].pop("seconds", None)
     return data
+
+
+def clone_of(template: Path, tmp_path: Path) -> Path:
+    """A fresh clone of a module's template repository, for one test to change."""
+    from gitutil import git
+
+    target = tmp_path / "repo"
+    git(tmp_path, "clone", "-q", str(template), str(target))
+    return target
+
+
+def calls_to(monkeypatch: pytest.MonkeyPatch, owner: Any, name: str,
+             record: Callable[..., Any]) -> list[Any]:
+    """`record(*args)` of every call to `owner.name` from now on; the calls still run."""
+    calls: list[Any] = []
+    original = getattr(owner, name)
+
+    def counting(*args: Any) -> Any:
+        calls.append(record(*args))
+        return original(*args)
+
+    monkeypatch.setattr(owner, name, counting)
+    return calls

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from gitutil import git
-from perfutil import lint_json, small_repo
+from perfutil import calls_to, lint_json, small_repo
 
 from gitmem.memory import cache as cache_module
 from gitmem.memory.cache import CACHE_FILE, DISABLE_ENV
@@ -220,15 +220,7 @@ def judged_pairs(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
     """Every pair the detector really judges from now on (recalled verdicts are not)."""
     from gitmem.consistency import analyze
 
-    calls: list[tuple[str, str]] = []
-    judge = analyze._judge
-
-    def counting(a, b, *rest):  # type: ignore[no-untyped-def]
-        calls.append((a.path, b.path))
-        return judge(a, b, *rest)
-
-    monkeypatch.setattr(analyze, "_judge", counting)
-    return calls
+    return calls_to(monkeypatch, analyze, "_judge", lambda a, b, *_: (a.path, b.path))
 
 
 def test_an_edit_judges_only_the_pairs_of_the_edited_memory(

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from gitutil import git
-from perfutil import lint_json, small_repo
+from perfutil import calls_to, clone_of, lint_json, small_repo
 
 from gitmem.lint.cached_findings import FindingsCodec
 from gitmem.memory.cache import CACHE_FILE, CorruptEntry, DISABLE_ENV
@@ -33,9 +33,7 @@ def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 def repo(template: Path, tmp_path: Path) -> Path:
-    target = tmp_path / "repo"
-    git(tmp_path, "clone", "-q", str(template), str(target))
-    return target
+    return clone_of(template, tmp_path)
 
 
 def uncached(repo: Path, monkeypatch: pytest.MonkeyPatch, *args: str) -> dict:
@@ -48,15 +46,7 @@ def grouping_calls(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Every time from now on that pairs are folded into findings (not read back)."""
     from gitmem.lint.rules import claim_groups
 
-    calls: list[int] = []
-    group = claim_groups.group_pairs
-
-    def counting(pairs, *rest):  # type: ignore[no-untyped-def]
-        calls.append(len(pairs))
-        return group(pairs, *rest)
-
-    monkeypatch.setattr(claim_groups, "group_pairs", counting)
-    return calls
+    return calls_to(monkeypatch, claim_groups, "group_pairs", lambda pairs, *_: len(pairs))
 
 
 def codes(report: dict) -> set[str]:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from gitutil import git
-from perfutil import small_repo
+from perfutil import calls_to, clone_of, small_repo
 
 from gitmem.lint import fingerprint
 from gitmem.memory.cache import DISABLE_ENV
@@ -35,9 +35,7 @@ def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 def repo(template: Path, tmp_path: Path) -> Path:
-    target = tmp_path / "repo"
-    git(tmp_path, "clone", "-q", str(template), str(target))
-    return target
+    return clone_of(template, tmp_path)
 
 
 def lint_text(repo: Path, *args: str) -> str:
@@ -56,15 +54,7 @@ def uncached(repo: Path, monkeypatch: pytest.MonkeyPatch, *args: str) -> str:
 
 def keyed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The codes of the findings fingerprinted from their lines from now on."""
-    calls: list[str] = []
-    key = fingerprint.finding_key
-
-    def counting(finding, *rest):  # type: ignore[no-untyped-def]
-        calls.append(finding.code)
-        return key(finding, *rest)
-
-    monkeypatch.setattr(fingerprint, "finding_key", counting)
-    return calls
+    return calls_to(monkeypatch, fingerprint, "finding_key", lambda finding, *_: finding.code)
 
 
 def warm(repo: Path, monkeypatch: pytest.MonkeyPatch) -> str:
