@@ -105,3 +105,18 @@ def test_which_files_are_copies() -> None:
     assert derived_copies(memories) == {"AGENTS.md": "CLAUDE.md",
                                         "old/.cursor/rules/shipping.mdc":
                                         ".cursor/rules/shipping.mdc"}
+
+
+def test_the_word_check_before_the_generated_pattern_never_skips_a_match() -> None:
+    """The cheap check must pass every head the pattern matches, whatever its case, line breaks
+    or the dotted and dotless capital I that re.I reads as 'i'."""
+    from gitmem.memory.copies import _GENERATED, _may_say_generated
+
+    heads = ["Generated from `CLAUDE.md`.", "AUTO-GENERATED FROM AGENTS.md", "Mirror of rules.mdc",
+             "copy\nof team.mdc", "Synchronised from GEMINI.md", "built automatically from x.md",
+             "Cop\u0130ed from CLAUDE.md", "M\u0131rror of a.mdc", "Derived From notes/a.md",
+             "Kept in sync with CLAUDE.md.", "Copies are kept apart.", "- Use tabs."]
+    matched = [head for head in heads if _GENERATED.search(head)]
+    assert len(matched) == 9  # the last three say no source
+    assert all(_may_say_generated(head) for head in matched)
+    assert not _may_say_generated("- Use tabs.") and not _may_say_generated("Kept in sync.")
