@@ -123,6 +123,11 @@ def cmd_run(args: argparse.Namespace) -> int:
         rows.append(row)
         print(f"{row['repo']}: exit {row['exit']}, {row.get('files')} files, "
               f"{row.get('codes')}, {row['seconds']}s", file=sys.stderr)
+    if not rows:
+        print(f"none of the {len(entries)} repositories has a local copy under --mirrors or "
+              "--clones: fetch them first (the search tool's fetch), then run again",
+              file=sys.stderr)
+        return 2
     args.out.write_text(json.dumps(rows, indent=1))
     print(table(rows))
     return 0
