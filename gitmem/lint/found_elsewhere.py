@@ -1,9 +1,10 @@
-"""Second readings of a cited path that no code repository holds and no commit ever deleted.
+"""Second readings of a cited path that no code repository holds.
 
 Before such a path is called missing (GM311-GM313), `gather_evidence` (`grounding.py`) asks
 whether it is written another way that does exist: with the repository's own name in front
 (`myproject/docs/fields.csv`), as a module's member (`ops/infra/pg.probe`), as a package's own
-path in a monorepo (`test/x.test.ts`), or as a path of another repository or server whose first
+path in a monorepo (`test/x.test.ts`, even when a root copy was once moved into the package),
+or as a path of another repository or server whose first
 folder is nowhere in the tree (then it is unverifiable, not missing).
 """
 
@@ -61,15 +62,30 @@ def found_as_module_member(paths: dict[PathQuery, PathVerdict], repos: Repos
     return out
 
 
+# files that make a folder a package of its own (an app or a library of a monorepo)
+PACKAGE_MANIFESTS = frozenset(
+    "package.json pyproject.toml setup.py setup.cfg Cargo.toml go.mod pom.xml build.gradle "
+    "build.gradle.kts composer.json Gemfile deno.json deno.jsonc pubspec.yaml mix.exs "
+    "Package.swift project.json".split()
+)
+
+
 def found_in_packages(paths: dict[PathQuery, PathVerdict], repos: Repos
                       ) -> dict[PathQuery, PathVerdict]:
     """A missing path with no history (never deleted, never renamed) that exists below some
     folder of the tree (`test/x.test.ts` as packages/cli/test/x.test.ts in a monorepo) is how
     a package names its own files: it exists. So does an absolute path of three parts or more
-    found so (`/workspace/hr/me/page.tsx`: a web app's route, its page under `web/src/app/`)."""
+    found so (`/workspace/hr/me/page.tsx`: a web app's route, its page under `web/src/app/`).
+
+    A path with history is package-relative only when the file was moved down into a folder
+    under the same name (a root `src/main.tsx` renamed to `apps/web/src/main.tsx` when the
+    project became a monorepo) and a package holds that name today: a folder with a manifest
+    of its own (`apps/game/package.json`), as every app's `src/main.tsx` is. Moved into a
+    folder that is no package (`poc/run.py` to `doc/poc/run.py`), or deleted while a snapshot
+    of the old project keeps a copy (`docs/ref/memory-bank/brief.md`), it stays missing, with
+    the commit that did it."""
     missing = [query for query, verdict in paths.items()
-               if (verdict.status == MISSING and verdict.fate is None
-                   and not query.value.startswith(("/", "..")))
+               if (verdict.status == MISSING and not query.value.startswith(("/", "..")))
                or (verdict.status == OUTSIDE and query.value.count("/") >= 3
                    and query.value[:1] == "/")]
     if not missing:
@@ -78,18 +94,28 @@ def found_in_packages(paths: dict[PathQuery, PathVerdict], repos: Repos
     wanted = {query.value.strip("/").rsplit("/", 1)[-1] for query in missing}  # indexed
     for label, repo in repos.available:
         index: dict[str, set[str]] = {}
+        packages: set[str] = set()
         for path in repos.tracked_paths(repo):
             parts = path.split("/")
+            if parts[-1] in PACKAGE_MANIFESTS and len(parts) > 1:
+                packages.add("/".join(parts[:-1]))
             for end, part in enumerate(parts, 1):  # the file and every folder above it
                 if part in wanted:
                     index.setdefault(part, set()).add("/".join(parts[:end]))
         for query in missing:
-            if out[query].status not in (MISSING, OUTSIDE):
+            verdict = out[query]
+            if verdict.status not in (MISSING, OUTSIDE):
                 continue
             value = query.value.strip("/")
             tail = "/" + value
+            fate = verdict.fate
+            if fate is not None and not (fate.kind == "renamed"
+                                         and (fate.new_path or "").endswith(tail)):
+                continue
             found = min((path for path in index.get(value.rsplit("/", 1)[-1], ())
-                         if path.endswith(tail)), default=None)
+                         if path.endswith(tail) and (
+                             fate is None or path[:-len(tail)] in packages)),
+                        default=None)
             if found is not None:
                 out[query] = PathVerdict(EXISTS, label, reason=f"as {found}")
     return out
