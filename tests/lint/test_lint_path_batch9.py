@@ -60,3 +60,72 @@ def test_an_apps_own_path_is_package_relative_after_the_root_app_moved_into_apps
     assert "renamed to apps/tetris" in got[0][2]
     assert "renamed to doc/poc/run.py" in got[1][2]
     assert "deleted in" in got[2][2]
+
+
+def test_the_old_names_of_a_rename_table_are_history(tmp_path: Path) -> None:
+    # a note records which files were renamed, old name beside new; the old name is what the
+    # file was called, not a pointer. The same old name cited as where to look still warns.
+    repo = make_repo(tmp_path / "r", {"tasks/teleop.json": "{}\n", "src/blend.lua": "x\n"})
+    git(repo, "mv", "tasks/teleop.json", "tasks/shared_control.json")
+    git(repo, "mv", "src/blend.lua", "src/vla_blend.lua")
+    commit_all(repo, "clearer names")
+    write(repo, {"memory/project_names.md": (
+        "# Renames\n\n"
+        "**Files renamed for clarity**:\n"
+        "| Old name | New name |\n|------|------|\n"
+        "| `tasks/teleop.json` | `tasks/shared_control.json` |\n"
+        "| `tasks/teleop_runner.py` | `tasks/shared_control_runner.py` |\n\n"
+        "| 旧名 | 新名 |\n| --- | --- |\n"
+        "| `src/blend.lua` | `src/vla_blend.lua` |\n\n"
+        "The task list is loaded from `tasks/teleop.json`.\n")})
+    commit_all(repo)
+    got = _findings(repo)
+    # line 7: the new name that does not exist is still reported; line 13: a standing pointer
+    assert [(line, code) for line, code, _ in got] == [(7, "GM311"), (13, "GM311")]
+    assert "shared_control_runner.py" in got[0][2]
+    assert "renamed to tasks/shared_control.json" in got[1][2]
+
+
+def test_a_dated_changelog_entry_inside_claude_md_is_a_record(tmp_path: Path) -> None:
+    # CLAUDE.md keeps a change log of its own: under each dated heading, what was done that
+    # day. The folder it set up was deleted later; the entry was right when it was written.
+    # Cited in the standing part of the file, the deleted folder still warns.
+    repo = make_repo(tmp_path / "r", {"content/articles/a.md": "x\n", "src/app.ts": "x\n"})
+    git(repo, "rm", "-q", "-r", "content")
+    commit_all(repo, "drop the article pages")
+    write(repo, {"CLAUDE.md": (
+        "# CLAUDE.md\n\n"
+        "## Changes\n\n"
+        "### 2025-09-21 00:00:00\n"
+        "- **Content**: set up the `content/articles/` folder and its config\n\n"
+        "### 2025-09-07\n"
+        "- Scanned the templates; `content/articles/a.md` is the sample page\n\n"
+        "## Project\n\n"
+        "- Articles are read from `content/articles/a.md` at build time.\n")})
+    commit_all(repo)
+    got = _findings(repo)
+    assert [(line, code) for line, code, _ in got] == [(13, "GM311")]
+    assert "deleted in" in got[0][2]
+
+
+def test_a_file_named_under_a_conventions_heading_that_never_existed_is_a_convention(
+        tmp_path: Path) -> None:
+    # a test folder's AGENTS.md lists its conventions, among them where shared fixtures go; no
+    # fixture is shared yet, so the file was never written: a convention, noted as info. A
+    # deleted file under the same heading, and a never-written script elsewhere, still warn.
+    repo = make_repo(tmp_path / "r", {"tests/unit/test_a.py": "x\n",
+                                      "tests/unit/helpers.py": "x\n"})
+    git(repo, "rm", "-q", "tests/unit/helpers.py")
+    commit_all(repo, "inline the helpers")
+    write(repo, {"tests/unit/AGENTS.md": (
+        "# tests/unit\n\n"
+        "## CONVENTIONS\n\n"
+        "1. **Fixtures**: Shared fixtures in `tests/unit/conftest.py`\n"
+        "2. **Helpers**: Common helpers in `tests/unit/helpers.py`\n\n"
+        "## QUALITY GATE\n\n"
+        "Run `tests/unit/gate.py` before pushing.\n")})
+    commit_all(repo)
+    got = _findings(repo)
+    assert [(line, code) for line, code, _ in got] == [
+        (5, "GM313"), (6, "GM311"), (10, "GM311")]
+    assert "deleted in" in got[1][2]

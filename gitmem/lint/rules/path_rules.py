@@ -11,6 +11,7 @@ from collections.abc import Iterable, Iterator
 
 from gitmem.lint.evidence import MISSING, OUTSIDE, PathVerdict, best_path_verdict, describe_repo
 from gitmem.lint.path_citations import PathCitation
+from gitmem.lint.path_places import Places
 from gitmem.lint.rule import LintContext, MemoryRule
 from gitmem.memory.statements import is_record_path
 from gitmem.model import Finding, Memory
@@ -52,16 +53,20 @@ def _line(memory: Memory, number: int) -> str:
     return lines[number - 1].decode("utf-8", "replace") if 0 < number <= len(lines) else ""
 
 
-def is_convention(memory: Memory, citation: PathCitation, verdict: PathVerdict) -> bool:
+def is_convention(memory: Memory, citation: PathCitation, verdict: PathVerdict,
+                  places: Places | None = None) -> bool:
     """A missing path that never existed (no deleting or renaming commit) named as where things
-    go: a folder (`tests/`), or a line that says "put", "live in", "should", "create",
-    "planned"... ("Put integration tests in `tests/`"). A path that existed and is gone is
-    never one."""
+    go: a folder (`tests/`), a line that says "put", "live in", "should", "create",
+    "planned"... ("Put integration tests in `tests/`"), or a line under a heading that says
+    its section lists conventions ("## Conventions": "Shared fixtures in `conftest.py`"). A
+    path that existed and is gone is never one."""
     if verdict.fate is not None:
         return False
     if citation.text.endswith("/"):
         return True
-    return _CONVENTION_WORDS.search(_line(memory, citation.line)) is not None
+    if _CONVENTION_WORDS.search(_line(memory, citation.line)) is not None:
+        return True
+    return (places or Places(memory.raw)).in_convention_section(citation.line)
 
 
 def said_absent(memory: Memory, citation: PathCitation) -> bool:
@@ -77,17 +82,23 @@ def said_absent(memory: Memory, citation: PathCitation) -> bool:
     return _SAID_ABSENT.search(before) is not None
 
 
-def nothing_to_report(memory: Memory, citation: PathCitation, verdict: PathVerdict) -> bool:
-    """The line already says the path is gone or names it as an example; a data or build
-    artefact with no history; or a record of an event (a journal entry, a dated session note)
-    citing a path that was right when it was written and was renamed or deleted since."""
+def nothing_to_report(memory: Memory, citation: PathCitation, verdict: PathVerdict,
+                      places: Places | None = None) -> bool:
+    """The line already says the path is gone or names it as an example; the path is the old
+    name in a table of renames (`| Old name | New name |`); a data or build artefact with no
+    history; or a record of an event (a journal entry, a dated session note, a dated entry
+    of a change log kept inside a memory) citing a path that was right when it was written
+    and was renamed or deleted since."""
     line = _line(memory, citation.line)
     if _ACKNOWLEDGED.search(line) or _NOT_THERE.search(line) or said_absent(memory, citation):
+        return True
+    places = places or Places(memory.raw)
+    if places.in_old_name_column(citation.line, citation.text):
         return True
     if verdict.fate is None:
         return (_ARTEFACT.search(citation.text.rstrip("/")) is not None
                 or _RELEASE_NOTES.search(memory.path) is not None)
-    return is_record_path(memory.path)
+    return is_record_path(memory.path) or places.in_record_section(citation.line)
 
 
 def judged_paths(
@@ -112,13 +123,15 @@ def missing_paths(
     """Each cited path that is missing and worth a word, with whether it is named as a
     convention (GM313) rather than cited as a file (GM311)."""
     announced = announced_folders(memory, context.citations_of(memory).paths)
+    places: Places | None = None  # read only when some path is missing
     for citation, verdict in judged_paths(memory, context):
         if verdict is None or verdict.status != MISSING:
             continue
         if announced and any(query.value.startswith(announced) for query in citation.queries):
             continue  # under a folder the memory says is not there yet
-        if not nothing_to_report(memory, citation, verdict):
-            yield citation, verdict, is_convention(memory, citation, verdict)
+        places = places or Places(memory.raw)
+        if not nothing_to_report(memory, citation, verdict, places):
+            yield citation, verdict, is_convention(memory, citation, verdict, places)
 
 
 def is_copy(memory: Memory, context: LintContext) -> bool:

@@ -1,0 +1,120 @@
+"""Where in a memory a cited path stands, read from the lines around it: the headings it sits
+under and the column of a table it sits in. The path rules (GM311/GM313) ask three things:
+
+- `in_record_section`: under a dated heading (`### 2025-09-21`, a day's entry) or a change
+  log's (`## Changelog`, `## 变更记录`): a record of what was done then, right when written;
+- `in_convention_section`: under a heading that says the section lists conventions
+  (`## Conventions`): where things go, not files said to be there;
+- `in_old_name_column`: in the old-name column of a table of renames (`| Old name | New name |`,
+  `| 旧名 | 新名 |`, `| Before | After |`): the name a file had, history, not a pointer.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gitmem.lint.scan import blank, code_spans
+
+_HEADING = re.compile(r"^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
+_FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
+_DATE = re.compile(r"(?:19|20)\d{2}[-/._]\d{1,2}[-/._]\d{1,2}|(?:19|20)\d{2}年\d{1,2}月\d{1,2}日")
+_VERSION = re.compile(r"^\W*v?\d+(?:\.\d+){1,3}\b")
+# a change log's heading, in the languages memories are written in; "changes", "history" and
+# "updates" only as the whole heading ("## Making changes" is a how-to, not a log)
+_CHANGE_LOG = re.compile(
+    r"\bchange ?logs?\b|\brelease notes\b|\b(?:revision|version|change) history\b|"
+    r"^[\W\d_]*(?:(?:recent|latest) )?(?:changes|history|updates|journal|devlog|worklog)\W*$|"
+    r"变更记录|变更日志|更新日志|更新记录|修改记录|版本历史|変更履歴|更新履歴|변경\s?(?:이력|기록|로그)",
+    re.I)
+_CONVENTIONS = re.compile(r"\bconventions?\b|约定|規約|컨벤션", re.I)
+_OLD = re.compile(r"\b(?:old|before|from|previous|former|original)\b|旧|原|以前|変更前|변경\s?전",
+                  re.I)
+_NEW = re.compile(r"\b(?:new|after|to|current|now)\b|新|现|現|変更後|변경\s?후", re.I)
+
+
+class Places:
+    """The lines of one memory, with the headings each line stands under (fences skipped)."""
+
+    def __init__(self, raw: bytes) -> None:
+        self.lines = raw.decode("utf-8", "replace").split("\n")
+        self._chains: list[tuple[str, ...]] | None = None
+
+    def headings(self, number: int) -> tuple[str, ...]:
+        """The headings line `number` (1-based) stands under, the outermost first."""
+        if self._chains is None:
+            self._chains = _chains(self.lines)
+        return self._chains[number - 1] if 0 < number <= len(self._chains) else ()
+
+    def in_record_section(self, number: int) -> bool:
+        chain = self.headings(number)
+        if not chain:
+            return False
+        nearest = chain[-1]
+        return (_DATE.search(nearest) is not None or _VERSION.match(nearest) is not None
+                or any(_CHANGE_LOG.search(_plain(heading)) for heading in chain))
+
+    def in_convention_section(self, number: int) -> bool:
+        return any(_CONVENTIONS.search(heading) for heading in self.headings(number))
+
+    def in_old_name_column(self, number: int, text: str) -> bool:
+        """Whether `text` on line `number` is in a table column headed "old" ("before",
+        "from", "旧名"...) of a table that also has a "new" column."""
+        if not 0 < number <= len(self.lines) or not self.lines[number - 1].lstrip().startswith("|"):
+            return False
+        top = number - 1
+        while top > 0 and self.lines[top - 1].lstrip().startswith("|"):
+            top -= 1
+        if top == number - 1:
+            return False  # the header row itself
+        line = self.lines[number - 1]
+        at = line.find(text)
+        if at < 0:
+            return False
+        column = len(_cells(line[:at])) - 1
+        header = _cells(self.lines[top])
+        if column < 0 or column >= len(header) or not _OLD.search(header[column]):
+            return False
+        return any(_NEW.search(cell) for index, cell in enumerate(header) if index != column)
+
+
+def _plain(heading: str) -> str:
+    return heading.replace("*", "").replace("_", " ").strip()
+
+
+def _cells(row: str) -> list[str]:
+    """The cells of a table row (or of its start), `|` inside code spans kept in its cell."""
+    spans = code_spans(row)
+    blanked = blank(row, [(span.outer_start, span.outer_end) for span in spans])
+    cells, start = [], 0
+    for at, char in enumerate(blanked):
+        if char == "|" and (at == 0 or blanked[at - 1] != "\\"):
+            cells.append(row[start:at])
+            start = at + 1
+    cells.append(row[start:])
+    if cells and not cells[0].strip():
+        cells = cells[1:]  # before the leading `|`
+    return cells
+
+
+def _chains(lines: list[str]) -> list[tuple[str, ...]]:
+    chains: list[tuple[str, ...]] = []
+    stack: list[tuple[int, str]] = []
+    current: tuple[str, ...] = ()
+    fence: str | None = None
+    for line in lines:
+        opened = _FENCE.match(line)
+        if fence is not None:
+            if opened and opened.group(1)[0] == fence[0] and len(opened.group(1)) >= len(fence):
+                fence = None
+        elif opened:
+            fence = opened.group(1)
+        else:
+            heading = _HEADING.match(line)
+            if heading:
+                level = len(heading.group(1))
+                while stack and stack[-1][0] >= level:
+                    stack.pop()
+                stack.append((level, heading.group(2)))
+                current = tuple(text for _, text in stack)
+        chains.append(current)
+    return chains
