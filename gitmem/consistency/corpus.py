@@ -3,7 +3,10 @@
 It feeds `find_pairs` only the standing claims still in force (active memories, claims no
 resolution has annotated, no records of events: `gitmem.memory.statements.is_record`), with each memory's tags and scope, and drops pairs under a `do_not_reopen` cooldown.
 A near-duplicate (the possible band) is kept only between claims of one role
-(`gitmem.memory.claim_roles`: a to-do is not a rule, a checklist step is not the rule it applies).
+(`gitmem.memory.claim_roles`: a to-do is not a rule, a checklist step is not the rule it applies),
+and a contradiction only between claims that are no record of what went wrong once. An agent's
+entry file and a memory it points to for the details are not compared for duplicates
+(`gitmem.memory.summaries`: the summary restates on purpose), only for contradictions.
 Type and category never gate a comparison.
 """
 
@@ -18,10 +21,11 @@ from gitmem.consistency.budget import PairBudget
 from gitmem.consistency.duplicates import PARAPHRASE_SCORE
 from gitmem.consistency.lexicon import lexicon_for
 from gitmem.consistency.verdicts import PairVerdicts
-from gitmem.memory.claim_roles import possible_set_aside
+from gitmem.memory.claim_roles import contradiction_set_aside, possible_set_aside
 from gitmem.memory.copies import derived_copies
 from gitmem.memory.fragments import is_pointer
 from gitmem.memory.subjects import set_aside
+from gitmem.memory.summaries import summarised_pairs
 from gitmem.memory.inforce import claim_in_force, claims_in_force, pair_dismissed
 from gitmem.memory.statements import is_record
 from gitmem.model import Claim, Memory
@@ -79,6 +83,7 @@ def corpus_pairs(
     active = [m for m in memories if m.active]
     by_path = {m.path: m for m in active}
     claims = compared_claims(active)
+    summarised = summarised_pairs(active)  # an entry file and a memory it points to
     pairs = find_pairs(
         claims,
         tags={m.path: m.tags for m in active},
@@ -99,6 +104,10 @@ def corpus_pairs(
         if pair.kind == "duplicate" and pair.klass == "possible" \
                 and possible_set_aside(pair.a, pair.b):
             continue  # a to-do and a rule, a checklist step and a rule, a claim and its parent
+        if pair.kind == "duplicate" and (pair.a.path, pair.b.path) in summarised:
+            continue  # CLAUDE.md restating a line of the memory it points to for the details
+        if pair.kind == "contradiction" and contradiction_set_aside(pair.a, pair.b):
+            continue  # what went wrong once ("**Problem**: users could no longer upload")
         a, b = by_path[pair.a.path], by_path[pair.b.path]
         if a.path != b.path and pair_dismissed(a, b, today):
             continue

@@ -29,6 +29,11 @@ verbless entry that names nothing of its own (no name, code, number or path: "Ro
 access control and permission inheritance" under one module's constraints) against a line of
 another file: the same generic quality said of another subject. Verbatim and match-band
 duplicates (GM201) are reported whatever the roles: a copied line is a copy wherever it stands.
+
+`contradiction_set_aside(a, b)` is why a contradiction pair is no finding: a record on either
+side ("After the bucket was recreated, users could no longer upload", under "**Problem**:" of a
+fix) says what went wrong once; it cannot conflict with what the product does now, nor with the
+record of another bug.
 """
 
 from __future__ import annotations
@@ -156,4 +161,11 @@ def possible_set_aside(a: Claim, b: Claim) -> str | None:
         return "neighbouring entries of one list"
     if _generic_entry(a, b):
         return "a heading's generic entry and another file's line"
+    return None
+
+
+def contradiction_set_aside(a: Claim, b: Claim) -> str | None:
+    """Why a contradiction pair (a, b) is no finding, or None (module docstring)."""
+    if "record" in (claim_role(a), claim_role(b)):
+        return "a record of what went wrong once"
     return None
