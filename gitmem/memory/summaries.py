@@ -15,7 +15,8 @@ file and a memory it does not point to, and a summary file no agent loads by its
 (`RULES_SUMMARY.md`, an index under `docs/`): those are two places to keep in step.
 
 A file points to a memory when its text names the memory's path, from the repository root or
-from the file's own folder (a Markdown link, a code span, a bare path; `./` and `../` resolved).
+from the file's own folder (a Markdown link, a code span, a bare path; `./` and `../` resolved),
+or names a file name only one memory has ("`techContext.md`" listed under "`.clinerules/`").
 """
 
 from __future__ import annotations
@@ -40,7 +41,8 @@ def is_entry_file(memory: Memory) -> bool:
                                    and memory.meta.get("alwaysApply") is True)
 
 
-def _pointed_to(memory: Memory, paths: frozenset[str]) -> set[str]:
+def _pointed_to(memory: Memory, paths: frozenset[str], by_name: dict[str, list[str]]
+                ) -> set[str]:
     """The memories among `paths` whose path `memory`'s text names."""
     folder = memory.path.rpartition("/")[0]
     found = set()
@@ -50,6 +52,8 @@ def _pointed_to(memory: Memory, paths: frozenset[str]) -> set[str]:
             path = posixpath.normpath(candidate)
             if path in paths and path != memory.path:
                 found.add(path)
+        if "/" not in named and len(by_name.get(named, ())) == 1:
+            found.add(by_name[named][0])  # "`techContext.md`" under a "`.clinerules/`" entry
     return found
 
 
@@ -61,8 +65,11 @@ def summarised_pairs(memories: Iterable[Memory]) -> frozenset[tuple[str, str]]:
     if not entries:
         return frozenset()
     details = frozenset(m.path for m in listed if not is_entry_file(m))
+    by_name: dict[str, list[str]] = {}
+    for path in details:
+        by_name.setdefault(path.rpartition("/")[2], []).append(path)
     out: set[tuple[str, str]] = set()
     for entry in entries:
-        for detail in _pointed_to(entry, details):
+        for detail in _pointed_to(entry, details, by_name):
             out.update(((entry.path, detail), (detail, entry.path)))
     return frozenset(out)

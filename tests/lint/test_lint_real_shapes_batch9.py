@@ -168,3 +168,16 @@ def test_two_entry_files_pointing_to_each_other_are_still_compared(tmp_path: Pat
         "CLAUDE.md": claude_md(points=False) + "\nSee also [AGENTS.md](AGENTS.md).\n",
         "AGENTS.md": claude_md(points=False).replace("# CLAUDE.md", "# AGENTS.md")})
     assert findings(repo, "GM201") != []
+
+
+def test_an_entry_file_naming_the_memory_by_its_file_name_points_to_it(tmp_path: Path) -> None:
+    tech = "# Tech context\n\n## Search\n- Dense and sparse retrieval are combined in one ranker\n"
+    entry = ("# CLAUDE.md\n\n## Memory bank\n\n1. `memory-bank/` holds the project context:\n"
+             "   - `techContext.md` - the stack and its architecture\n\n## Search\n\n"
+             "- Dense and sparse retrieval are combined in one ranker\n")
+    repo = make_repo(tmp_path / "r", {"CLAUDE.md": entry, "memory-bank/techContext.md": tech})
+    assert findings(repo, "GM201") == []
+    # two memories of that name: the name alone points to neither
+    repo = make_repo(tmp_path / "s", {"CLAUDE.md": entry, "memory-bank/techContext.md": tech,
+                                      "memory-bank/web/techContext.md": "# Web\n\n- Vite.\n"})
+    assert findings(repo, "GM201") != []
