@@ -5,7 +5,8 @@
   (`absolute_against_condition`: "Always squash merges when landing a PR" / "Never squash");
 - gates that say two claims agree or one excepts the other: `agree` (a prohibition said
   again, clause for clause), `said_within` (one is a clause of the other, word for word),
-  `exception` (a permission or an order to a named subject), `overrides` ("Webhooks override
+  `exception` (a permission, an order to a named subject, a prohibition with its exception),
+  `overrides` ("Webhooks override
   the default retry limit").
 """
 
@@ -129,17 +130,29 @@ def exception(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:
       "Hotfixes may be deployed on Fridays" (without new words, "You may deploy on Fridays",
       the permission overrules the rule);
     - the rule is an order to everyone ("Don't use default exports") and the other names whom
-      it binds before saying the same: "Next.js page components must use default exports".
+      it binds before saying the same: "Next.js page components must use default exports";
+    - the other is the same prohibition with its exception: "Never create .env files" /
+      "Never create .env files without an explicit request" (read as "create them on
+      request", the two negations cancel) agree, the second scopes the first; unless the rule
+      names the exception too ("may run migrations without asking" / "may not ...").
     """
     side = negated_side(fa, fb)
     if side is None:
         return False
     denying, granting = (fa, fb) if side == "a" else (fb, fa)
+    if _excepted(granting) and not any("without" in c.flipped_by for c in denying.clauses):
+        return True
     granted = {lexicon.canon(t.stem) for t in granting.tokens if t.lower in _PERMISSION}
     if granted and any(not lexicon.covered(word, denying.content)
                        for word in granting.content - granted):
         return True
     return _orders_everyone(denying, lexicon) and _names_its_subject(granting, denying, lexicon)
+
+
+def _excepted(f: TextFeatures) -> bool:
+    """A prohibition and its exception in one clause: "never X without Y", "do not X without Y"
+    (its two negations make it read affirmative)."""
+    return any(c.polarity > 0 and "without" in c.flipped_by[1:] for c in f.clauses)
 
 
 def _orders_everyone(f: TextFeatures, lexicon: Lexicon) -> bool:

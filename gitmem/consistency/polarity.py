@@ -4,8 +4,7 @@
   removed, synonyms folded to one form, time-scope and correction markers left out);
 - `clause`: a `Clause`, with a polarity (+1/-1 by the parity of negators and negative terms in
   each and/or-joined part, so "do not forget to X" and "you cannot skip X" come out positive),
-  the words that set it, whether it is conditional ("if", "unless", "there", a prohibition with
-  its exception: "never X without Y") and whether it
+  the words that set it, whether it is conditional ("if", "unless", "there") and whether it
   states a stance ("use", "prefer", "always", "enable").
 
 `features.py` splits a claim into clauses and `phrasings.py` reads the phrasings that stand for
@@ -129,14 +128,11 @@ def clause(
         else:
             parts[-1].append(token)
     found: list[str] = []
-    negated = excepted = False
+    negated = False
     for part in parts:
         part_flips = flips(part, lexicon)
         found.extend(part_flips)
         negated = negated or len(part_flips) % 2 == 1
-        # "Never create .env files without a request": the prohibition with its exception,
-        # creating them on request; scoped (conditional), not the plain "create .env files"
-        excepted = excepted or "without" in part_flips[1:]
     if negated_by_contrast:
         found.append("instead")
         negated = not negated
@@ -144,9 +140,8 @@ def clause(
         polarity=-1 if negated else 1,
         content=content,
         flipped_by=tuple(found),
-        conditional=excepted or any(
-            t.lower in _CONDITIONAL or (p.lower, t.lower) == ("in", "case")
-            for p, t in zip(tokens[:1] + tokens, tokens)) or _points_elsewhere(tokens),
+        conditional=any(t.lower in _CONDITIONAL or (p.lower, t.lower) == ("in", "case")
+                        for p, t in zip(tokens[:1] + tokens, tokens)) or _points_elsewhere(tokens),
         directive=any(
             t.stem in lexicon.directive_terms and t.stem not in lexicon.negative_terms
             for t in tokens
