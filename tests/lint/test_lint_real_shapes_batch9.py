@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from gitutil import make_repo
+from gitutil import commit_all, make_repo, write
 from lintutil import cli
 
 
@@ -181,3 +181,12 @@ def test_an_entry_file_naming_the_memory_by_its_file_name_points_to_it(tmp_path:
     repo = make_repo(tmp_path / "s", {"CLAUDE.md": entry, "memory-bank/techContext.md": tech,
                                       "memory-bank/web/techContext.md": "# Web\n\n- Vite.\n"})
     assert findings(repo, "GM201") != []
+
+
+def test_a_pointer_added_later_is_read_by_a_warm_lint(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {"CLAUDE.md": claude_md(points=False),
+                                      ".claude/memory/workflow.md": DETAIL})
+    assert len(findings(repo, "GM201")) == 2  # computed, and kept in the lint cache
+    write(repo, {"CLAUDE.md": claude_md(points=True)})
+    commit_all(repo, "point to the workflow memory")
+    assert findings(repo, "GM201") == []
