@@ -6,8 +6,8 @@
 For each size it writes a repository of DISTINCT claims in real layouts (`CLAUDE.md`,
 `memory/<topic>/<slug>.md` with frontmatter, `.cursor/rules/*.mdc`): first every bullet of the
 rule corpora in `../shared/corpora` once (read at generation time, never copied here), then
-sentences walked from the corpora's word-to-next-word table, so the vocabulary and its
-frequencies are those of real rules and no text repeats. Into it go the contradiction and
+sentences walked from a Markov chain of those bullets (`--fill`, see `distinct_repo.py`), so the
+vocabulary and its frequencies are those of real rules and no text repeats. Into it go the contradiction and
 duplicate pairs of `benchmarks/memory_pairs/*.jsonl` (negations, antonyms, swapped values,
 restatements, corrections), each side in another file, every fourth pair's first side copied
 into three more files.
@@ -37,7 +37,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks import capped_candidates
-from benchmarks.distinct_repo import generate
+from benchmarks.distinct_repo import FILL, FILLS, generate
 from benchmarks.generate import DEFAULT_CORPORA
 from gitmem.consistency import analyze
 from gitmem.consistency.analyze import find_pairs
@@ -211,6 +211,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--corpora", type=Path, default=DEFAULT_CORPORA)
     parser.add_argument("--workdir", type=Path, default=Path(tempfile.gettempdir()) / "gitmem-judgment")
+    parser.add_argument("--fill", default=FILL, help=f"synthetic sentences after the corpus "
+                        f"bullets run out: {', '.join(FILLS)} (default {FILL}; walk is the "
+                        "first distinct-claims generator's)")
     parser.add_argument("--no-lint", action="store_true", help="skip the `gitmem lint` runs")
     parser.add_argument("--no-baseline", action="store_true", help="skip the capped generator")
     parser.add_argument("--old-generator", action="store_true",
@@ -224,12 +227,13 @@ def main(argv: list[str] | None = None) -> int:
     print("| ---: | ---: | --- | ---: | ---: | ---: | ---: | --- | --- |")
     regressions = 0
     for size in (int(s) for s in args.sizes.split(",")):
-        repo = args.workdir / f"distinct-{size}-{args.seed}"
-        manifest_file = args.workdir / f"distinct-{size}-{args.seed}.json"
+        name = f"distinct-{size}-{args.seed}" + ("" if args.fill == "walk" else f"-{args.fill}")
+        repo, manifest_file = args.workdir / name, args.workdir / f"{name}.json"
         if not manifest_file.is_file():
             subprocess.run(["rm", "-rf", str(repo)], check=True)
             repo.parent.mkdir(parents=True, exist_ok=True)
-            manifest_file.write_text(json.dumps(generate(repo, size, args.seed, args.corpora)))
+            manifest_file.write_text(json.dumps(generate(repo, size, args.seed, args.corpora,
+                                                         fill=args.fill)))
         manifest = json.loads(manifest_file.read_text())
         alone = reported_alone(manifest)
         claims = manifest["claims"]
