@@ -5,9 +5,9 @@ synthetic sentences walked from a Markov chain of those bullets (`FILL`: each ne
 after the two words before it; `--fill walk`, the first generator's, after one word only), so
 the vocabulary and its frequencies are those of real rules and no text repeats. The two-word
 chain is the one whose density matches the corpora's own bullets (candidate pairs, full
-judgments and findings per claim at the same count; `density.py`, docs/performance.md). The contradiction and duplicate pairs
-of `benchmarks/memory_pairs/*.jsonl` are planted, each side in another file, every fourth
-pair's first side copied into three more files. Layouts: `CLAUDE.md`,
+judgments and findings per claim at the same count; `density.py`, docs/performance.md). The
+contradiction and duplicate pairs of `benchmarks/memory_pairs/*.jsonl` are planted, each side in
+another file, every fourth pair's first side copied into three more files. Layouts: `CLAUDE.md`,
 `memory/<topic>/part-N/<slug>.md` with frontmatter, `.cursor/rules/*.mdc` (`alwaysApply`).
 """
 

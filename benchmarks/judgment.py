@@ -7,10 +7,10 @@ For each size it writes a repository of DISTINCT claims in real layouts (`CLAUDE
 `memory/<topic>/<slug>.md` with frontmatter, `.cursor/rules/*.mdc`): first every bullet of the
 rule corpora in `../shared/corpora` once (read at generation time, never copied here), then
 sentences walked from a Markov chain of those bullets (`--fill`, see `distinct_repo.py`), so the
-vocabulary and its frequencies are those of real rules and no text repeats. Into it go the contradiction and
-duplicate pairs of `benchmarks/memory_pairs/*.jsonl` (negations, antonyms, swapped values,
-restatements, corrections), each side in another file, every fourth pair's first side copied
-into three more files.
+vocabulary and its frequencies are those of real rules and no text repeats. Into it go the
+contradiction and duplicate pairs of `benchmarks/memory_pairs/*.jsonl` (negations, antonyms,
+swapped values, restatements, corrections), each side in another file, every fourth pair's
+first side copied into three more files.
 
 Then, in one run, at each size:
 - `alone`: the planted pairs gitmem reports when the two claims are the whole memory;

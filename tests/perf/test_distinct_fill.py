@@ -35,7 +35,7 @@ def test_fill_sentences_are_new_and_follow_the_corpus_word_sequences(fill: str) 
     made = synthetic_pool(random.Random(3), 80, BULLETS, fill)
     assert len(made) == len(set(made)) == 80
     assert not set(made) & set(BULLETS)
-    bigrams = {pair for b in ["<s> " + b for b in BULLETS] for pair in zip(b.split(), b.split()[1:])}
+    bigrams = {pair for b in BULLETS for pair in zip(["<s>", *b.split()], b.split())}
     for text in made:  # every step a step some real bullet takes
         words = ["<s>", *text.split()]
         assert all(pair in bigrams for pair in zip(words, words[1:])), text
