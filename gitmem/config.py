@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import dataclasses
 import shlex
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from gitmem.consistency.vocabulary import EXTENSION_KEYS, Extension, parse_extension
 from gitmem.errors import InvalidInputError
 from gitmem.memory.discover import DEFAULT_EXCLUDE
+
+if TYPE_CHECKING:  # imported where a table is read: a command that reads none (`gitmem log`)
+    from gitmem.consistency.vocabulary import Extension  # should not pay for the lexicon
 
 CONFIG_FILE = ".gitmem.toml"
 FAIL_ON_LEVELS = ("error", "warning", "info", "never")
@@ -41,7 +42,8 @@ class Config:
     hooks_warn_on: tuple[str, ...] = ()
     judge_command: tuple[str, ...] = ()
     judge_timeout: float = 30.0
-    lexicon: Extension = Extension()  # a repository's additions to the consistency lexicon
+    # a repository's additions to the consistency lexicon; None when it adds none
+    lexicon: Extension | None = None
     warnings: tuple[str, ...] = ()
     # the fields whose value came from the committed .gitmem.toml (a cloned repository's word,
     # not the user's): the workspace trusts some of them less (verify.code_repos)
@@ -137,10 +139,12 @@ def _positive_float(value: Any) -> float:
     return number
 
 
-def _lexicon(value: Any) -> Extension:
+def _lexicon(value: Any) -> Extension | None:
     if isinstance(value, str):
         raise ValueError("it is a table of lists, read only from .gitmem.toml")
-    return parse_extension(value)
+    from gitmem.consistency.vocabulary import parse_extension
+
+    return parse_extension(value) or None  # an empty table adds nothing: the default
 
 
 KEYS: dict[tuple[str, str], tuple[str, Any]] = {
@@ -206,6 +210,8 @@ def load_config(
     warnings: list[str] = []
     from_file: set[str] = set()
     if toml_text:
+        import tomllib  # only where there is a file to read
+
         try:
             data = tomllib.loads(toml_text)
         except tomllib.TOMLDecodeError as exc:
@@ -291,6 +297,8 @@ def default_toml(defaults: Config | None = None) -> str:
         lines.append(f"{key} = {_toml_value(getattr(defaults, field))}")
     lines += ["", "# Names the consistency checks should know (docs/consistency.md#the-lexicon),",
               '# for example exclusive = [["Valkey", "Redis"]]', "[consistency.lexicon]"]
+    from gitmem.consistency.vocabulary import EXTENSION_KEYS
+
     lines += [f"{kind} = []" for kind in EXTENSION_KEYS]
     return "\n".join(lines) + "\n"
 
