@@ -10,6 +10,7 @@ import sys
 
 try:  # Ctrl-C while the modules load comes before main()'s handler exists: end quietly too
     import errno
+    import gc
     import importlib
     import importlib.util
     import os
@@ -96,6 +97,8 @@ class LazyGroup(click.Group):
             if exc.name == f"gitmem.commands.{module_name}":
                 return None
             raise
+        finally:
+            _resume_gc()
         return getattr(module, attr, None)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
@@ -130,8 +133,28 @@ def cli(ctx: click.Context, directory: str) -> None:
     ctx.obj["directory"] = directory
 
 
+_gc_paused = False
+
+
+def _pause_gc() -> None:
+    """Importing a command's modules builds no reference cycles worth collecting; the cycle
+    collector would only walk the new modules again and again (a tenth of the imports' time)."""
+    global _gc_paused
+    if gc.isenabled():
+        gc.disable()
+        _gc_paused = True
+
+
+def _resume_gc() -> None:
+    global _gc_paused
+    if _gc_paused:
+        gc.enable()
+        _gc_paused = False
+
+
 def main(argv: list[str] | None = None) -> Any:
     """Run the CLI; render GitmemError once, here, as a message and its exit code."""
+    _pause_gc()  # until the command's module is imported (LazyGroup.get_command)
     try:
         code = cli.main(args=argv, prog_name="gitmem", standalone_mode=False)
     except GitmemError as exc:

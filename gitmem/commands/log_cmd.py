@@ -24,12 +24,13 @@ def log(ctx: click.Context, op_name: str | None, path: str | None, as_json: bool
     as_json = wants_json(as_json, fmt)
     if op_name is not None and op_name not in t.OPS:
         raise UsageError(f"--op {op_name}: no such operation; one of {', '.join(t.OPS)}")
+    if as_json:
+        # what a run builds (the workspace, the table) holds no reference cycles: the
+        # collector would only walk the growing table again and again
+        gc.disable()
     ws = workspace(ctx, memories=False)
     rel = ws.relpath(path) if path else None
     if as_json:
-        # what a run builds holds no reference cycles: the collector would only walk the
-        # growing table again and again
-        gc.disable()
         # color=True: echo would otherwise search all 12 MB for terminal escapes to strip
         # when stdout is no terminal (9 ms over 20,000 ops), and JSON has none to strip (it
         # escapes every control character)
