@@ -181,8 +181,9 @@ def open_workspace(
     """Discover the repo, finish any interrupted op, and load the merged configuration.
 
     `memories=False`, for a command that reads no memory (`gitmem log`): the repository is
-    found by git (`Repo.discover_through_git`: pygit2 is imported only if used) and
-    memory.include is not discovered from the layouts of the working tree."""
+    found by git (`Repo.discover_through_git`: pygit2 is imported only if used),
+    memory.include is not discovered from the layouts of the working tree, and the memory
+    globs are compiled (and a bad one refused) only if some path is matched against them."""
     repo = Repo.discover(directory) if memories else Repo.discover_through_git(directory)
     if recover:
         from gitmem.ops.journal import recover_interrupted
@@ -204,7 +205,7 @@ def open_workspace(
     if "include" not in config.explicit and memories:
         listed = repo.worktree_candidates()
         config = discovered_config(repo, config, listed)
-    matcher = MemoryMatcher(config.include, config.exclude + (CONFIG_FILE,))
+    matcher = MemoryMatcher(config.include, config.exclude + (CONFIG_FILE,), lazy=not memories)
     ws = Workspace(repo, config, matcher, Path(os.path.abspath(directory)))
     ws._listing = listed
     return ws

@@ -131,15 +131,26 @@ class MemoryMatcher:
         self,
         include: Sequence[str] = DEFAULT_INCLUDE,
         exclude: Sequence[str] = DEFAULT_EXCLUDE,
+        *,
+        lazy: bool = False,
     ) -> None:
+        """`lazy`: compile the globs (and refuse a bad one) on the first `matches`, for a
+        command that may never ask (`gitmem log` reads no memory: a few ms of its start-up)."""
         self.include = tuple(include)
         self.exclude = tuple(exclude)
-        self._include = _compile(self.include)
-        self._exclude = _compile(self.exclude)
+        self._patterns: tuple[re.Pattern[str], re.Pattern[str]] | None = None
+        if not lazy:
+            self._compiled()
+
+    def _compiled(self) -> tuple[re.Pattern[str], re.Pattern[str]]:
+        if self._patterns is None:
+            self._patterns = (_compile(self.include), _compile(self.exclude))
+        return self._patterns
 
     def matches(self, path: str) -> bool:
+        include, exclude = self._patterns or self._compiled()
         path = path.removeprefix("./")
-        return self._include.match(path) is not None and self._exclude.match(path) is None
+        return include.match(path) is not None and exclude.match(path) is None
 
     def __repr__(self) -> str:
         return f"MemoryMatcher(include={self.include!r}, exclude={self.exclude!r})"
