@@ -12,7 +12,6 @@ import datetime as dt
 import os
 import stat
 import subprocess
-import tempfile
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -81,6 +80,8 @@ def run_to_the_end(
     (git itself cleans up on the SIGINT a terminal sends its whole process group) and is raised
     again afterwards. The input goes through a temporary file rather than a pipe: an interrupted
     `communicate` cannot resume writing a pipe, so the child would wait for the rest forever."""
+    import tempfile  # (with shutil and random) for the commands that write: not `gitmem log`
+
     interrupted: KeyboardInterrupt | None = None
     with tempfile.TemporaryFile() as source:
         source.write(input or b"")
@@ -107,6 +108,8 @@ def merge_file(
     """Three-way line merge exactly as git does it (`git merge-file -p`): (result, number of
     conflicts). `labels` name ours, base and theirs in the conflict markers; `style` is
     `merge.conflictStyle` (merge, or diff3 / zdiff3, which add the base section)."""
+    import tempfile
+
     with tempfile.TemporaryDirectory(prefix="gitmem-merge-") as folder:
         paths = []
         for name, data in (("ours", ours), ("base", base), ("theirs", theirs)):
