@@ -1,7 +1,10 @@
-"""The click layer: parse arguments, call one core function, render, return an exit code.
+"""The entry point: parse arguments (gitmem/cli_group.py, click), call one core function,
+render, return an exit code.
 
 Subcommands live in gitmem/commands/<module>.py and are imported only when invoked, so
-`gitmem --help` and the git hooks start fast.
+`gitmem --help` and the git hooks start fast. `gitmem log --json`, exactly so, is run without
+importing click at all (`_without_click`): its first run over a long history is measured
+against `git log`, start-up included, and click was a fifth of that start-up.
 """
 
 from __future__ import annotations
@@ -11,14 +14,10 @@ import sys
 try:  # Ctrl-C while the modules load comes before main()'s handler exists: end quietly too
     import errno
     import gc
-    import importlib
-    import importlib.util
     import os
+    from collections.abc import Callable
     from typing import Any
 
-    import click
-
-    from gitmem import __version__
     from gitmem.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_USAGE, GitmemError
 except KeyboardInterrupt:
     sys.stderr.write("gitmem: interrupted\n")
@@ -82,55 +81,13 @@ SHORT_HELP: dict[str, str] = {
 }
 
 
-class LazyGroup(click.Group):
-    def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(name for name in COMMANDS if self._available(name))
+def __getattr__(name: str) -> Any:
+    """`cli` (the click group) and `LazyGroup`, from gitmem/cli_group.py, imported on first use."""
+    if name in ("cli", "LazyGroup"):
+        from gitmem import cli_group
 
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        target = COMMANDS.get(cmd_name)
-        if target is None:
-            return None
-        module_name, attr = target.split(":")
-        try:
-            module = importlib.import_module(f"gitmem.commands.{module_name}")
-        except ModuleNotFoundError as exc:
-            if exc.name == f"gitmem.commands.{module_name}":
-                return None
-            raise
-        finally:
-            _resume_gc()
-        return getattr(module, attr, None)
-
-    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        rows = [(name, SHORT_HELP.get(name, "")) for name in self.list_commands(ctx)]
-        if rows:
-            with formatter.section("Commands"):
-                formatter.write_dl(rows)
-
-    def _available(self, name: str) -> bool:
-        module_name, _ = COMMANDS[name].split(":")
-        spec = importlib.util.find_spec(f"gitmem.commands.{module_name}")
-        return spec is not None
-
-
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.option(
-    "-C",
-    "directory",
-    type=click.Path(file_okay=False),
-    default=".",
-    show_default=True,
-    help="Run as if gitmem was started in this directory (like git -C).",
-)
-@click.version_option(__version__, prog_name="gitmem")
-@click.pass_context
-def cli(ctx: click.Context, directory: str) -> None:
-    """gitmem: an AI agent's memory, kept in git.
-
-    Every maintenance operation is one commit with Gitmem-* trailers; undo is a revert.
-    """
-    ctx.ensure_object(dict)
-    ctx.obj["directory"] = directory
+        return getattr(cli_group, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 _gc_paused = False
@@ -156,43 +113,93 @@ def main(argv: list[str] | None = None) -> Any:
     """Run the CLI; render GitmemError once, here, as a message and its exit code."""
     _pause_gc()  # until the command's module is imported (LazyGroup.get_command)
     try:
-        code = cli.main(args=argv, prog_name="gitmem", standalone_mode=False)
+        direct = _without_click(sys.argv[1:] if argv is None else list(argv))
+        if direct is not None:
+            code = direct()
+        else:
+            from gitmem.cli_group import cli
+
+            code = cli.main(args=argv, prog_name="gitmem", standalone_mode=False)
     except GitmemError as exc:
         from gitmem.lint.formats.printable import printable
 
         # a message may name a committed file: `memory/\x1b]0;owned\x07.md` must not act, and
         # `memory/b\nFAKE: ok.md` must not start a line of its own (messages are one line)
-        click.echo(f"gitmem: {printable(str(exc))}", err=True)
+        _echo_err(f"gitmem: {printable(str(exc))}")
         sys.exit(exc.exit_code)
-    except click.exceptions.Abort:
-        click.echo("gitmem: interrupted", err=True)
-        sys.exit(EXIT_INTERRUPTED)
     except KeyboardInterrupt:
-        click.echo("gitmem: interrupted", err=True)
+        # perhaps while click was being imported: not again (it may be what takes long)
+        _echo_err("gitmem: interrupted", load_click=False)
         sys.exit(EXIT_INTERRUPTED)
-    except click.ClickException as exc:
-        exc.show()
-        sys.exit(exc.exit_code)
-    except click.exceptions.Exit as exc:
-        sys.exit(exc.exit_code)
     except BrokenPipeError:
         sys.exit(0)
-    except OSError as exc:
-        if exc.errno != errno.ENAMETOOLONG:  # a path argument the file system cannot hold
-            _internal_error(exc)
+    except Exception as exc:  # noqa: BLE001 - the one place unexpected errors are rendered
+        _other_error(exc)
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+def _echo_err(message: str, *, load_click: bool = True) -> None:
+    """`click.echo(message, err=True)`; without click, when it is not loaded and
+    `load_click` is False, the line as click writes plain text to a standard stream."""
+    click = sys.modules.get("click")
+    if click is None and load_click:
+        import click
+    if click is not None and hasattr(click, "echo"):
+        click.echo(message, err=True)
+    elif sys.stderr is not None:
+        sys.stderr.write(message + "\n")
+        sys.stderr.flush()
+
+
+def _other_error(exc: Exception) -> None:
+    """click's own exceptions (only raised once click is imported), a path too long for the
+    file system, or a bug."""
+    click = sys.modules.get("click")
+    if click is not None:
+        if isinstance(exc, click.exceptions.Abort):
+            _echo_err("gitmem: interrupted")
+            sys.exit(EXIT_INTERRUPTED)
+        if isinstance(exc, click.ClickException):
+            exc.show()
+            sys.exit(exc.exit_code)
+        if isinstance(exc, click.exceptions.Exit):
+            sys.exit(exc.exit_code)
+    if isinstance(exc, OSError) and exc.errno == errno.ENAMETOOLONG:
+        # a path argument the file system cannot hold
         name = os.fsdecode(exc.filename) if exc.filename is not None else "a path"
         shown = name if len(name) <= 80 else name[:77] + "..."
-        click.echo(f"gitmem: {shown}: file name too long for the file system; use a shorter "
-                   "name", err=True)
+        _echo_err(f"gitmem: {shown}: file name too long for the file system; use a shorter "
+                  "name")
         sys.exit(EXIT_USAGE)
-    except Exception as exc:  # noqa: BLE001 - the one place unexpected errors are rendered
-        _internal_error(exc)
-    sys.exit(code if isinstance(code, int) else 0)
+    _internal_error(exc)
+
+
+def _without_click(args: list[str]) -> Callable[[], Any] | None:
+    """The command to run without click, for the arguments that need no parsing: exactly
+    `log --json`, written to a standard output click would write to as it is (a text stream
+    in an encoding other than ASCII; click re-wraps an ASCII one). None: let click parse."""
+    if args != ["log", "--json"] or os.environ.get("_GITMEM_COMPLETE") or sys.platform == "win32":
+        return None
+    import io
+
+    out = sys.stdout
+    if type(out) is not io.TextIOWrapper or out.errors is None or not out.encoding:
+        return None
+    import codecs
+
+    try:
+        if codecs.lookup(out.encoding).name == "ascii":
+            return None
+    except LookupError:
+        return None
+    from gitmem.commands.log_json import log_json_to_stdout
+
+    return log_json_to_stdout
 
 
 def _internal_error(exc: Exception) -> None:
     import traceback
 
     traceback.print_exc()
-    click.echo(f"gitmem: internal error: {exc!r} (this is a bug; please report it)", err=True)
+    _echo_err(f"gitmem: internal error: {exc!r} (this is a bug; please report it)")
     sys.exit(EXIT_INTERNAL)
