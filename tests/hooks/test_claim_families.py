@@ -31,7 +31,7 @@ def test_lint_reports_a_family_once_in_bounded_time_and_keeps_ordinary_contradic
     result = gitmem(repo, "lint", "--format", "json")
     elapsed = time.perf_counter() - start
     assert result.code == 0, result  # warnings only
-    assert elapsed < 20, elapsed  # seconds on a loaded 2-core machine; minutes before
+    assert elapsed < 60, elapsed  # minutes before; 60 s leaves room for a machine at load 12
     findings = json.loads(result.out)["findings"]
     family = [f for f in findings if f["path"] == "memory/deploy.md"]
     assert len(family) == 1, [f["message"] for f in family]
@@ -66,7 +66,7 @@ def test_the_pre_commit_hook_stays_bounded_on_a_staged_family(tmp_path: Path) ->
     done = run_git(repo, "commit", "-q", "-m", "agent notes")
     elapsed = time.perf_counter() - start
     assert done.returncode == 0, done.stderr  # a contradiction warns, it does not block
-    assert elapsed < 20, elapsed  # over 600 s and 1 GB before
+    assert elapsed < 60, elapsed  # over 600 s and 1 GB before
     reported = [line for line in done.stderr.splitlines() if "GM211" in line]
     assert len(reported) == 1 and "1,999 claims that differ from it" in reported[0], done.stderr
     assert git(repo, "log", "-1", "--format=%s").strip() == "agent notes"
@@ -88,7 +88,7 @@ def test_the_post_merge_hook_stays_bounded_when_a_pull_brings_a_family(tmp_path:
     pulled = run_git(server, "pull", "-q")
     elapsed = time.perf_counter() - start
     assert pulled.returncode == 0, pulled.stderr
-    assert elapsed < 20, elapsed
+    assert elapsed < 60, elapsed  # over 600 s before
     assert (server / "memory/deploy.md").read_text() == _hostile()
     reported = [line for line in pulled.stderr.splitlines() if "GM211" in line]
     assert len(reported) == 1 and "1,999 claims that differ from it" in reported[0], \
@@ -109,7 +109,7 @@ def test_the_hook_stops_at_its_pair_budget_says_so_and_still_judges_the_ordinary
     start = time.perf_counter()
     done = run_git(repo, "commit", "-q", "-m", "agent notes")
     elapsed = time.perf_counter() - start
-    assert elapsed < 30, elapsed  # minutes without the budget
+    assert elapsed < 60, elapsed  # minutes without the budget
     assert done.returncode == 0, done.stderr  # pairs not judged never block
     assert "memory/rules.md:4: GM211" in done.stderr, done.stderr  # judged first: few partners
     notice = [line for line in done.stderr.splitlines() if "budget" in line]
