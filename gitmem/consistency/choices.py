@@ -112,10 +112,12 @@ def another_value(fa: TextFeatures, fb: TextFeatures,
     choice = other_choice(fa, fb, lexicon)
     if choice is not None:
         return choice
-    if open_values(fa, fb, lexicon):
-        return None
+    # the restatement is asked before `open_values` (both only read the texts): most pairs
+    # name no value of one class, or no figure, on both sides and need neither
     restated = restated_value(fa, fb, lexicon)
-    return None if restated is None else ("restated", restated, RESTATED_CONFIDENCE)
+    if restated is None or open_values(fa, fb, lexicon):
+        return None
+    return "restated", restated, RESTATED_CONFIDENCE
 
 
 def other_choice(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> tuple[str, str, float] | None:

@@ -39,8 +39,9 @@ A duplicate (`duplicates.score_duplicate_features`) needs the score at the `poss
 - a blocker found without the alignment (another value, another number, one side negated,
   crossed roles, another action) caps the score at 0.5, under any band above it;
 - otherwise the score is the calibrated mix of signals, and an upper bound of the mix (the
-  signals that need no alignment exact, the others at their most favourable) under the band
-  closes it unless every change is harmless, which the inert words of (1) rule out, or the two
+  signals that need no alignment exact, the others at their most favourable; first a looser
+  bound from the sizes of the shingle sets and word sequences alone) under the band closes it
+  unless every change is harmless, which the inert words of (1) rule out, or the two
   texts name enough of the same concepts to be a paraphrase (`paraphrase.may_paraphrase`).
 
 With a word oracle (`Lexicon.relate_unknown`, WordNet), any two words may relate: (1) and the
@@ -94,12 +95,21 @@ def _has_inert_unique(mine: TextFacts, other: TextFacts, other_f: TextFeatures) 
     return False
 
 
-def _raw_upper(fa: TextFeatures, fb: TextFeatures, tags: tuple[Sequence[str], Sequence[str]]
-               ) -> float:
-    """The most the duplicate score's raw mix can be, from the signals without alignment."""
+def _raw_upper(fa: TextFeatures, fb: TextFeatures, tags: tuple[Sequence[str], Sequence[str]],
+               sizes_only: bool = False) -> float:
+    """The most the duplicate score's raw mix can be, from the signals without alignment.
+    `sizes_only` bounds it higher still from the sizes alone (no shingle is compared, no common
+    subsequence sought): a Jaccard is at most the smaller set's size over the larger's, the
+    order's Dice at most twice the shorter sequence over both; rounding keeps each bound."""
     smaller, larger = sorted((len(fa.content), len(fb.content)))
-    known = {"char_jaccard": jaccard(fa.shingles, fb.shingles),
-             "order": _order_similarity(fa, fb),
+    if sizes_only:
+        low, high = sorted((len(fa.shingles), len(fb.shingles)))
+        short, total = min(len(fa.content_sequence), len(fb.content_sequence)), len(
+            fa.content_sequence) + len(fb.content_sequence)
+        char, order = (low / high if high else 1.0), (2 * short / total if total else 1.0)
+    else:
+        char, order = jaccard(fa.shingles, fb.shingles), _order_similarity(fa, fb)
+    known = {"char_jaccard": char, "order": order,
              "length_ratio": smaller / larger if larger else 1.0}
     raw = sum(weight * known[name] if name in known else max(weight, 0.0)
               for name, weight in _WEIGHTS.items())
@@ -135,14 +145,17 @@ def open_sides(
 def _duplicate_open(fa: TextFeatures, fb: TextFeatures,
                     tags: tuple[Sequence[str], Sequence[str]], possible: float,
                     lexicon: Lexicon, harmless_closed: bool) -> bool:
-    blocked = possible > _BLOCKED_CEILING and (
+    # open when the score may reach the band and no blocker caps it: the bound first, which
+    # closes most pairs without asking for the blockers
+    if harmless_closed and not (
+            _calibrated(_raw_upper(fa, fb, tags, sizes_only=True)) >= possible - 0.002 - 1e-9
+            and _calibrated(_raw_upper(fa, fb, tags)) >= possible - 0.002
+            or possible <= PARAPHRASE_SCORE and may_paraphrase(fa, fb, lexicon)):
+        return False
+    return not (possible > _BLOCKED_CEILING and (
         other_values(fa, fb, lexicon) or other_numbers(fa, fb)
         or any(c.polarity < 0 for c in fa.clauses) != any(c.polarity < 0 for c in fb.clauses)
-        or _crossed_roles(fa, fb) or _different_action(fa, fb, lexicon))
-    if blocked:
-        return False
-    return (not harmless_closed or _calibrated(_raw_upper(fa, fb, tags)) >= possible - 0.002
-            or possible <= PARAPHRASE_SCORE and may_paraphrase(fa, fb, lexicon))
+        or _crossed_roles(fa, fb) or _different_action(fa, fb, lexicon)))
 
 
 def _contradiction_open(fa: TextFeatures, fb: TextFeatures, facts_a: TextFacts,
@@ -153,8 +166,14 @@ def _contradiction_open(fa: TextFeatures, fb: TextFeatures, facts_a: TextFacts,
     # the other (all read without the alignment)
     if not (states_rules[0] and states_rules[1]) or unrelated or not _comparable(fa, fb):
         return False
-    if agree(fa, fb, lexicon) or said_within(fa, fb) or exception(fa, fb, lexicon):
-        return False
+    return _evidence_open(fa, fb, facts_a, facts_b, lexicon, both_inert) and not (
+        agree(fa, fb, lexicon) or said_within(fa, fb) or exception(fa, fb, lexicon))
+
+
+def _evidence_open(fa: TextFeatures, fb: TextFeatures, facts_a: TextFacts, facts_b: TextFacts,
+                   lexicon: Lexicon, both_inert: bool) -> bool:
+    """Whether a line of evidence may hold; asked before the gates (`agree`, `said_within`,
+    `exception`), which most pairs need not ask: the side is open only when both allow it."""
     # a minimal pair needs an opposing change (a negative word, an antonym) or a value change
     # (two values of a class, two numbers), and no unknown change nor words added on both sides
     no_negative = not (facts_a.negatives or facts_b.negatives)

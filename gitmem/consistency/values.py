@@ -93,6 +93,9 @@ def restated_value(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> str 
     if any(c.polarity < 0 for c in fa.clauses + fb.clauses):
         return None
     named_a, named_b = named_values(fa, lexicon), named_values(fb, lexicon)
+    if named_a.keys().isdisjoint(named_b.keys()) and not (fa.stated_figures
+                                                         and fb.stated_figures):
+        return None  # no class both name (no clash) and no figure on each side: nothing differs
     keys_a = {(name, lexicon.canon(key)) for name, keys in named_a.items() for key in keys}
     keys_b = {(name, lexicon.canon(key)) for name, keys in named_b.items() for key in keys}
     if len({name for name, _ in keys_a ^ keys_b}) > 1:

@@ -219,3 +219,15 @@ def test_worker_chunks_are_runs_of_pairs_that_share_their_texts() -> None:
                    for start, end in zip(bounds, bounds[1:]))
 
     assert held(order) < 0.8 * held(list(range(len(jobs)))), (held(order), len(jobs))
+
+
+def test_the_bound_from_sizes_alone_is_never_under_the_bound_triage_reads() -> None:
+    """`_raw_upper(sizes_only=True)` lets triage close a duplicate side without comparing
+    shingles: it must be at least the bound it stands for, on every labelled pair and tags."""
+    from gitmem.consistency.triage import _raw_upper
+
+    lexicon = analyze.default_lexicon()
+    for row in labelled_rows():
+        fa, fb = analyze.features(row["a"], lexicon), analyze.features(row["b"], lexicon)
+        for tags in [((), ()), (("api",), ("api", "web")), (("api",), ("db",))]:
+            assert _raw_upper(fa, fb, tags, sizes_only=True) >= _raw_upper(fa, fb, tags), row
