@@ -3,7 +3,8 @@
 `text_facts` reads a text's features into `TextFacts`: how many negative words, clause polarities,
 stems, value phrases, figures, and its inert words (words nothing in the lexicon can relate:
 no synonym, class, antonym, marker, number, unit or clock time). `_may_swap` says whether two texts' value phrases can be two values of one class
-or antonyms, asking the lexicon once per pair of value sets.
+or antonyms, asking the lexicon once per pair of value sets that share a class or both hold
+half of an antonym pair (what each set holds is read once per set).
 """
 
 from __future__ import annotations
@@ -50,17 +51,24 @@ class _Words:
     may_relate: dict[tuple[str, str], bool]
     numeric: dict[str, bool]
     swaps: dict[tuple[frozenset[str], frozenset[str]], bool]  # `_may_swap`, once per pair of sets
+    # of one text's value set: its values' classes, and whether one may be half of an antonym
+    kinds: dict[frozenset[str], tuple[frozenset[str], bool]]
 
 
 @per_lexicon
 def _lexicon_words(lexicon: Lexicon) -> _Words:
     values = _value_words(lexicon)
     longest = max((phrase.count(" ") + 1 for phrase in values), default=1)
-    return _Words(_related_words(lexicon), values, max(longest, 3), {}, {}, {})
+    return _Words(_related_words(lexicon), values, max(longest, 3), {}, {}, {}, {})
 
 
-# pairs of texts' value sets are a run's; the words a lexicon relates are kept
-forget_after_run(lambda: [words.swaps.clear() for words in _lexicon_words.derived()])  # type: ignore[attr-defined]
+# texts' value sets, and pairs of them, are a run's; the words a lexicon relates are kept
+def _forget(words: _Words) -> None:
+    words.swaps.clear()
+    words.kinds.clear()
+
+
+forget_after_run(lambda: [_forget(words) for words in _lexicon_words.derived()])  # type: ignore[attr-defined]
 
 
 def _related_words(lexicon: Lexicon) -> frozenset[str]:
@@ -97,13 +105,37 @@ def _may_swap(values_a: frozenset[str], values_b: frozenset[str], lexicon: Lexic
     """Whether a value of one text is another value, or the antonym, of one of the other's."""
     if not values_a or not values_b:
         return False
-    memo = _lexicon_words(lexicon).swaps
+    words = _lexicon_words(lexicon)
+    # `relation` says "exclusive" only of two phrases with a class in common (theirs or their
+    # canonical forms'), "antonym" only of two phrases of antonym pairs: most pairs of sets
+    # have neither, known from each set alone
+    classes_a, antonym_a = _kinds(values_a, lexicon, words)
+    classes_b, antonym_b = _kinds(values_b, lexicon, words)
+    if classes_a.isdisjoint(classes_b) and not (antonym_a and antonym_b):
+        return False
+    memo = words.swaps
     found = memo.get((values_a, values_b))
     if found is None:
         if len(memo) > 200_000:
             memo.clear()
         found = memo[values_a, values_b] = any(
             lexicon.relation(x, y) in ("exclusive", "antonym") for x in values_a for y in values_b)
+    return found
+
+
+def _kinds(values: frozenset[str], lexicon: Lexicon, words: _Words
+           ) -> tuple[frozenset[str], bool]:
+    """The classes of a set of value phrases (each phrase's and its canonical form's), and
+    whether one of them, or its canonical form, is a phrase of an antonym pair."""
+    found = words.kinds.get(values)
+    if found is None:
+        if len(words.kinds) > 200_000:
+            words.kinds.clear()
+        classes, antonyms = lexicon.classes, lexicon.antonym_words
+        found = words.kinds[values] = (
+            frozenset(name for x in values for key in (x, lexicon.canon(x))
+                      for name in classes.get(key, ())),
+            any(x in antonyms or lexicon.canon(x) in antonyms for x in values))
     return found
 
 

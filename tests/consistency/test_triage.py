@@ -231,3 +231,25 @@ def test_the_bound_from_sizes_alone_is_never_under_the_bound_triage_reads() -> N
         fa, fb = analyze.features(row["a"], lexicon), analyze.features(row["b"], lexicon)
         for tags in [((), ()), (("api",), ("api", "web")), (("api",), ("db",))]:
             assert _raw_upper(fa, fb, tags, sizes_only=True) >= _raw_upper(fa, fb, tags), row
+
+
+def test_value_sets_may_swap_exactly_when_the_lexicon_relates_two_of_their_values() -> None:
+    """`_may_swap` answers no at once for two value sets that share no class and do not both
+    hold half of an antonym pair; it must still say yes wherever `relation` would: two
+    members of a class ("tabs" / "spaces"), antonyms ("on" / "off", "mutable" / "immutable")."""
+    from gitmem.consistency.triage_facts import _may_swap
+
+    lexicon = analyze.default_lexicon()
+    texts = [row[side] for row in labelled_rows() for side in "ab"][:300] + [
+        "Use tabs for indentation.", "Use spaces for indentation.", "Debug logging is on.",
+        "Debug logging is off.", "Keep state mutable.", "State is immutable."]
+    sets = {s for text in texts for facts in [text_facts(analyze.features(text, lexicon), lexicon)]
+            for s in (facts.values, facts.all_values) if s}
+    sets = sorted(sets, key=sorted)
+    swapped = 0
+    for x in sets:
+        for y in sets:
+            expected = any(lexicon.relation(p, q) in ("exclusive", "antonym") for p in x for q in y)
+            assert _may_swap(x, y, lexicon) == expected, (x, y)
+            swapped += expected
+    assert 0 < swapped < len(sets) ** 2
