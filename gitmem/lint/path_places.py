@@ -3,7 +3,7 @@ under and the column of a table it sits in. The path rules (GM311/GM313) ask thr
 
 - `in_record_section`: under a dated heading (`### 2025-09-21`, a day's entry) or a change
   log's (`## Changelog`, `## 变更记录`): a record of what was done then, right when written;
-- `in_convention_section`: under a heading that says the section lists conventions
+- `in_convention_section`: right under a heading that says the section lists conventions
   (`## Conventions`): where things go, not files said to be there;
 - `in_old_name_column`: in the old-name column of a table of renames (`| Old name | New name |`,
   `| 旧名 | 新名 |`, `| Before | After |`): the name a file had, history, not a pointer.
@@ -17,18 +17,23 @@ from gitmem.lint.scan import blank, code_spans
 
 _HEADING = re.compile(r"^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
 _FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
-_DATE = re.compile(r"(?:19|20)\d{2}[-/._]\d{1,2}[-/._]\d{1,2}|(?:19|20)\d{2}年\d{1,2}月\d{1,2}日")
-_VERSION = re.compile(r"^\W*v?\d+(?:\.\d+){1,3}\b")
+_DATE = re.compile(r"(?:19|20)\d{2}[-/._]\d{1,2}[-/._]\d{1,2}"
+                   r"|(?:19|20)\d{2}年\d{1,2}月\d{1,2}日")
+# a version alone (`## v1.2.0`, `## [1.2.0]`, `## Version 1.2`), or one that starts with `v`:
+# not `## 2.1 Storage`, a numbered section
+_VERSION = re.compile(r"[\W_]*(?:version\s+|v)?\[?\d+(?:\.\d+){1,3}\]?[\W_]*|"
+                      r"[\W_]*\[?v\d+(?:\.\d+){1,3}\b.*", re.I)
 # a change log's heading, in the languages memories are written in; "changes", "history" and
 # "updates" only as the whole heading ("## Making changes" is a how-to, not a log)
 _CHANGE_LOG = re.compile(
     r"\bchange ?logs?\b|\brelease notes\b|\b(?:revision|version|change) history\b|"
     r"^[\W\d_]*(?:(?:recent|latest) )?(?:changes|history|updates|journal|devlog|worklog)\W*$|"
-    r"变更记录|变更日志|更新日志|更新记录|修改记录|版本历史|変更履歴|更新履歴|변경\s?(?:이력|기록|로그)",
+    r"变更记录|变更日志|更新日志|更新记录|修改记录|版本历史|変更履歴|更新履歴|"
+    r"변경\s?(?:이력|기록|로그)",
     re.I)
 _CONVENTIONS = re.compile(r"\bconventions?\b|约定|規約|컨벤션", re.I)
-_OLD = re.compile(r"\b(?:old|before|from|previous|former|original)\b|旧|原|以前|変更前|변경\s?전",
-                  re.I)
+_OLD = re.compile(r"\b(?:old|before|from|previous|former|original)\b"
+                  r"|旧|原|以前|変更前|변경\s?전", re.I)
 _NEW = re.compile(r"\b(?:new|after|to|current|now)\b|新|现|現|変更後|변경\s?후", re.I)
 
 
@@ -38,6 +43,7 @@ class Places:
     def __init__(self, raw: bytes) -> None:
         self.lines = raw.decode("utf-8", "replace").split("\n")
         self._chains: list[tuple[str, ...]] | None = None
+        self._tops: dict[int, int] = {}  # a table row's index -> its table's first row
 
     def headings(self, number: int) -> tuple[str, ...]:
         """The headings line `number` (1-based) stands under, the outermost first."""
@@ -50,20 +56,21 @@ class Places:
         if not chain:
             return False
         nearest = chain[-1]
-        return (_DATE.search(nearest) is not None or _VERSION.match(nearest) is not None
+        return (_DATE.search(nearest) is not None or _VERSION.fullmatch(nearest) is not None
                 or any(_CHANGE_LOG.search(_plain(heading)) for heading in chain))
 
     def in_convention_section(self, number: int) -> bool:
-        return any(_CONVENTIONS.search(heading) for heading in self.headings(number))
+        """Under a heading of its own that says conventions (the nearest one: a file titled
+        "Conventions" still cites files in its other sections)."""
+        chain = self.headings(number)
+        return bool(chain) and _CONVENTIONS.search(chain[-1]) is not None
 
     def in_old_name_column(self, number: int, text: str) -> bool:
         """Whether `text` on line `number` is in a table column headed "old" ("before",
         "from", "旧名"...) of a table that also has a "new" column."""
         if not 0 < number <= len(self.lines) or not self.lines[number - 1].lstrip().startswith("|"):
             return False
-        top = number - 1
-        while top > 0 and self.lines[top - 1].lstrip().startswith("|"):
-            top -= 1
+        top = self._top(number - 1)
         if top == number - 1:
             return False  # the header row itself
         line = self.lines[number - 1]
@@ -75,6 +82,19 @@ class Places:
         if column < 0 or column >= len(header) or not _OLD.search(header[column]):
             return False
         return any(_NEW.search(cell) for index, cell in enumerate(header) if index != column)
+
+
+    def _top(self, index: int) -> int:
+        """The first row of the table whose row `index` is (each row walked once per memory,
+        so a table of thousands of rows costs no more than reading it)."""
+        walked = []
+        lines = self.lines
+        while index > 0 and index not in self._tops and lines[index - 1].lstrip().startswith("|"):
+            walked.append(index)
+            index -= 1
+        top = self._tops.get(index, index)
+        self._tops.update(dict.fromkeys(walked, top))
+        return top
 
 
 def _plain(heading: str) -> str:

@@ -101,10 +101,13 @@ def test_a_dated_changelog_entry_inside_claude_md_is_a_record(tmp_path: Path) ->
         "### 2025-09-07\n"
         "- Scanned the templates; `content/articles/a.md` is the sample page\n\n"
         "## Project\n\n"
-        "- Articles are read from `content/articles/a.md` at build time.\n")})
+        "- Articles are read from `content/articles/a.md` at build time.\n\n"
+        "### 2.1 Content\n\n"
+        "- The sample page is `content/articles/a.md`.\n")})
     commit_all(repo)
     got = _findings(repo)
-    assert [(line, code) for line, code, _ in got] == [(13, "GM311")]
+    # a numbered section (`2.1`) is no version of a change log: its deleted path still warns
+    assert [(line, code) for line, code, _ in got] == [(13, "GM311"), (17, "GM311")]
     assert "deleted in" in got[0][2]
 
 
@@ -112,13 +115,14 @@ def test_a_file_named_under_a_conventions_heading_that_never_existed_is_a_conven
         tmp_path: Path) -> None:
     # a test folder's AGENTS.md lists its conventions, among them where shared fixtures go; no
     # fixture is shared yet, so the file was never written: a convention, noted as info. A
-    # deleted file under the same heading, and a never-written script elsewhere, still warn.
+    # deleted file under the same heading, and a never-written script in another section of
+    # the file (whose title says conventions too), still warn.
     repo = make_repo(tmp_path / "r", {"tests/unit/test_a.py": "x\n",
                                       "tests/unit/helpers.py": "x\n"})
     git(repo, "rm", "-q", "tests/unit/helpers.py")
     commit_all(repo, "inline the helpers")
     write(repo, {"tests/unit/AGENTS.md": (
-        "# tests/unit\n\n"
+        "# Unit test conventions\n\n"
         "## CONVENTIONS\n\n"
         "1. **Fixtures**: Shared fixtures in `tests/unit/conftest.py`\n"
         "2. **Helpers**: Common helpers in `tests/unit/helpers.py`\n\n"
