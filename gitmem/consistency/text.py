@@ -196,11 +196,12 @@ def _split_token(raw: str) -> list[str]:
         return list(_CONTRACTIONS[lower])
     if lower.endswith("n't"):
         return [lower[:-3] or "do", "not"]
+    # The parts keep the case they were written in: "PeopleSoft's" is the name "PeopleSoft".
     if "'" in lower:
-        head, _, tail = lower.partition("'")
-        return [head] if tail in ("s", "d", "ll", "re", "ve", "m") else [head + tail]
+        head, _, tail = raw.partition("'")
+        return [head] if tail.lower() in ("s", "d", "ll", "re", "ve", "m") else [head + tail]
     if _WORDS_JOINED_BY_HYPHENS.match(lower):
-        return lower.split("-")
+        return raw.split("-")
     return [raw]
 
 
