@@ -44,7 +44,9 @@ _NO_HISTORY = re.compile(r"\b(?:(?:is|are|was|were|be|been|being|gets?|got)\s+(?
 _WIDENING = frozenset({"or", "and/or", "either", "except", "unless"})
 _PREPOSITIONS = frozenset({"with", "for", "in", "on", "at", "from", "across", "about",
                            "amid", "via", "within", "inside", "during", "into", "onto", "of",
-                           "under", "by", "through", "and", "which", "who", "whose"})
+                           "under", "by", "through", "and", "which", "who", "whose",
+                           "using", "without", "against", "per", "after", "before", "over",
+                           "between", "behind", "near", "outside"})
 # Words of time that scope a claim rather than tell its history ("waits until the migrations
 # have run"): on a pair close by its words, only the other history words veto.
 _TIME_SCOPES = frozenset({"until", "since", "as of"})
