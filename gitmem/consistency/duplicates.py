@@ -28,7 +28,7 @@ from gitmem.consistency.lexicon import Lexicon, default_lexicon
 from gitmem.consistency.names_apart import SHORT
 from gitmem.consistency.paraphrase import may_paraphrase, paraphrased
 from gitmem.consistency.roles import _crossed_roles, _turned_around, _swapped_roles
-from gitmem.consistency.scenes import other_scene
+from gitmem.consistency.scenes import other_scene, own_things
 from gitmem.consistency.spans import HARMLESS
 from gitmem.consistency.text import common_subsequence, jaccard
 from gitmem.consistency.values import other_numbers, other_values
@@ -208,7 +208,8 @@ def duplicate_signals(
         blockers.append("swapped_word")  # same sentence, one word not known to be a synonym
     elif _slot_swapped(alignment, signals["unexplained"]):
         blockers.append("swapped_words")  # same frame, its one slot filled with other words
-    if _different_action(fa, fb, lexicon) or other_scene(fa, fb, lexicon):
+    if (_different_action(fa, fb, lexicon) or other_scene(fa, fb, lexicon)
+            or own_things(fa, fb, alignment, lexicon)):
         blockers.append("action")
     if any(_same_against_own(change) for change in alignment.changes):
         blockers.append("quantifier")

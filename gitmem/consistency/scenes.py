@@ -12,11 +12,15 @@ the same, with the same object.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from gitmem.consistency.features import TextFeatures
 from gitmem.consistency.lexicon import Lexicon
 from gitmem.consistency.names_apart import SHORT
 from gitmem.consistency.paraphrase import key_form
+
+if TYPE_CHECKING:
+    from gitmem.consistency.align import Alignment
 
 _BE = frozenset({"is", "are", "was", "were", "am"})
 _ARTICLES = frozenset({"a", "an", "the", "some", "his", "her", "their", "its", "two", "one"})
@@ -179,3 +183,23 @@ def other_scene(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:
                 and x.object in text_b and y.object in text_a):
             return True
     return False
+
+
+def own_things(fa: TextFeatures, fb: TextFeatures, alignment: Alignment, lexicon: Lexicon
+               ) -> bool:
+    """Two short texts describing an action in progress, each naming in words of its own
+    something the other does not (a participant, a place, a tool): "A man and a woman are
+    walking on the beach" / "A man is walking on the beach with his dog", "sleeping on a
+    couch" / "sleeping on a bench". Two scenes, not one told twice. Words the lexicon relates
+    ("near" / "close to") are aligned as synonyms and count for neither text; the action words
+    are left to `other_scene`."""
+    if max(len(fa.tokens), len(fb.tokens)) > SHORT:
+        return False
+    acts_a, acts_b = actions(fa, lexicon), actions(fb, lexicon)
+    if not acts_a or not acts_b or not any(x.progressive for x in acts_a + acts_b):
+        return False
+    verbs = {t.stem for f in (fa, fb) for t in f.tokens if _verb(t.lower) is not None}
+    changed = [c for c in alignment.changes if c.kind in ("insert", "unknown")]
+    own_a = {w for c in changed for w in c.words_a} - fb.content - verbs
+    own_b = {w for c in changed for w in c.words_b} - fa.content - verbs
+    return bool(own_a and own_b)
