@@ -185,12 +185,31 @@ def other_scene(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:
     return False
 
 
+# Nouns that name several as one: "A group of kids is playing" describes several.
+_COLLECTIVE = frozenset({"group", "groups", "couple", "crowd", "team", "pair", "bunch", "herd",
+                         "flock", "pack", "family", "band", "number", "lot", "lots"})
+
+
+def _many(f: TextFeatures) -> bool | None:
+    """Whether the first "is" / "are" of a scene says several ("are", or "is" after a group
+    word), one ("is") or neither (None)."""
+    words = [t.lower for t in f.tokens]
+    for i, word in enumerate(words):
+        if word == "are":
+            return True
+        if word == "is":
+            return any(w in _COLLECTIVE for w in words[:i])
+    return None
+
+
 def own_things(fa: TextFeatures, fb: TextFeatures, alignment: Alignment, lexicon: Lexicon
                ) -> bool:
     """Two short texts describing an action in progress, each naming in words of its own
     something the other does not (a participant, a place, a tool): "A man and a woman are
     walking on the beach" / "A man is walking on the beach with his dog", "sleeping on a
-    couch" / "sleeping on a bench". Two scenes, not one told twice. Words the lexicon relates
+    couch" / "sleeping on a bench"; or, both in the active voice, one describing several and
+    the other one ("Dogs are running" / "A dog is running"; "Potatoes are being sliced by a
+    man" / "A man is slicing a potato" is one scene). Two scenes, not one told twice. Words the lexicon relates
     ("near" / "close to") are aligned as synonyms and count for neither text; the action words
     are left to `other_scene`."""
     if max(len(fa.tokens), len(fb.tokens)) > SHORT:
@@ -198,6 +217,8 @@ def own_things(fa: TextFeatures, fb: TextFeatures, alignment: Alignment, lexicon
     acts_a, acts_b = actions(fa, lexicon), actions(fb, lexicon)
     if not acts_a or not acts_b or not any(x.progressive for x in acts_a + acts_b):
         return False
+    if not any(x.passive for x in acts_a + acts_b) and _many(fa) != _many(fb):
+        return True  # "Dogs are running in the park" / "A dog is running in the park"
     verbs = {t.stem for f in (fa, fb) for t in f.tokens if _verb(t.lower) is not None}
     changed = [c for c in alignment.changes if c.kind in ("insert", "unknown")]
     own_a = {w for c in changed for w in c.words_a} - fb.content - verbs
