@@ -87,8 +87,8 @@ def test_invalid_pattern_is_a_usable_error() -> None:
 
 def test_hundred_thousand_paths_are_fast() -> None:
     paths = [f"src/pkg{i % 97}/mod{i}/file{i}.{'md' if i % 3 else 'py'}" for i in range(100_000)]
-    started = time.perf_counter()
+    started = time.process_time()  # this process's CPU: a busy machine's queue is not ours
     matched = sum(DEFAULTS.matches(path) for path in paths)
-    elapsed = time.perf_counter() - started
+    elapsed = time.process_time() - started
     assert matched == sum(1 for i in range(100_000) if i % 3)
     assert elapsed < 2.0
