@@ -51,7 +51,8 @@ LAYOUTS: tuple[Layout, ...] = (
            ("memory/**/*.md",), index="memory/MEMORY.md"),
 )
 # The shape of a repository that is all memory (a root `memory/` folder beside its root MEMORY.md
-# index, or alone): every Markdown file is read, as before discovery existed.
+# index, or alone with fewer Markdown files outside it than in it): every Markdown file is read,
+# as before discovery existed.
 ALL_MEMORY_INDEX = "MEMORY.md"
 ALL_MEMORY_FOLDER = "memory/"
 # The one layout that never makes a repository "beside code" by itself (`layouts_of`).
@@ -102,7 +103,9 @@ def discover_layouts(paths: Iterable[str]) -> Discovery:
     """The known layouts among `paths` (repo-relative, POSIX), in the table's order.
 
     A root `memory/` folder with the root `MEMORY.md` index beside it is gitmem's own shape, all
-    memory. So is a `memory/` folder with no other agent's layout. A `memory/` folder beside
+    memory. So is a `memory/` folder with no other agent's layout, unless the project's other
+    Markdown files outnumber the memory's (then it is the memory-folder layout, read alone).
+    A `memory/` folder beside
     other agents' files and no root index (a project that keeps `memory/MEMORY.md`, `CLAUDE.md`
     and `AGENTS.md` beside hundreds of documents) is one layout among the others."""
     listed = list(paths)
@@ -117,9 +120,24 @@ def discover_layouts(paths: Iterable[str]) -> Discovery:
     for layout, matcher in matchers:
         if any(matcher.matches(path) for path in candidates):
             found.append(layout)
-    if has_folder and all(layout.name == _MEMORY_FOLDER for layout in found):
+    if (has_folder and all(layout.name == _MEMORY_FOLDER for layout in found)
+            and not _documents_outnumber_memory(listed)):
         return Discovery((), True)
     return Discovery(tuple(found), False)
+
+
+def _documents_outnumber_memory(paths: list[str]) -> bool:
+    """More Markdown files outside the root `memory/` folder than in it: a project's own
+    documents (a `docs/` tree, package readmes) beside a small memory folder, which would drown
+    the memory's findings if every Markdown file were read as memory."""
+    inside = outside = 0
+    for path in paths:
+        if path.lower().endswith((".md", ".mdc", ".markdown")):
+            if path.startswith(ALL_MEMORY_FOLDER):
+                inside += 1
+            else:
+                outside += 1
+    return outside > inside
 
 
 def layouts_of(include: Iterable[str]) -> tuple[str, ...]:

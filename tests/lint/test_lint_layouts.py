@@ -180,3 +180,21 @@ def test_a_memory_folder_alone_or_with_its_root_index_is_still_all_memory() -> N
 def test_an_include_of_only_the_memory_folder_is_not_memory_beside_code() -> None:
     assert layouts_of(("memory/**/*.md", "MEMORY.md")) == ()
     assert layouts_of(("CLAUDE.md", "memory/**/*.md", "MEMORY.md")) == ("claude", "memory-folder")
+
+
+def test_a_small_memory_folder_in_a_project_of_documents_is_read_alone(tmp_path: Path) -> None:
+    # a research project's shape (batch 10 of public repositories): a root memory/ folder of
+    # notes, no other agent's layout, and a docs/ tree three times its size. Reading every
+    # Markdown file as memory reported the docs' parallel pages as duplicates of each other.
+    repo = make_repo(tmp_path / "r", {
+        **DOCS,
+        "docs/third.md": "- Example: run the tests before you push.\n",
+        "memory/notes.md": "- Deploys run on Fridays.\n",
+        "train.py": "fit()\n",
+    })
+    data = cli(repo, "lint", "--json").json()
+    assert [m["path"] for m in data["memories"]] == ["memory/notes.md"]
+    assert data["findings"] == []  # the docs' duplicates are not memory here
+    assert data["layouts"] == ["memory-folder"]
+    mostly_memory = discover_layouts(["memory/a.md", "memory/b.md", "docs/a.md", "docs/b.md"])
+    assert mostly_memory.all_memory  # as many memories as documents: still all memory
