@@ -1307,7 +1307,8 @@ class CodeRepo:
         return oid.raw in self._reachable
 
     def path_state(self, path: str) -> str:
-        """"exists" | "ignored" | "missing" | "outside" for a path cited relative to the root."""
+        """"exists" | "ignored" | "missing" | "outside" | "submodule" (below a submodule that is
+        not checked out: another repository's file) for a path cited relative to the root."""
         if len(path) > _LONGEST_PATH:  # no file has it; resolving it and libgit2's ignore check
             return "missing"  # cost time quadratic in its length
         candidate = str(Path(path) if os.path.isabs(path) else self.root / path)
@@ -1329,10 +1330,24 @@ class CodeRepo:
                 tree[rel]
                 return "exists"
             except KeyError:
-                pass
+                if self._below_a_submodule(tree, rel):
+                    return "submodule"
         if self._ignored_or_under_ignored(rel):
             return "ignored"
         return "missing"
+
+    @staticmethod
+    def _below_a_submodule(tree: pygit2.Tree, rel: str) -> bool:
+        """Whether a folder above `rel` is a gitlink in HEAD's tree (a submodule)."""
+        folder = rel.rpartition("/")[0]
+        while folder:
+            try:
+                if tree[folder].filemode == pygit2.enums.FileMode.COMMIT:
+                    return True
+            except KeyError:
+                pass
+            folder = folder.rpartition("/")[0]
+        return False
 
     def _realpath(self, path: str) -> str:
         """`Path(path).resolve()` as a string: its folder resolved once a run (the cited paths

@@ -112,14 +112,22 @@ def path_verdict(value: str, repos: Repos) -> PathVerdict:
         return PathVerdict(OUTSIDE, reason="a path in a home directory")
     if not repos.available:
         return PathVerdict(UNVERIFIABLE, reason="no code repository to check against")
-    verdicts = []
+    verdicts, below = [], []
     for label, repo in repos.available:
         state = repo.path_state(value)
+        if state == "submodule":  # another repository's file: unverifiable, never missing
+            below.append(PathVerdict(UNVERIFIABLE, label, reason="it is inside a submodule "
+                                                                 "that is not checked out"))
+            continue
         if state == "missing" and (_is_build_output(value) or is_runtime_file(value)):
             state = IGNORED
         verdicts.append(PathVerdict({"exists": EXISTS, "ignored": IGNORED, "outside": OUTSIDE}
                                     .get(state, MISSING), repo=label))
-    best = min(verdicts, key=lambda verdict: PATH_PREFERENCE.index(verdict.status))
+    best = min(verdicts, key=lambda verdict: PATH_PREFERENCE.index(verdict.status),
+               default=None)
+    if below and (best is None or best.status == MISSING):
+        return below[0]
+    assert best is not None  # every repository answered, and none with a submodule
     if best.status == MISSING and repos.unavailable:
         return PathVerdict(UNVERIFIABLE, reason=f"{', '.join(repos.unavailable)} is not available")
     if best.status == MISSING:  # missing from every repository: say so, as GM301 does
