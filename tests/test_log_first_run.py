@@ -59,22 +59,31 @@ def raw_commit(repo: Path, message: bytes, parents: list[str], when: int, zone: 
     return sha.decode().strip()
 
 
+def add_odd_history(root: Path, count: int, *, latin1: tuple[int, int], undo_every: int,
+                    latin1_time_step: int = 1) -> None:
+    """`count` commits on HEAD: every `latin1[0]`-th (at offset `latin1[1]`) a latin-1 op with
+    an encoding header, every `undo_every`-th of the others an undo that claims to revert the
+    commit before it (which it does not), the rest the odd messages above, in odd time zones."""
+    head = git(root, "rev-parse", "HEAD").strip()
+    for n in range(count):
+        if n % latin1[0] == latin1[1]:
+            message = f"gitmem: caf\xe9 {n}\n\nGitmem-Op: protect\nGitmem-Path: caf\xe9\n"
+            head = raw_commit(root, message.encode("latin-1"), [head],
+                              1_700_000_000 + n * latin1_time_step, ZONES[n % len(ZONES)],
+                              encoding="ISO-8859-1")
+            continue
+        message = ODD_MESSAGES[n % len(ODD_MESSAGES)]
+        if n % undo_every == 0:
+            message = (f"gitmem: undo\n\nGitmem-Op: undo\nGitmem-Reverts: {head}\n"
+                       "Gitmem-Schema: 1\n").encode()
+        head = raw_commit(root, message, [head], 1_700_000_000 + n * 3600,
+                          ZONES[n % len(ZONES)])
+
+
 @pytest.fixture
 def repo(tmp_path: Path) -> Path:
     root = make_repo(tmp_path / "mem", {"memory/a.md": "- Use tabs.\n"})
-    head = git(root, "rev-parse", "HEAD").strip()
-    for n in range(120):
-        if n % 7 == 3:
-            message = f"gitmem: caf\xe9 {n}\n\nGitmem-Op: protect\nGitmem-Path: caf\xe9\n"
-            head = raw_commit(root, message.encode("latin-1"), [head], 1_700_000_000 + n,
-                              ZONES[n % len(ZONES)], encoding="ISO-8859-1")
-            continue
-        message = ODD_MESSAGES[n % len(ODD_MESSAGES)]
-        if n % 5 == 0:
-            message = (f"gitmem: undo\n\nGitmem-Op: undo\nGitmem-Reverts: {head}\n"
-                       f"Gitmem-Schema: 1\n").encode()
-        head = raw_commit(root, message, [head], 1_700_000_000 + n * 3600,
-                          ZONES[n % len(ZONES)])
+    add_odd_history(root, 120, latin1=(7, 3), undo_every=5)
     return root
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from gitutil import git, gitmem, make_repo
-from test_log_first_run import ODD_MESSAGES, ZONES, raw_commit
+from test_log_first_run import add_odd_history
 
 
 def run(cwd: Path, *args: str, **env: str) -> subprocess.CompletedProcess[bytes]:
@@ -41,19 +41,7 @@ def history(tmp_path: Path) -> Path:
     assert gitmem(root, "protect", "memory/b.md").code == 0
     protect_b = git(root, "rev-parse", "HEAD").strip()
     assert gitmem(root, "undo", protect_b).code == 0  # a real undo: "undone_by" is set
-    head = git(root, "rev-parse", "HEAD").strip()
-    for n in range(60):
-        if n % 9 == 4:
-            message = f"gitmem: caf\xe9 {n}\n\nGitmem-Op: protect\nGitmem-Path: caf\xe9\n"
-            head = raw_commit(root, message.encode("latin-1"), [head], 1_700_000_000 + n,
-                              ZONES[n % len(ZONES)], encoding="ISO-8859-1")
-            continue
-        message = ODD_MESSAGES[n % len(ODD_MESSAGES)]
-        if n % 6 == 0:  # claims to undo the commit before it, which it does not
-            message = (f"gitmem: undo\n\nGitmem-Op: undo\nGitmem-Reverts: {head}\n"
-                       "Gitmem-Schema: 1\n").encode()
-        head = raw_commit(root, message, [head], 1_700_000_000 + n * 3600,
-                          ZONES[n % len(ZONES)])
+    add_odd_history(root, 60, latin1=(9, 4), undo_every=6)
     return root
 
 
