@@ -144,6 +144,8 @@ def main(argv: list[str] | None = None, *, fast_exit: bool = False) -> Any:
         sys.exit(0)
     except Exception as exc:  # noqa: BLE001 - the one place unexpected errors are rendered
         _other_error(exc)
+    finally:  # a caller that goes on (a script, a test) gets its collector back
+        _resume_gc()
     sys.exit(code if isinstance(code, int) else 0)
 
 

@@ -97,3 +97,17 @@ def test_shell_completion_works_as_documented(tmp_path: Path) -> None:
              "COMP_CWORD": "1"},
     )
     assert "plain,lint" in words.stdout.splitlines(), words
+
+
+@pytest.mark.parametrize("args", [["--version"], ["--help"], ["no-such-command"]])
+def test_main_called_from_python_leaves_the_cycle_collector_on(args: list[str]) -> None:
+    """`gitmem.cli.main` pauses the cycle collector while a command's modules load; a script or
+    a test that calls it and goes on must get it back, whichever way the command ended."""
+    import gc
+
+    from gitmem.cli import main
+
+    assert gc.isenabled()
+    with pytest.raises(SystemExit):
+        main(args)
+    assert gc.isenabled()
