@@ -54,7 +54,7 @@ def _line(memory: Memory, number: int) -> str:
 
 
 def is_convention(memory: Memory, citation: PathCitation, verdict: PathVerdict,
-                  places: Places | None = None) -> bool:
+                  places: Places) -> bool:
     """A missing path that never existed (no deleting or renaming commit) named as where things
     go: a folder (`tests/`), a line that says "put", "live in", "should", "create",
     "planned"... ("Put integration tests in `tests/`"), or a line under a heading that says
@@ -66,7 +66,7 @@ def is_convention(memory: Memory, citation: PathCitation, verdict: PathVerdict,
         return True
     if _CONVENTION_WORDS.search(_line(memory, citation.line)) is not None:
         return True
-    return (places or Places(memory.raw)).in_convention_section(citation.line)
+    return places.in_convention_section(citation.line)
 
 
 def said_absent(memory: Memory, citation: PathCitation) -> bool:
@@ -83,7 +83,7 @@ def said_absent(memory: Memory, citation: PathCitation) -> bool:
 
 
 def nothing_to_report(memory: Memory, citation: PathCitation, verdict: PathVerdict,
-                      places: Places | None = None) -> bool:
+                      places: Places) -> bool:
     """The line already says the path is gone or names it as an example; the path is the old
     name in a table of renames (`| Old name | New name |`); a data or build artefact with no
     history; or a record of an event (a journal entry, a dated session note, a dated entry
@@ -92,7 +92,6 @@ def nothing_to_report(memory: Memory, citation: PathCitation, verdict: PathVerdi
     line = _line(memory, citation.line)
     if _ACKNOWLEDGED.search(line) or _NOT_THERE.search(line) or said_absent(memory, citation):
         return True
-    places = places or Places(memory.raw)
     if places.in_old_name_column(citation.line, citation.text):
         return True
     if verdict.fate is None:
