@@ -50,7 +50,8 @@ class Config:
     from_file: frozenset[str] = dataclasses.field(default=frozenset(), compare=False)
     # the fields a source set (the others are defaults, which discovery may refine)
     explicit: frozenset[str] = dataclasses.field(default=frozenset(), compare=False)
-    # the agent-memory layouts discovery found (memory.include was not configured)
+    # the agent-memory layouts memory.include is made of: what discovery found, or the layout
+    # globs `gitmem init` wrote (memory.layouts_of)
     layouts: tuple[str, ...] = dataclasses.field(default=(), compare=False)
 
 

@@ -205,6 +205,11 @@ def open_workspace(
     if "include" not in config.explicit and memories:
         listed = repo.worktree_candidates()
         config = discovered_config(repo, config, listed)
+    elif memories:
+        from gitmem.memory.layouts import layouts_of
+
+        # an include `gitmem init` wrote from the layouts names them as discovery would
+        config = replace(config, layouts=layouts_of(config.include))
     matcher = MemoryMatcher(config.include, config.exclude + (CONFIG_FILE,), lazy=not memories)
     ws = Workspace(repo, config, matcher, Path(os.path.abspath(directory)))
     ws._listing = listed

@@ -60,10 +60,7 @@ def default_off(config: Config, request: LintRequest) -> tuple[str, ...]:
     """The codes the default rule set leaves out: the info notes, and GM202 where the memory is
     agent layouts (discovered, or written by `gitmem init` from them) unless --judge decides
     those pairs."""
-    from gitmem.memory.layouts import layouts_of
-
-    beside_code = bool(config.layouts) or bool(layouts_of(config.include))
-    return (OFF_BESIDE_CODE if beside_code and not request.judge else ()) + OFF_BY_DEFAULT
+    return (OFF_BESIDE_CODE if config.layouts and not request.judge else ()) + OFF_BY_DEFAULT
 
 
 def _selectors(ws: Workspace, request: LintRequest

@@ -106,6 +106,9 @@ def test_init_writes_the_discovered_layouts(tmp_path: Path) -> None:
     # the written configuration reads the same memories discovery did
     data = cli(repo, "lint", "--json").json()
     assert sorted(m["path"] for m in data["memories"]) == [".cursor/rules/style.mdc", "CLAUDE.md"]
+    # and the summary still names the layouts it read, now from the written include
+    assert data["layouts"] == ["cursor-rules", "claude"]
+    assert "memory layouts: cursor-rules, claude" in cli(repo, "lint").out
 
 
 def test_annotate_queues_in_the_claude_memory_index(tmp_path: Path) -> None:
