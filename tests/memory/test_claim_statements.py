@@ -102,7 +102,8 @@ def test_standing_claims(standing: Claim) -> None:
 
 
 # Frontmatter the agents accept (Claude Code documents `argument-hint: [pr-number] [priority]`
-# and reads a description with a second `: ` as text): not GM101.
+# and reads a description with a second `: ` as text; Copilot, Windsurf and Kiro write unquoted
+# globs): not GM101 (docs/rules/GM101.md lists each shape).
 @pytest.mark.parametrize("frontmatter, key, value", [
     ("argument-hint: [archive-or-table-id] <description>\n", "argument-hint",
      "[archive-or-table-id] <description>"),
@@ -112,6 +113,15 @@ def test_standing_claims(standing: Claim) -> None:
      "Cover letters: city, format, length."),
     ("title: Search & Scoring\ndescription: Session: gate, scoring.\n", "description",
      "Session: gate, scoring."),
+    # Copilot's .github/instructions/*.instructions.md: an unquoted glob starts with `*`
+    ("applyTo: **/*.ts, **/*.tsx\n", "applyTo", "**/*.ts, **/*.tsx"),
+    # Windsurf rules: a trigger and unquoted globs
+    ("trigger: glob\nglobs: *.ts\n", "globs", "*.ts"),
+    # Kiro steering files
+    ("inclusion: fileMatch\nfileMatchPattern: \"**/*.tsx\"\n", "fileMatchPattern", "**/*.tsx"),
+    # Claude Code commands and skills: tool patterns with `:` and `*` inside parentheses
+    ("allowed-tools: Bash(git add:*), Bash(git status:*)\n", "allowed-tools",
+     "Bash(git add:*), Bash(git status:*)"),
 ])
 def test_frontmatter_agents_accept_is_valid(frontmatter: str, key: str, value: str) -> None:
     from gitmem.memory.parse import parse_memory
