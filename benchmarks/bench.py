@@ -318,7 +318,8 @@ def bench_hook(args: argparse.Namespace, rows: list[Row]) -> None:
     plain = measure(["git", "commit", "-q", "--no-verify", "-m", "one memory"], repo,
                     args.repeat, before=change)
     rows.append(Row(f"`git commit` of one memory, pre-commit hook, {args.files} files", hooked,
-                    plain, "git commit --no-verify", "<= 1.5 s", hooked.median <= 1.5))
+                    plain, "git commit --no-verify", "<= 1.5 s", hooked.median <= 1.5,
+                    note=cpu_note(hooked, plain)))
 
     # A whole rules file arriving at once: 150 claims taken from the repository's own memories,
     # each new commit a new file, so every claim has neighbours to be compared with.
@@ -339,7 +340,8 @@ def bench_hook(args: argparse.Namespace, rows: list[Row]) -> None:
     plain = measure(["git", "commit", "-q", "--no-verify", "-m", "rules file"], repo,
                     args.repeat, before=add_rules_file)
     rows.append(Row(f"`git commit` of a new {claims}-claim memory, pre-commit hook, "
-                    f"{args.files} files", hooked, plain, "git commit --no-verify"))
+                    f"{args.files} files", hooked, plain, "git commit --no-verify",
+                    note=cpu_note(hooked, plain)))
 
 
 def bench_diff(args: argparse.Namespace, rows: list[Row]) -> None:
@@ -419,11 +421,17 @@ def bench_log(args: argparse.Namespace, rows: list[Row]) -> None:
     cold = measure([*GITMEM, "log", "--json"], repo, args.repeat, before=lambda: drop_cache(repo))
     warm = measure([*GITMEM, "log", "--json"], repo, args.repeat)  # the op cache the cold run left
     base = measure(["git", "log", "--format=%(trailers:key=Gitmem-Op)"], repo, args.repeat)
-    base_cpu = statistics.median(base.cpu)
     for label, sample in ((f"{name}, cold (no .git/gitmem/cache)", cold), (f"{name}, warm", warm)):
-        cpu = statistics.median(sample.cpu)  # gitmem's and the git log it may run beside it
+        # gitmem's CPU and the git log it may run beside it
         rows.append(Row(label, sample, base, "git log", "<= 3x", sample.median / base.median <= 3,
-                        note=f"CPU {_fmt_s(cpu)} vs {_fmt_s(base_cpu)}, {cpu / base_cpu:.1f}x"))
+                        note=cpu_note(sample, base)))
+
+
+def cpu_note(sample: Sample, base: Sample) -> str:
+    """Median CPU seconds (user + system of the process and the children it waited for) beside
+    the baseline's: what a busy machine inflates least."""
+    cpu, base_cpu = statistics.median(sample.cpu), statistics.median(base.cpu)
+    return f"CPU {_fmt_s(cpu)} vs {_fmt_s(base_cpu)}, {cpu / base_cpu:.1f}x"
 
 
 # ----- the machine and the report --------------------------------------------------------------
