@@ -92,10 +92,17 @@ class PathCitation:
         return all(query.kind == "basename" for query in self.queries)
 
 
-# A name that stands for any name: xxx, XXXX, a lower camelCase word ending in "Name", or a date
-# or number pattern (`memory/YYYY-MM-DD.md`, `notes-yyyymmdd.md`, `adr/NNNN-title.md`)
+# A name that stands for any name: xxx, XXXX, a lower camelCase word ending in "Name", a date
+# or number pattern (`memory/YYYY-MM-DD.md`, `notes-yyyymmdd.md`, `adr/NNNN-title.md`), a
+# capitalised stand-in word (`agents/NAME.agent.md`, `skills/NAME/SKILL.md`, `tasks/ID.md`), a
+# folder or file whose name says "the name of one" (`skills/skill-name/`, `src/x/struct_name.rs`)
+# or "yours" (`your-app/`, `yourProject/`)
 _PLACEHOLDER = re.compile(r"(?i:x{3,}|yyyy|yymmdd)|(?<![A-Za-z])(?:MM-DD|NNN+)(?![A-Za-z])"
-                          r"|(?:^|[/_.-])[a-z]+Name(?:\.[A-Za-z]+)?/?$")
+                          r"|(?:^|[/_.-])[a-z]+Name(?:\.[A-Za-z]+)?/?$"
+                          r"|(?<![A-Za-z0-9_])NAME(?![A-Za-z0-9_])"
+                          r"|(?:^|/)(?:SLUG|ID|TOPIC|FEATURE|COMPONENT|SERVICE|PROJECT|PACKAGE|"
+                          r"FILENAME|BRANCH|TICKET)(?=[./]|$)"
+                          r"|(?:^|/)[a-z]+[-_]name(?=[./]|$)|(?:^|/)your(?:[-_A-Z]|/|$)")
 
 # the last part a range of numbers ("01-07"): shorthand for a folder's numbered files
 _NUMBERED_RANGE = re.compile(r"/\d{1,4}-\d{1,4}/?$")

@@ -17,16 +17,19 @@ if TYPE_CHECKING:
 
 def elided_pattern(value: str) -> re.Pattern[str]:
     """`docs/.../x/scope.md` as a pattern over tracked paths: each `...` any folders (none or
-    more); a folder citation (`a/.../b/`) matches the files below it."""
+    more), a last `...` anything below (`src/...`); a folder citation (`a/.../b/`) matches the
+    files below it."""
     folder = value.endswith("/")
     parts = value.strip("/").split("/")
     pattern = ""
     for index, part in enumerate(parts):
-        if part in ELIDED:
+        if part in ELIDED and index == len(parts) - 1:
+            pattern += ".+"  # `src/...`: whatever lies below
+        elif part in ELIDED:
             pattern += "(?:[^/]+/)*"
         else:
             pattern += re.escape(part) + ("/" if index < len(parts) - 1 else "")
-    return re.compile(pattern + ("/.+" if folder else ""))
+    return re.compile(pattern + ("/.+" if folder and parts[-1] not in ELIDED else ""))
 
 
 def elided_verdict(value: str, repos: Repos) -> PathVerdict:
