@@ -46,6 +46,72 @@ def test_a_stand_in_name_in_a_path_pattern_cites_no_file(tmp_path: Path) -> None
     assert got[1][2].startswith("src/parse.rs does not exist")
 
 
+def test_a_path_named_to_say_it_is_not_the_place_cites_nothing(tmp_path: Path) -> None:
+    # the note says where shared code lives by naming where it does not: "NOT `utils/`" (the
+    # folder it was moved from), "instead of `lib/`", "avoid `tmp/scratch/`", "never under
+    # `vendor/`". A folder named as the place that does not exist, and a deleted file named
+    # as the place, still warn.
+    repo = make_repo(tmp_path / "r", {"utils/log.go": "package utils\n",
+                                      "cmd/old.go": "package cmd\n"})
+    (repo / "internal").mkdir()
+    git(repo, "mv", "utils", "internal/utils")
+    git(repo, "rm", "-q", "cmd/old.go")
+    commit_all(repo, "fold old into root")
+    write(repo, {".github/copilot-instructions.md": (
+        "# Layout\n\n"
+        "- Shared code: [internal/utils/](internal/utils/) — NOT `utils/`.\n"
+        "- Helpers go in `internal/utils/` instead of `lib/`.\n"
+        "- Avoid `tmp/scratch/` for anything kept; never under `vendor/` either.\n"
+        "- Commands are registered in `cmd/old.go`.\n"
+        "- Settings are read from `internal/config/`.\n")})
+    commit_all(repo)
+    got = _findings(repo)
+    assert [(line, code) for line, code, _ in got] == [(6, "GM311"), (7, "GM313")]
+    assert "deleted in" in got[0][2]
+
+
+def test_a_subfolder_moved_below_the_folder_named_above_it_is_where_the_note_says(
+        tmp_path: Path) -> None:
+    # the note lists the top folders, then "the `adapters/` subdirectory" right after `lib/`:
+    # adapters/ was moved into lib/ since, where the note reads it. A folder moved elsewhere
+    # and cited on its own, and one called a subdirectory with no folder named above it, still
+    # warn with the commit that moved them.
+    repo = make_repo(tmp_path / "r", {"lib/core.py": "x\n", "adapters/a.py": "x\n",
+                                      "plugins/p.py": "x\n", "hooks/h.py": "x\n"})
+    (repo / "lib").mkdir(exist_ok=True)
+    git(repo, "mv", "adapters", "lib/adapters")
+    git(repo, "mv", "plugins", "lib/plugins")
+    git(repo, "mv", "hooks", "lib/hooks")
+    commit_all(repo, "one package")
+    write(repo, {".clinerules": (
+        "# Layout\n\n"
+        "- The `lib/` directory holds the code\n"
+        "- The `rust/` directory holds the fast parts\n"
+        "- The `adapters/` subdirectory holds one adapter per venue\n"
+        "- Plugins are loaded from `plugins/`\n\n"
+        "The `hooks/` subfolder runs before each order.\n")})
+    write(repo, {"rust/x.rs": "x\n"})
+    commit_all(repo)
+    got = _findings(repo)
+    assert [(line, code) for line, code, _ in got] == [(6, "GM311"), (8, "GM311")]
+    assert "renamed to lib/plugins" in got[0][2]
+    assert "renamed to lib/hooks" in got[1][2]
+
+
+def test_a_path_given_after_e_g_is_an_example(tmp_path: Path) -> None:
+    # a table of tool names gives one as an example "(e.g., `edit/newFile`)": a tool's name
+    # shaped like a path, no file. The same name cited as a file, not as an example, warns.
+    repo = make_repo(tmp_path / "r", {"src/a.py": "x\n"})
+    write(repo, {"AGENTS.md": (
+        "| Kind | Form |\n| --- | --- |\n"
+        "| Built-in | `group/toolName` (e.g., `src/newFile.py`) |\n"
+        "| Built-in | e.g. `src/other.py` |\n\n"
+        "The entry point is `src/newFile.py`.\n")})
+    commit_all(repo)
+    got = _findings(repo)
+    assert [(line, code) for line, code, _ in got] == [(6, "GM311")]
+
+
 def test_a_path_ending_in_an_ellipsis_stands_for_what_lies_below(tmp_path: Path) -> None:
     # "the handlers are in `src/handlers/...`": whatever lies below a folder the tree has. The
     # same shape below a folder the tree never had is still reported.

@@ -25,20 +25,28 @@ _CONVENTION_WORDS = re.compile(
     re.I,
 )
 # A line that already says the path is gone (struck through, "deleted", "renamed", "A → B"),
-# or names it as an example: nothing left to report.
+# or names it as an example: nothing left to report. ("e.g." ends in a dot, so no word
+# boundary may follow it: "(e.g., `web/x`)" is an example too.)
 _ACKNOWLEDGED = re.compile(
     r"~~|→|->|\b(?:deleted|removed|retired|dangling|renamed|obsolete|deprecated|no longer|"
-    r"example|examples|e\.g\.|for instance|such as)\b|已删除|删除|退役|过时|废弃",
+    r"example|examples|for instance|such as)\b|\be\.g\.|已删除|删除|退役|过时|废弃",
     re.I,
 )
+# "The `exchanges/` subdirectory": a folder named as the subfolder of one named just above
+_SUBFOLDER = re.compile(r"\bsub-?(?:directory|directories|folders?|dirs?)\b", re.IGNORECASE)
 # A note that a folder is not there yet: "the `docs/shots/` folder does not exist yet; the images
 # below are placeholders". What the memory cites under that folder is announced, not broken.
 _NOT_THERE = re.compile(
     r"\b(?:does not|doesn't|do not|don't) (?:yet )?exist|\bnot (?:yet )?(?:exist|created)\b|"
     r"\bplaceholders?\b|\bto be (?:created|added)\b", re.I)
-# "There is no `x`", "and no `y`", "without `z`": the sentence says the path is not there. Read
-# on the text before the citation, which may start on the line above (wrapped Markdown).
-_SAID_ABSENT = re.compile(r"(?:\bno|\bwithout|\bnot even|\bnor)\s*[*_\[(`]*$", re.I)
+# "There is no `x`", "and no `y`", "without `z`": the sentence says the path is not there. So
+# does one that names a path to say it is not the place: "in `internal/utils/`, not `utils/`",
+# "not in `lib/`", "instead of `x/`", "rather than `y.py`", "avoid `z/`", "never under `tmp/`".
+# Read on the text before the citation, which may start on the line above (wrapped Markdown).
+_SAID_ABSENT = re.compile(
+    r"(?:\bno|\bwithout|\bnot even|\bnor|\bnot(?:\s+(?:in|under|inside|into|at|from|to|the))*|"
+    r"\binstead of|\brather than|\bavoid(?:ing)?|"
+    r"\bnever(?:\s+(?:in|under|inside|into|at|to|use|put|create|add|the))*)\s*[*_\[(`]*$", re.I)
 # Notes on what changed in a release (`CHANGELOG.md`, `.changelogs/Kit-25H1.md`,
 # `release-notes/`): a path there with no history here is a file of the product described.
 _RELEASE_NOTES = re.compile(r"(?:^|/)\.?(?:change ?logs?|changes|release[-_ ]?notes|releases)"
@@ -73,13 +81,39 @@ def said_absent(memory: Memory, citation: PathCitation) -> bool:
     """Whether the words right before the citation say it is not there ("There is no
     `src/db.rs`"), reading on from the line above when the citation opens its line."""
     line = _line(memory, citation.line)
-    at = line.find(citation.text)
-    if at < 0:
+    # where the path stands as a name of its own: `utils/` in "[internal/utils/](...) — NOT
+    # `utils/`" is the second one, not the end of the link's path
+    starts = [match.start() for match in re.finditer(
+        r"(?<![\w./-])" + re.escape(citation.text), line)]
+    for at in starts:
+        before = line[:at]
+        if not before.strip(" \t*_[(`>-") and citation.line > 1:
+            before = _line(memory, citation.line - 1) + " " + before
+        if _SAID_ABSENT.search(before) is not None:
+            return True
+    return False
+
+
+def below_folder_named_above(memory: Memory, citation: PathCitation,
+                             verdict: PathVerdict) -> bool:
+    """A folder the line calls a subfolder ("the `exchanges/` subdirectory holds the
+    adapters") that was moved below a folder the lines just above name (`src/`, the item
+    before): the memory describes it where it is, as a subfolder of that one."""
+    fate = verdict.fate
+    if fate is None or fate.kind != "renamed" or not fate.new_path:
         return False
-    before = line[:at]
-    if not before.strip(" \t*_[(`>-") and citation.line > 1:
-        before = _line(memory, citation.line - 1) + " " + before
-    return _SAID_ABSENT.search(before) is not None
+    line = _line(memory, citation.line)
+    tail = "/" + citation.text.strip("/")
+    if not _SUBFOLDER.search(line) or not fate.new_path.rstrip("/").endswith(tail):
+        return False
+    parent = fate.new_path.rstrip("/")[:-len(tail)]
+    for number in range(citation.line, max(citation.line - 6, 0), -1):
+        above = _line(memory, number)
+        if number != citation.line and not above.strip():
+            break  # the block of lines the folder is listed in
+        if re.search(r"(?<![\w./-])\.?/?" + re.escape(parent) + r"/", above):
+            return True
+    return False
 
 
 def nothing_to_report(memory: Memory, citation: PathCitation, verdict: PathVerdict,
@@ -93,6 +127,8 @@ def nothing_to_report(memory: Memory, citation: PathCitation, verdict: PathVerdi
     if _ACKNOWLEDGED.search(line) or _NOT_THERE.search(line) or said_absent(memory, citation):
         return True
     if places.in_old_name_column(citation.line, citation.text):
+        return True
+    if below_folder_named_above(memory, citation, verdict):
         return True
     if verdict.fate is None:
         return (_ARTEFACT.search(citation.text.rstrip("/")) is not None
