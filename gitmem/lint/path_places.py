@@ -4,7 +4,8 @@ under and the column of a table it sits in. The path rules (GM311/GM313) ask thr
 - `in_record_section`: under a dated heading (`### 2025-09-21`, a day's entry) or a change
   log's (`## Changelog`, `## 变更记录`): a record of what was done then, right when written;
 - `in_convention_section`: right under a heading that says the section lists conventions
-  (`## Conventions`): where things go, not files said to be there;
+  (`## Conventions`), or in a part of a section that does (`## Axum conventions` /
+  `### Project structure`): where things go, not files said to be there;
 - `in_old_name_column`: in the old-name column of a table of renames (`| Old name | New name |`,
   `| 旧名 | 新名 |`, `| Before | After |`): the name a file had, history, not a pointer.
 """
@@ -42,11 +43,14 @@ class Places:
 
     def __init__(self, raw: bytes) -> None:
         self.lines = raw.decode("utf-8", "replace").split("\n")
-        self._chains: list[tuple[str, ...]] | None = None
+        self._chains: list[tuple[tuple[int, str], ...]] | None = None
         self._tops: dict[int, int] = {}  # a table row's index -> its table's first row
 
     def headings(self, number: int) -> tuple[str, ...]:
         """The headings line `number` (1-based) stands under, the outermost first."""
+        return tuple(text for _, text in self._leveled(number))
+
+    def _leveled(self, number: int) -> tuple[tuple[int, str], ...]:
         if self._chains is None:
             self._chains = _chains(self.lines)
         return self._chains[number - 1] if 0 < number <= len(self._chains) else ()
@@ -60,10 +64,14 @@ class Places:
                 or any(_CHANGE_LOG.search(_plain(heading)) for heading in chain))
 
     def in_convention_section(self, number: int) -> bool:
-        """Under a heading of its own that says conventions (the nearest one: a file titled
-        "Conventions" still cites files in its other sections)."""
-        chain = self.headings(number)
-        return bool(chain) and _CONVENTIONS.search(chain[-1]) is not None
+        """Under a heading of its own that says conventions: the nearest one, or a section
+        heading (`##` or deeper) above it, as in `## Axum conventions` / `### Project
+        structure`. A file's title (`#`) counts only as the nearest heading: a file titled
+        "Conventions" still cites files in its other sections."""
+        chain = self._leveled(number)
+        return bool(chain) and (
+            _CONVENTIONS.search(chain[-1][1]) is not None
+            or any(level > 1 and _CONVENTIONS.search(text) for level, text in chain[:-1]))
 
     def in_old_name_column(self, number: int, text: str) -> bool:
         """Whether `text` on line `number` is in a table column headed "old" ("before",
@@ -116,10 +124,10 @@ def _cells(row: str) -> list[str]:
     return cells
 
 
-def _chains(lines: list[str]) -> list[tuple[str, ...]]:
-    chains: list[tuple[str, ...]] = []
+def _chains(lines: list[str]) -> list[tuple[tuple[int, str], ...]]:
+    chains: list[tuple[tuple[int, str], ...]] = []
     stack: list[tuple[int, str]] = []
-    current: tuple[str, ...] = ()
+    current: tuple[tuple[int, str], ...] = ()
     fence: str | None = None
     for line in lines:
         opened = _FENCE.match(line)
@@ -135,6 +143,6 @@ def _chains(lines: list[str]) -> list[tuple[str, ...]]:
                 while stack and stack[-1][0] >= level:
                     stack.pop()
                 stack.append((level, heading.group(2)))
-                current = tuple(text for _, text in stack)
+                current = tuple(stack)
         chains.append(current)
     return chains

@@ -70,6 +70,42 @@ def test_a_path_named_to_say_it_is_not_the_place_cites_nothing(tmp_path: Path) -
     assert "deleted in" in got[0][2]
 
 
+def test_a_layout_under_a_conventions_section_is_a_convention(tmp_path: Path) -> None:
+    # a rules file copies a framework's usual layout ("## Web framework conventions" /
+    # "### Project structure"): files this project never had, since it is a workspace of
+    # crates. Noted as info. A file of that layout the project had and deleted, and a file
+    # in another section of the file that never existed, still warn; a file titled
+    # "conventions" is no conventions section for the sections below it.
+    repo = make_repo(tmp_path / "r", {"crates/core/src/lib.rs": "x\n", "src/routes.rs": "x\n",
+                                      "Cargo.toml": "[workspace]\n"})
+    git(repo, "rm", "-q", "src/routes.rs")
+    commit_all(repo, "routes move into the core crate")
+    write(repo, {".windsurfrules": (
+        "# Rust project\n\n"
+        "## Web framework conventions\n\n"
+        "### Project structure\n\n"
+        "- Entry: `src/main.rs` with the async runtime\n"
+        "- State: `src/state.rs` holding the shared state\n"
+        "- Routes: `src/routes.rs` composing the router\n\n"
+        "## Build\n\n"
+        "- The build script is `scripts/gen.rs`.\n"
+        "- Release notes come from `tools/notes.rs`.\n"),
+        "docs/notes/AGENTS.md": (
+        "# Conventions of this folder\n\n"
+        "## Files\n\n"
+        "- The index is `docs/notes/index.md`.\n")})
+    commit_all(repo)
+    got = _findings(repo)
+    by_path: dict[str, list[tuple[int, str]]] = {}
+    run = cli(repo, "lint", "--format", "json", "--select", "GM311,GM313")
+    for f in run.json()["findings"]:
+        by_path.setdefault(f["path"], []).append((f["line"], f["code"]))
+    assert by_path[".windsurfrules"] == [(7, "GM313"), (8, "GM313"), (9, "GM311"),
+                                         (13, "GM311"), (14, "GM311")]
+    assert by_path["docs/notes/AGENTS.md"] == [(5, "GM311")]
+    assert any("deleted in" in message for line, _, message in got if line == 9)
+
+
 def test_a_subfolder_moved_below_the_folder_named_above_it_is_where_the_note_says(
         tmp_path: Path) -> None:
     # the note lists the top folders, then "the `adapters/` subdirectory" right after `lib/`:
