@@ -111,8 +111,11 @@ def is_label(text: str) -> bool:
 
 _DATE = r"(?:19|20)\d{2}[-/._]\d{1,2}[-/._]\d{1,2}"
 _DATED = re.compile(_DATE)
-_STARTS_DATED = re.compile(r"[\W_]*" + _DATE + r"|[\W_]*(?:date|completed|started|finished)"
-                           r"[\w ]{0,20}?[*_]*:", re.I)
+# a line that starts with a date, or with a field of one ("**Date Completed:**", "Started on:"),
+# or lists dates ("Dates: 2026-03-02 to 2026-03-06"); "Dates: ISO 8601." is a standing rule
+_STARTS_DATED = re.compile(r"[\W_]*" + _DATE + r"|[\W_]*(?:date|completed|started|finished)\b"
+                           r"[\w ]{0,20}?[*_]*:|[\W_]*dates[*_]*:[*_\s]*(?:" + _DATE_VALUE.pattern
+                           + ")", re.I)
 _RECORD_SECTION = re.compile(
     r"\b(?:change ?log|changes|history|journal|sessions?(?: notes?| log)?|log|completed|done|"
     r"progress|timeline|milestones?|status|updates?|accomplishments|release notes)\b"

@@ -75,6 +75,9 @@ def claim(text: str, section: str = "", path: str = "memory-bank/systemPatterns.
     claim("Result: the nightly job finishes in 4 minutes"),
     claim("**No Queue Server**: needless moving parts removed"),
     claim("Legacy exporter and its flags deleted"),
+    # a line of dates is a record; "Dates:" as the topic of a rule is not (below)
+    claim("**Dates:** 2026-03-02 to 2026-03-06"),
+    claim("Started on: the week of the launch"),
 ])
 def test_records_of_events(record: Claim) -> None:
     assert is_record(record)
@@ -96,6 +99,10 @@ def test_records_of_events(record: Claim) -> None:
     claim("Remove feature branches once merged."),
     claim("Notify the on-call channel when deployed"),
     claim("Once a week, on Monday, dependencies get updated."),
+    # a terse rule whose topic is dates (the benchmark's planted duplicate "Dates: ISO 8601." /
+    # "Always format dates according to the ISO 8601 standard." went unreported in lint)
+    claim("Dates: ISO 8601."),
+    claim("Datetime columns: UTC only."),
 ])
 def test_standing_claims(standing: Claim) -> None:
     assert not is_record(standing)
