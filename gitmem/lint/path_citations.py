@@ -108,6 +108,11 @@ _PLACEHOLDER = re.compile(r"(?i:x{3,}|yyyy|yymmdd)|(?<![A-Za-z])(?:MM-DD|NNN+)(?
 _NUMBERED_RANGE = re.compile(r"/\d{1,4}-\d{1,4}/?$")
 
 
+def is_placeholder(text: str) -> bool:
+    """A pattern standing for names (`agents/NAME.md`, `group/toolName`), not one path."""
+    return _PLACEHOLDER.search(text) is not None
+
+
 def normalise_candidate(text: str) -> str | None:
     """The path a string cites, or None when it does not look like a path (see module doc)."""
     text = _LINE_REFERENCE.sub("", text.strip())

@@ -134,18 +134,19 @@ def test_a_subfolder_moved_below_the_folder_named_above_it_is_where_the_note_say
     assert "renamed to lib/hooks" in got[1][2]
 
 
-def test_a_path_given_after_e_g_is_an_example(tmp_path: Path) -> None:
-    # a table of tool names gives one as an example "(e.g., `edit/newFile`)": a tool's name
-    # shaped like a path, no file. The same name cited as a file, not as an example, warns.
+def test_an_instance_of_a_path_pattern_given_after_e_g_is_no_file(tmp_path: Path) -> None:
+    # a table of tool names gives a pattern and one instance "(e.g., `src/newFile.py`)": a
+    # tool's name shaped like a path, no file. Real files given "e.g." with no pattern beside
+    # them (the rules a step loads) are citations and warn, as does the name cited as a file.
     repo = make_repo(tmp_path / "r", {"src/a.py": "x\n"})
     write(repo, {"AGENTS.md": (
         "| Kind | Form |\n| --- | --- |\n"
-        "| Built-in | `group/toolName` (e.g., `src/newFile.py`) |\n"
-        "| Built-in | e.g. `src/other.py` |\n\n"
+        "| Built-in | `group/toolReferenceName` (e.g., `src/newFile.py`) |\n"
+        "| Rules loaded | e.g. `src/other.py`, `src/a.py` |\n\n"
         "The entry point is `src/newFile.py`.\n")})
     commit_all(repo)
     got = _findings(repo)
-    assert [(line, code) for line, code, _ in got] == [(6, "GM311")]
+    assert [(line, code) for line, code, _ in got] == [(4, "GM311"), (6, "GM311")]
 
 
 def test_a_path_ending_in_an_ellipsis_stands_for_what_lies_below(tmp_path: Path) -> None:

@@ -10,9 +10,10 @@ import re
 from collections.abc import Iterable, Iterator
 
 from gitmem.lint.evidence import MISSING, OUTSIDE, PathVerdict, best_path_verdict, describe_repo
-from gitmem.lint.path_citations import PathCitation
+from gitmem.lint.path_citations import PathCitation, is_placeholder
 from gitmem.lint.path_places import Places
 from gitmem.lint.rule import LintContext, MemoryRule
+from gitmem.lint.scan import code_spans
 from gitmem.memory.statements import is_record_path
 from gitmem.model import Finding, Memory
 
@@ -25,13 +26,18 @@ _CONVENTION_WORDS = re.compile(
     re.I,
 )
 # A line that already says the path is gone (struck through, "deleted", "renamed", "A → B"),
-# or names it as an example: nothing left to report. ("e.g." ends in a dot, so no word
-# boundary may follow it: "(e.g., `web/x`)" is an example too.)
+# or names it as an example: nothing left to report.
 _ACKNOWLEDGED = re.compile(
     r"~~|→|->|\b(?:deleted|removed|retired|dangling|renamed|obsolete|deprecated|no longer|"
-    r"example|examples|for instance|such as)\b|\be\.g\.|已删除|删除|退役|过时|废弃",
+    r"example|examples|e\.g\.|for instance|such as)\b|已删除|删除|退役|过时|废弃",
     re.I,
 )
+# "e.g." ends in a dot, so the word boundary above never follows it: "(e.g., `Core/x.mdc`)"
+# names real files, reported when missing. Only an instance of a pattern the line gives
+# ("`group/toolName` (e.g., `web/fetch`)") is an example and no file.
+_FOR_EXAMPLE = re.compile(r"\be\.g\.", re.IGNORECASE)
+# a pattern's last part that stands for a name: `toolReferenceName`, `moduleName`
+_NAME_PART = re.compile(r"/[a-z]+(?:[A-Z][a-z0-9]*)*Name$")
 # "The `exchanges/` subdirectory": a folder named as the subfolder of one named just above
 _SUBFOLDER = re.compile(r"\bsub-?(?:directory|directories|folders?|dirs?)\b", re.IGNORECASE)
 # A note that a folder is not there yet: "the `docs/shots/` folder does not exist yet; the images
@@ -128,6 +134,11 @@ def nothing_to_report(memory: Memory, citation: PathCitation, verdict: PathVerdi
         return True
     if places.in_old_name_column(citation.line, citation.text):
         return True
+    if _FOR_EXAMPLE.search(line) and any(
+            "/" in span.content and (is_placeholder(span.content)
+                                     or _NAME_PART.search(span.content) is not None)
+            for span in code_spans(line)):
+        return True  # an instance of the path pattern the line gives
     if below_folder_named_above(memory, citation, verdict):
         return True
     if verdict.fate is None:
