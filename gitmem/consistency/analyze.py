@@ -28,6 +28,7 @@ Stable API (lint rules GM201/GM202/GM211 and `gitmem candidates --json` call it)
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 import sys
 from collections import Counter
@@ -53,7 +54,7 @@ from gitmem.consistency.lexicon import Lexicon, default_lexicon
 from gitmem.consistency.paraphrase import may_paraphrase
 from gitmem.consistency.per_text import forget_texts
 from gitmem.consistency.scope import scopes_disjoint
-from gitmem.consistency.verdicts import PairVerdicts, verdict_key
+from gitmem.consistency.verdicts import PairVerdicts, VerdictKeys
 from gitmem.model import Claim
 
 
@@ -85,8 +86,15 @@ _NOT_RULES = re.compile(
 )
 
 
+@functools.lru_cache(maxsize=1 << 12)
+def _section_states_rules(section: str) -> bool:
+    return not _NOT_RULES.search(section)
+
+
 def _states_rules(claim: Claim) -> bool:
-    return not _NOT_RULES.search(claim.section)
+    """Whether the claim's section states rules (asked of each claim once per pair it is in:
+    answered by heading, which many claims share)."""
+    return _section_states_rules(claim.section)
 
 
 def _unrelated(fa: TextFeatures, fb: TextFeatures) -> bool:
@@ -179,21 +187,22 @@ def find_pairs(
     jobs: list[tuple[int, int]] = []  # the pairs judged: a pair of texts held by several
     job_of: dict[tuple, int] = {}  # claims is judged once and reported at each copy
     plan: list[tuple[int, int, int, Any, int]] = []  # (i, j, job or -1, recalled, verdict key)
+    verdict_key = VerdictKeys(tags)
     for i, j in pairs:
         a, b = claims[i], claims[j]
         if a.path != b.path and scopes_disjoint(scopes.get(a.path, ()), scopes.get(b.path, ())):
             continue
-        pair_tags = (tags.get(a.path, ()), tags.get(b.path, ()))
         key = 0
         if verdicts is not None:
-            key = verdict_key(a, b, (_states_rules(a), _states_rules(b)), pair_tags)
+            key = verdict_key(a, b, (_states_rules(a), _states_rules(b)))
             known, stored = verdicts.recall(key)
             if known:
                 plan.append((i, j, -1, stored, key))
                 continue
         judged = None
         if a.text in repeated or b.text in repeated:
-            judged = (a.text, b.text, _states_rules(a), _states_rules(b), *map(tuple, pair_tags))
+            judged = (a.text, b.text, _states_rules(a), _states_rules(b),
+                      tuple(tags.get(a.path, ())), tuple(tags.get(b.path, ())))
         job = job_of.get(judged, -1) if judged is not None else -1
         if job < 0 and budget is not None and len(jobs) >= budget.pairs:
             budget.skipped += 1  # left unjudged: counted, never planned (a list of millions)

@@ -19,8 +19,8 @@ from __future__ import annotations
 import hashlib
 from array import array
 from bisect import bisect_left
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from gitmem.model import Claim
 
@@ -47,16 +47,49 @@ class StoredVerdicts(NamedTuple):
     found: tuple[StoredVerdict, ...]
 
 
+def _part(text: str) -> bytes:
+    data = text.encode("utf-8", "surrogatepass")
+    return b"%d:" % len(data) + data
+
+
 def verdict_key(a: Claim, b: Claim, states_rules: tuple[bool, bool],
                 tags: tuple[Sequence[str], Sequence[str]]) -> int:
     """A digest of everything the judge reads of a pair (in order: a first)."""
-    digest = hashlib.blake2b(digest_size=_KEY_BYTES)
     parts = [a.text, b.text, f"{int(states_rules[0])}{int(states_rules[1])}",
              "\x1f".join(tags[0]), "\x1f".join(tags[1])]
-    for part in parts:
-        data = part.encode("utf-8", "surrogatepass")
-        digest.update(b"%d:" % len(data) + data)
+    digest = hashlib.blake2b(b"".join(map(_part, parts)), digest_size=_KEY_BYTES)
     return int.from_bytes(digest.digest(), "big")
+
+
+class VerdictKeys:
+    """`verdict_key` for the many pairs of one run: each text's and each path's tags' part of
+    the digest is encoded once, not once per pair it is in (the same keys)."""
+
+    _RULES: ClassVar[dict[tuple[bool, bool], bytes]] = {
+        (x, y): _part(f"{int(x)}{int(y)}") for x in (False, True) for y in (False, True)}
+
+    def __init__(self, tags: Mapping[str, Sequence[str]]) -> None:
+        self._tags = tags
+        self._texts: dict[str, bytes] = {}
+        self._paths: dict[str, bytes] = {}
+
+    def _text(self, text: str) -> bytes:
+        found = self._texts.get(text)
+        if found is None:
+            found = self._texts[text] = _part(text)
+        return found
+
+    def _path(self, path: str) -> bytes:
+        found = self._paths.get(path)
+        if found is None:
+            found = self._paths[path] = _part("\x1f".join(self._tags.get(path, ())))
+        return found
+
+    def __call__(self, a: Claim, b: Claim, states_rules: tuple[bool, bool]) -> int:
+        """`verdict_key(a, b, states_rules, (tags of a's path, tags of b's path))`."""
+        data = b"".join((self._text(a.text), self._text(b.text), self._RULES[states_rules],
+                         self._path(a.path), self._path(b.path)))
+        return int.from_bytes(hashlib.blake2b(data, digest_size=_KEY_BYTES).digest(), "big")
 
 
 class PairVerdicts:
