@@ -21,7 +21,9 @@ Citations in these files (GM3xx) are still checked: a stale copy points at what 
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from gitmem.model import Memory
 
@@ -91,9 +93,23 @@ def _generated_from(memory: Memory, by_path: dict[str, Memory],
     return None
 
 
+# The last call's memories (weakly, by identity) and its answer: a cold lint asks twice of the
+# same memories, for the pairs it judges and again for the claims it groups them by.
+_LAST: list[Any] = [(), {}]
+
+
 def derived_copies(memories: Iterable[Memory]) -> dict[str, str]:
     """path -> the memory it is a snapshot copy of or generated from (module docstring)."""
     listed: Sequence[Memory] = list(memories)
+    held, answer = _LAST
+    if len(held) == len(listed) and all(ref() is m for ref, m in zip(held, listed)):
+        return dict(answer)
+    found = _derived_copies(listed)
+    _LAST[:] = [tuple(map(weakref.ref, listed)), found]
+    return dict(found)
+
+
+def _derived_copies(listed: Sequence[Memory]) -> dict[str, str]:
     by_path = {m.path: m for m in listed}
     by_name: dict[str, list[str]] = {}
     for m in listed:

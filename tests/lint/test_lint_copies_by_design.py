@@ -5,13 +5,16 @@ file with content of its own, or a copy that does not say so, still is a duplica
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
+import pytest
 from gitutil import make_repo
 from lintutil import cli
 
 from gitmem.memory.copies import derived_copies
 from gitmem.memory.parse import parse_memory
+from gitmem.model import Memory
 
 RULES = """---
 description: How we ship
@@ -120,3 +123,31 @@ def test_the_word_check_before_the_generated_pattern_never_skips_a_match() -> No
     assert len(matched) == 9  # the last three say no source
     assert all(_may_say_generated(head) for head in matched)
     assert not _may_say_generated("- Use tabs.") and not _may_say_generated("Kept in sync.")
+
+
+def test_a_cold_lint_finds_the_copies_once_and_an_edit_finds_them_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pairs and the grouping of their claims both ask which files are copies: a cold lint
+    reads the memories' heads once, and a memory list that changed is read again."""
+    from gitmem.memory import copies
+
+    reads: list[int] = []
+    real = copies._derived_copies
+
+    def counted(listed: Sequence[Memory]) -> dict[str, str]:
+        reads.append(len(listed))
+        return real(listed)
+
+    monkeypatch.setattr(copies, "_derived_copies", counted)
+    repo = make_repo(tmp_path / "r", {
+        ".cursor/rules/shipping.mdc": RULES,
+        ".cursor/rules/reviews.mdc": OTHER,
+        "docs/reference-copy/.cursor/rules/shipping.mdc": RULES,
+    })
+    assert [path for path, _, _ in gm201(repo)] == [".cursor/rules/reviews.mdc"] * 2
+    assert reads == [3]
+    (repo / "docs/reference-copy/.cursor/rules/shipping.mdc").write_text(
+        "# Notes\n\n- Every change gets one reviewer at least.\n- Docs live beside the code.\n")
+    found = gm201(repo)  # no snapshot of shipping.mdc any more: its line is a duplicate
+    assert any("reference-copy" in message for _, _, message in found)
+    assert reads == [3, 3]
