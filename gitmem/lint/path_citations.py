@@ -96,13 +96,14 @@ class PathCitation:
 # or number pattern (`memory/YYYY-MM-DD.md`, `notes-yyyymmdd.md`, `adr/NNNN-title.md`), a
 # capitalised stand-in word (`agents/NAME.agent.md`, `skills/NAME/SKILL.md`, `tasks/ID.md`), a
 # folder or file whose name says "the name of one" (`skills/skill-name/`, `src/x/struct_name.rs`)
-# or "yours" (`your-app/`, `yourProject/`)
+# or "yours" (`your-app/`, `yourProject/`), or a template's variable (`apps/__APP_ID__/`)
 _PLACEHOLDER = re.compile(r"(?i:x{3,}|yyyy|yymmdd)|(?<![A-Za-z])(?:MM-DD|NNN+)(?![A-Za-z])"
                           r"|(?:^|[/_.-])[a-z]+Name(?:\.[A-Za-z]+)?/?$"
                           r"|(?<![A-Za-z0-9_])NAME(?![A-Za-z0-9_])"
                           r"|(?:^|/)(?:SLUG|ID|TOPIC|FEATURE|COMPONENT|SERVICE|PROJECT|PACKAGE|"
                           r"FILENAME|BRANCH|TICKET)(?=[./]|$)"
-                          r"|(?:^|/)[a-z]+[-_]name(?=[./]|$)|(?:^|/)your(?:[-_A-Z]|/|$)")
+                          r"|(?:^|/)[a-z]+[-_]name(?=[./]|$)|(?:^|/)your(?:[-_A-Z]|/|$)"
+                          r"|(?:^|/)__[A-Z][A-Z0-9_]*__(?=[./]|$)")
 
 # the last part a range of numbers ("01-07"): shorthand for a folder's numbered files
 _NUMBERED_RANGE = re.compile(r"/\d{1,4}-\d{1,4}/?$")

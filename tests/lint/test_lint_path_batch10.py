@@ -36,7 +36,8 @@ def test_a_stand_in_name_in_a_path_pattern_cites_no_file(tmp_path: Path) -> None
         "`.claude/skills/NAME/SKILL.md`.\n"
         "Invoking `/agent-name` loads `.claude/agents/agent-name.md`.\n"
         "- One type per file: `src/shapes/struct_name.rs`\n"
-        "- Clone it into `your-app/` first.\n"
+        "- Clone it into `your-app/` first; each app documents itself in "
+        "`apps/__APP_ID__/README.md`.\n"
         "- The reviewer reads `.claude/agents/review.md`.\n"
         "- The parser is in `src/parse.rs`.\n")})
     commit_all(repo)
