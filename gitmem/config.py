@@ -20,6 +20,8 @@ if TYPE_CHECKING:  # imported where a table is read: a command that reads none (
 
 CONFIG_FILE = ".gitmem.toml"
 FAIL_ON_LEVELS = ("error", "warning", "info", "never")
+# lint.pairs_beside_code: how the pair rules read memory that sits beside code
+PAIR_READINGS = ("strict", "all")
 
 
 @dataclass(frozen=True)
@@ -37,6 +39,7 @@ class Config:
     select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
     review_file: str = "MEMORY.md"
+    pairs_beside_code: str = "strict"  # PAIR_READINGS (docs/configuration.md)
     shrink_ratio: float = 0.8
     hooks_block_on: tuple[str, ...] = ()
     hooks_warn_on: tuple[str, ...] = ()
@@ -117,6 +120,13 @@ def _bool(value: Any) -> bool:
     raise ValueError("expected true or false")
 
 
+def _pair_reading(value: Any) -> str:
+    text = str(value).strip().lower()
+    if text not in PAIR_READINGS:
+        raise ValueError(f"expected one of {', '.join(PAIR_READINGS)}")
+    return text
+
+
 def _fail_on(value: Any) -> str:
     text = str(value).strip().lower()
     if text not in FAIL_ON_LEVELS:
@@ -162,6 +172,7 @@ KEYS: dict[tuple[str, str], tuple[str, Any]] = {
     ("lint", "select"): ("select", _str_list),
     ("lint", "ignore"): ("ignore", _str_list),
     ("lint", "review_file"): ("review_file", _path),
+    ("lint", "pairs_beside_code"): ("pairs_beside_code", _pair_reading),
     ("hooks", "shrink_ratio"): ("shrink_ratio", _float01),
     ("hooks", "block_on"): ("hooks_block_on", _str_list),
     ("hooks", "warn_on"): ("hooks_warn_on", _str_list),

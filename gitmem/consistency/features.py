@@ -202,3 +202,14 @@ def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
         fronted=fronted,
         lexicon=lexicon,
     )
+
+
+def directs(text: str, lexicon: Lexicon | None = None) -> bool:
+    """Whether a text is a directive: a clause takes a stance ("Use pnpm", "Never push to main",
+    "Always pin versions"), and no clause is turned twice ("Never merge without a review" is
+    "always review", which an "always" of another subject does not oppose). A description
+    ("Positive values favour trailing orders", "Barrel-exported, 3 tests") is none."""
+    clauses = features(text, lexicon).clauses
+    if any(c.polarity > 0 and len(c.flipped_by) > 1 for c in clauses):
+        return False
+    return any(c.directive for c in clauses)

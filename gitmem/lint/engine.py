@@ -33,6 +33,8 @@ class LintReport:
     notices: tuple[str, ...] = ()
     layouts: tuple[str, ...] = ()  # the agent-memory layouts read (empty: the configured globs)
     left_out: tuple[str, ...] = ()  # codes the default rule set left out (GM202 beside code)
+    # pair rules that compared one agent's files only (memory beside code: consistency_rules)
+    strict_pairs: tuple[str, ...] = ()
     baseline: Mapping[str, Any] | None = None  # {"known": n, "fixed": [entries]} with --baseline
     # id(finding) -> (that finding, its object in the JSON report), read back from the cache
     texts: Mapping[int, tuple[Finding, str]] = field(default_factory=dict, compare=False,

@@ -145,7 +145,7 @@ def lint_workspace(ws: Workspace, request: LintRequest) -> LintReport:
     citations = {path: citations_in_force(by_path[path], found)
                  for path, found in extracted.items()}
     evidence = gather_evidence(citations.values(), ws.code_repos()) if grounded else Evidence()
-    context = LintContext(tuple(corpus), ws.config, evidence, citations)
+    context = LintContext(tuple(corpus), wide_when_selected(ws, request), evidence, citations)
     if any(rule.code.startswith("GM2") for rule in rules):
         if request.judge:
             from gitmem.lint.judge_step import judge_run_pairs
@@ -167,5 +167,25 @@ def lint_workspace(ws: Workspace, request: LintRequest) -> LintReport:
         rules=report.rules, files=report.files, claims=report.claims,
         seconds=time.perf_counter() - start, memories=report.memories,
         notices=tuple(notices) + report.notices, layouts=ws.config.layouts,
-        left_out=left_out,
+        left_out=left_out, strict_pairs=_strict_pairs_ran(context.config, rules),
     )
+
+
+def wide_when_selected(ws: Workspace, request: LintRequest) -> Config:
+    """The configuration the rules read: a run that selects its rules (`--select`, lint.select)
+    asked for them by name and reads every pair (lint.pairs_beside_code "all"); the default
+    rule set keeps the strict reading of memory beside code."""
+    select, _, _ = _selectors(ws, request)
+    if select and ws.config.pairs_beside_code != "all":
+        return replace(ws.config, pairs_beside_code="all")
+    return ws.config
+
+
+def _strict_pairs_ran(config: Config, rules: Sequence[Rule]) -> tuple[str, ...]:
+    """The pair rules this run read strictly (memory beside code, lint.pairs_beside_code
+    "strict"): what the summary names, with how to read every pair."""
+    from gitmem.lint.rules.consistency_rules import STRICT_CODES, strict_pairs
+
+    if not strict_pairs(config):
+        return ()
+    return tuple(rule.code for rule in rules if rule.code in STRICT_CODES)

@@ -39,7 +39,9 @@ LAYOUTS: tuple[Layout, ...] = (
             "**/.claude/rules/**/*.md"),
            index=".claude/memory/MEMORY.md"),
     Layout("agents-md", "Codex, Jules, Amp and others (AGENTS.md)", ("AGENTS.md",)),
-    Layout("gemini", "Gemini CLI", ("GEMINI.md", "**/.gemini/**/*.md")),
+    # GEMINI.md and the Markdown directly in .gemini/ (its styleguide); the folders below it hold
+    # commands, skills and vendored references: prompts that repeat their steps by design
+    Layout("gemini", "Gemini CLI", ("GEMINI.md", "**/.gemini/*.md")),
     Layout("copilot", "GitHub Copilot",
            (".github/copilot-instructions.md", ".github/instructions/**/*.instructions.md")),
     Layout("windsurf", "Windsurf", (".windsurfrules", "**/.windsurf/rules/**/*.md")),
@@ -55,6 +57,11 @@ LAYOUTS: tuple[Layout, ...] = (
 # as before discovery existed.
 ALL_MEMORY_INDEX = "MEMORY.md"
 ALL_MEMORY_FOLDER = "memory/"
+# Layouts every agent reads, whichever agent wrote them (a memory bank, a root memory/ folder):
+# the others are one tool's own files (`strict_pairs` in gitmem/lint/rules/consistency_rules.py).
+SHARED_LAYOUTS = ("memory-bank", "memory-folder")
+# Globs an earlier gitmem wrote for a layout (`gitmem init`): still that layout's (`layouts_of`).
+_EARLIER_GLOBS = {"**/.gemini/**/*.md": "gemini"}
 # The one layout that never makes a repository "beside code" by itself (`layouts_of`).
 _MEMORY_FOLDER = "memory-folder"
 # Never memory, whichever layout. `.claude/commands`, `agents`, `skills` and `plans` are prompts
@@ -144,11 +151,20 @@ def layouts_of(include: Iterable[str]) -> tuple[str, ...]:
     """The layouts a `memory.include` is made of, when every glob is one of theirs (or the root
     MEMORY.md index): what discovery sets and `gitmem init` writes. () for any other include."""
     globs = tuple(include)
-    names = tuple(layout.name for layout in LAYOUTS if set(layout.include) & set(globs))
-    known = {glob for layout in LAYOUTS for glob in layout.include} | {ALL_MEMORY_INDEX}
+    earlier = {_EARLIER_GLOBS[glob] for glob in globs if glob in _EARLIER_GLOBS}
+    names = tuple(layout.name for layout in LAYOUTS
+                  if set(layout.include) & set(globs) or layout.name in earlier)
+    known = ({glob for layout in LAYOUTS for glob in layout.include} | {ALL_MEMORY_INDEX}
+             | set(_EARLIER_GLOBS))
     # a memory/ folder alone is the shape of a repository that is all memory, not a layout
     beside = any(name != _MEMORY_FOLDER for name in names)
     return names if beside and known.issuperset(globs) else ()
+
+
+def layout_of(path: str) -> str | None:
+    """The name of the first layout whose globs match `path` (repo-relative), None for none."""
+    _, matchers = _matchers()
+    return next((layout.name for layout, matcher in matchers if matcher.matches(path)), None)
 
 
 def layouts_table() -> list[tuple[str, str, str]]:

@@ -48,10 +48,11 @@ def test_a_layout_project_leaves_gm202_out_and_says_how_to_ask(tmp_path: Path) -
     assert data["rules_left_out"] == ["GM202", *INFO_NOTES]
     text = cli(repo, "lint")
     assert "GM201" in text.out and "GM202" not in text.out.split("\n\n")[0]
-    assert text.out.splitlines()[-1] == (
+    assert text.out.splitlines()[-2] == (
         "GM202 possible-duplicate is off for memory beside code; GM312 outside-path, GM313 "
         "convention-path (info notes) are off by default; --select GM202,GM312,GM313 reports "
         "them.")
+    assert 'lint.pairs_beside_code = "all" reads every pair' in text.out.splitlines()[-1]
     assert "off for memory" not in cli(repo, "lint", "--quiet").out
 
 

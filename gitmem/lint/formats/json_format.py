@@ -42,6 +42,8 @@ def report_json(report: LintReport, *, rows: bool = True) -> dict[str, Any]:
         # the rules the default left out (GM202 where the memory is agent layouts beside code;
         # `--select GM202` reports it)
         "rules_left_out": list(report.left_out),
+        # the pair rules that read memory beside code strictly (lint.pairs_beside_code)
+        "pairs_read_strictly": list(report.strict_pairs),
         "summary": {
             "files": report.files,
             "claims": report.claims,

@@ -49,9 +49,11 @@ def summary_line(report: LintReport) -> str:
 
 
 def left_out_line(report: LintReport) -> str:
-    """One line naming the rules the default left out and how to ask for them; "" for none."""
+    """One line naming the rules the default left out or read strictly, and how to ask for
+    them; "" for none."""
+    strict = _strict_line(report)
     if not report.left_out:
-        return ""
+        return strict
     from gitmem.lint.registry import rule_by_code
     from gitmem.lint.run import OFF_BESIDE_CODE
 
@@ -66,7 +68,17 @@ def left_out_line(report: LintReport) -> str:
         parts.append(f"{named(notes)} (info notes) {'is' if len(notes) == 1 else 'are'} off "
                      "by default")
     them = "it" if len(report.left_out) == 1 else "them"
-    return f"{'; '.join(parts)}; --select {','.join(report.left_out)} reports {them}."
+    line = f"{'; '.join(parts)}; --select {','.join(report.left_out)} reports {them}."
+    return f"{line}\n{strict}" if strict else line
+
+
+def _strict_line(report: LintReport) -> str:
+    """The pair rules that read memory beside code strictly, and the setting that reads all."""
+    if not report.strict_pairs:
+        return ""
+    return (f"{', '.join(report.strict_pairs)} compared each agent's own files apart and "
+            "reported only contradictions between directives, as for memory beside code; "
+            'lint.pairs_beside_code = "all" reads every pair.')
 
 
 def render(report: LintReport, *, color: bool = False, quiet: bool = False) -> str:
@@ -76,5 +88,6 @@ def render(report: LintReport, *, color: bool = False, quiet: bool = False) -> s
     out = "\n\n".join(blocks)
     if not quiet:
         out = f"{out}\n\n{summary_line(report)}" if out else summary_line(report)
-        out += f"\n{left_out_line(report)}" if report.left_out else ""
+        more = left_out_line(report)
+        out += f"\n{more}" if more else ""
     return out + "\n" if out else ""
