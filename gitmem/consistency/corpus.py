@@ -23,6 +23,7 @@ from gitmem.consistency.lexicon import lexicon_for
 from gitmem.consistency.verdicts import PairVerdicts
 from gitmem.memory.claim_roles import contradiction_set_aside, possible_set_aside
 from gitmem.memory.copies import derived_copies
+from gitmem.memory.layouts import is_prompt
 from gitmem.memory.fragments import is_pointer
 from gitmem.memory.subjects import set_aside
 from gitmem.memory.summaries import summarised_pairs
@@ -54,9 +55,11 @@ def compared_claims(memories: Sequence[Memory], texts: Container[str] | None = N
     events (dated entries, task logs, progress notes) left out: they are not standing claims;
     pointers to other files (index entries, "See [x.md] for ...") say nothing of their own;
     files that are copies by design (`gitmem.memory.copies`: a nested snapshot of a layout, a
-    file generated from another memory) are checked in their source.
+    file generated from another memory) are checked in their source; a layout's prompts and
+    references (`layouts.is_prompt`: Gemini's skills and commands) are not memory to compare.
     With `texts`, only the claims holding one of them (what lint's grouping needs, cheaply)."""
-    copies = derived_copies(m for m in memories if m.active)  # snapshots, generated files
+    copies = {m.path for m in memories if is_prompt(m.path)}  # a skill, a command
+    copies |= derived_copies(m for m in memories if m.active).keys()  # snapshots, generated
     if texts is None:
         return [claim for claim in claims_in_force(memories) if claim.path not in copies
                 and not is_record(claim) and not is_pointer(claim.text)]

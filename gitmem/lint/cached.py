@@ -99,12 +99,12 @@ _VERDICTS = RecordCodec(StoredVerdicts, StoredVerdict)
 PAIR_SOURCES = (*sorted((PACKAGE / "consistency").glob("*.py")),
                 *(PACKAGE / "memory" / f"{name}.py"
                   for name in ("inforce", "claims", "statements", "fragments", "subjects",
-                               "claim_roles", "copies", "titles", "summaries")),
+                               "claim_roles", "copies", "titles", "summaries", "layouts")),
                 PACKAGE / "lint" / "rules" / "consistency_rules.py")
 # ... and the modules that turn pairs into findings
 FINDING_SOURCES = tuple(PACKAGE / path for path in (
     "lint/rules/consistency_rules.py", "lint/rules/claim_groups.py", "lint/rule.py", "model.py",
-    "memory/fragments.py", "lint/cached_findings.py"))
+    "memory/fragments.py", "lint/cached_findings.py", "memory/layouts.py"))
 
 
 def _store(pairs: Sequence[PairFinding]) -> tuple[StoredPair, ...]:

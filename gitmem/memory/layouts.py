@@ -12,6 +12,7 @@ Markdown file. Pure: it looks at a list of repo-relative paths.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -39,9 +40,7 @@ LAYOUTS: tuple[Layout, ...] = (
             "**/.claude/rules/**/*.md"),
            index=".claude/memory/MEMORY.md"),
     Layout("agents-md", "Codex, Jules, Amp and others (AGENTS.md)", ("AGENTS.md",)),
-    # GEMINI.md and the Markdown directly in .gemini/ (its styleguide); the folders below it hold
-    # commands, skills and vendored references: prompts that repeat their steps by design
-    Layout("gemini", "Gemini CLI", ("GEMINI.md", "**/.gemini/*.md")),
+    Layout("gemini", "Gemini CLI", ("GEMINI.md", "**/.gemini/**/*.md")),
     Layout("copilot", "GitHub Copilot",
            (".github/copilot-instructions.md", ".github/instructions/**/*.instructions.md")),
     Layout("windsurf", "Windsurf", (".windsurfrules", "**/.windsurf/rules/**/*.md")),
@@ -60,8 +59,10 @@ ALL_MEMORY_FOLDER = "memory/"
 # Layouts every agent reads, whichever agent wrote them (a memory bank, a root memory/ folder):
 # the others are one tool's own files (`strict_pairs` in gitmem/lint/rules/consistency_rules.py).
 SHARED_LAYOUTS = ("memory-bank", "memory-folder")
-# Globs an earlier gitmem wrote for a layout (`gitmem init`): still that layout's (`layouts_of`).
-_EARLIER_GLOBS = {"**/.gemini/**/*.md": "gemini"}
+# Files a layout holds that are prompts or references, not memory: the folders below `.gemini/`
+# (its commands/, skills/, vendored references) repeat their steps by design. They are linted
+# (format, citations) but never compared for duplicates or contradictions (`compared_claims`).
+_PROMPTS = re.compile(r"(?:^|/)\.gemini/[^/]+/")
 # The one layout that never makes a repository "beside code" by itself (`layouts_of`).
 _MEMORY_FOLDER = "memory-folder"
 # Never memory, whichever layout. `.claude/commands`, `agents`, `skills` and `plans` are prompts
@@ -151,14 +152,16 @@ def layouts_of(include: Iterable[str]) -> tuple[str, ...]:
     """The layouts a `memory.include` is made of, when every glob is one of theirs (or the root
     MEMORY.md index): what discovery sets and `gitmem init` writes. () for any other include."""
     globs = tuple(include)
-    earlier = {_EARLIER_GLOBS[glob] for glob in globs if glob in _EARLIER_GLOBS}
-    names = tuple(layout.name for layout in LAYOUTS
-                  if set(layout.include) & set(globs) or layout.name in earlier)
-    known = ({glob for layout in LAYOUTS for glob in layout.include} | {ALL_MEMORY_INDEX}
-             | set(_EARLIER_GLOBS))
+    names = tuple(layout.name for layout in LAYOUTS if set(layout.include) & set(globs))
+    known = {glob for layout in LAYOUTS for glob in layout.include} | {ALL_MEMORY_INDEX}
     # a memory/ folder alone is the shape of a repository that is all memory, not a layout
     beside = any(name != _MEMORY_FOLDER for name in names)
     return names if beside and known.issuperset(globs) else ()
+
+
+def is_prompt(path: str) -> bool:
+    """Whether a memory file of a layout is a prompt or reference (`_PROMPTS`), not compared."""
+    return bool(_PROMPTS.search(path))
 
 
 def layout_of(path: str) -> str | None:
