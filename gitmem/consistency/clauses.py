@@ -6,6 +6,7 @@
 - gates that say two claims agree or one excepts the other: `agree` (a prohibition said
   again, clause for clause), `said_within` (one is a clause of the other, word for word),
   `exception` (a permission, an order to a named subject, a prohibition with its exception),
+  `branches` (two branches of one condition, the negation inside the condition),
   `overrides` ("Webhooks override
   the default retry limit").
 """
@@ -13,6 +14,7 @@
 from __future__ import annotations
 
 import functools
+import re
 
 from gitmem.consistency.features import TextFeatures
 from gitmem.consistency.last_pair import last_pair
@@ -120,6 +122,29 @@ forget_after_run(_plain.cache_clear)
 
 # Words that grant a permission; "can" also states a capability ("the API can paginate").
 _PERMISSION = frozenset({"may", "allowed", "permitted", "ok", "okay", "fine", "acceptable"})
+
+
+# A condition a rule holds under: "if/when/unless ..." to the end of the text, or at its start up
+# to the comma that closes it ("If the build fails, ...").
+_CONDITION = re.compile(
+    r"^\W*(?:if|when|whenever|unless)\b[^,;:]*[,;:]|\b(?:if|when|whenever|unless)\b.*$",
+    re.IGNORECASE | re.DOTALL)
+_NEGATOR = re.compile(r"\b(?:not|never|no|without|none|nothing)\b|n't\b", re.IGNORECASE)
+
+
+def branches(fa: TextFeatures, fb: TextFeatures) -> bool:
+    """Two branches of one condition, not a rule and its denial: one text's negations all lie
+    in its condition and the other negates nothing ("Take the short path if the version ends
+    in .0" / "Take the long path if the version does not end in .0"). The denial of a rule
+    puts its negation outside the condition: "Never deploy when a check fails"."""
+    side = negated_side(fa, fb)
+    if side is None:
+        return False
+    text = (fa if side == "a" else fb).text
+    negations = [m.start() for m in _NEGATOR.finditer(text)]
+    condition = _CONDITION.search(text)
+    return bool(negations and condition) and all(
+        condition.start() <= at < condition.end() for at in negations)
 
 
 @last_pair

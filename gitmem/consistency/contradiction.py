@@ -35,6 +35,7 @@ from gitmem.consistency.clauses import (
     DENIED_CONFIDENCE,
     absolute_against_condition,
     agree,
+    branches,
     denied_value,
     exception,
     opposed_clauses,
@@ -82,7 +83,7 @@ def detect_contradiction_features(
     lexicon = lexicon or default_lexicon()
     if not _comparable(fa, fb) or agree(fa, fb, lexicon) or said_within(fa, fb):
         return None
-    if exception(fa, fb, lexicon) or same_preference(fa, fb):
+    if exception(fa, fb, lexicon) or same_preference(fa, fb) or branches(fa, fb):
         return None
     subject = jaccard(fa.content, fb.content)
     signals: dict[str, Any] = {"subject_overlap": round(subject, 2)}

@@ -23,12 +23,12 @@ from gitmem.consistency.lexicon import lexicon_for
 from gitmem.consistency.verdicts import PairVerdicts
 from gitmem.memory.claim_roles import contradiction_set_aside, possible_set_aside
 from gitmem.memory.copies import derived_copies
-from gitmem.memory.layouts import is_prompt
 from gitmem.memory.fragments import is_pointer
+from gitmem.memory.inforce import claim_in_force, claims_in_force, pair_dismissed
+from gitmem.memory.layouts import is_prompt
+from gitmem.memory.statements import is_record
 from gitmem.memory.subjects import set_aside
 from gitmem.memory.summaries import summarised_pairs
-from gitmem.memory.inforce import claim_in_force, claims_in_force, pair_dismissed
-from gitmem.memory.statements import is_record
 from gitmem.model import Claim, Memory
 
 
