@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from gitmem.config import Config
 from gitmem.consistency.budget import HOOK_PAIR_BUDGET, PairBudget
 from gitmem.hooks_run.corpus import fresh_claims, hook_corpus
 from gitmem.hooks_run.staged import MemoryChanges
@@ -39,11 +40,12 @@ class ChangeCheck:
 
 def check_changes(
     ws: Workspace, change_set: MemoryChanges, index_file: str | None,
-    *, staged_guards: bool, rules: Sequence[Rule] | None = None,
+    *, staged_guards: bool, rules: Sequence[Rule] | None = None, config: Config | None = None,
 ) -> ChangeCheck:
     """Lint the changed memories; with `staged_guards`, also GM401-GM403 on each change.
     `index_file` is the index holding the rest of the corpus (None: the user's index); `rules`
-    default to the configured ones (lint.select / lint.ignore)."""
+    default to the configured ones (lint.select / lint.ignore); `config`, what the rules read,
+    to the workspace's (`lint --staged --select` passes the one that reads every pair)."""
     changes, added = change_set.changes, change_set.added
     if not changes:
         return ChangeCheck()
@@ -58,7 +60,7 @@ def check_changes(
     citations = {m.path: citations_in_force(m, extract_citations(m, ws.config.review_file))
                  for m in changed}
     evidence = gather_evidence(citations.values(), ws.code_repos())
-    context = LintContext(corpus, ws.config, evidence, citations)
+    context = LintContext(corpus, config or ws.config, evidence, citations)
     budget = context.memo[BUDGET_KEY] = PairBudget(HOOK_PAIR_BUDGET)
     findings, failures = run_rules(context, rules, {m.path for m in changed})
     findings += [f for c in changes for rule in guards for f in rule.check_change(c, context)]

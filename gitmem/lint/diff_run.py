@@ -20,6 +20,7 @@ import dataclasses
 import time
 from collections.abc import Mapping, Sequence
 
+from gitmem.config import Config
 from gitmem.errors import UsageError
 from gitmem.hooks_run.check import check_changes
 from gitmem.hooks_run.policy import on_added_line
@@ -35,7 +36,8 @@ from gitmem.workspace import Workspace
 
 
 def lint_change(ws: Workspace, rules: Sequence[Rule], notices: list[str], staged: bool,
-                diff: str | None, paths: Sequence[str]) -> LintReport:
+                diff: str | None, paths: Sequence[str], config: Config | None = None
+                ) -> LintReport:
     from gitmem.lint.run import under
 
     start = time.perf_counter()
@@ -46,7 +48,8 @@ def lint_change(ws: Workspace, rules: Sequence[Rule], notices: list[str], staged
             raise UsageError(f"{path}: no such file or folder")
     changes = tuple(c for c in found.changes if not paths or under(c.path, paths))
     change_set = MemoryChanges(changes, {c.path: found.added[c.path] for c in changes})
-    check = check_changes(ws, change_set, None, staged_guards=staged, rules=rules)
+    check = check_changes(ws, change_set, None, staged_guards=staged, rules=rules,
+                          config=config)
     guards = {rule.code for rule in rules if isinstance(rule, StagedRule)}
     findings = with_fingerprints(check.findings, check.corpus)
     fresh = [new_side_first(f, check.added) for f in findings

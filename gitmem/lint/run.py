@@ -130,7 +130,8 @@ def lint_workspace(ws: Workspace, request: LintRequest) -> LintReport:
     if request.staged or request.diff:
         from gitmem.lint.diff_run import lint_change
 
-        changed = lint_change(ws, rules, notices, request.staged, request.diff, request.paths)
+        changed = lint_change(ws, rules, notices, request.staged, request.diff, request.paths,
+                              wide_when_selected(ws, request))
         return replace(changed, left_out=left_out)
     corpus = ws.memories("worktree", save=False)  # saved below
     targets = choose_targets(ws, corpus, request)

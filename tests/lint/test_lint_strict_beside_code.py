@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from gitutil import make_repo
+from gitutil import git, make_repo
 from lintutil import cli
 
 FRAME = {"README.md": "# A service\n", "src/main.py": "print('hi')\n"}
@@ -102,3 +102,13 @@ def test_gemini_skills_and_commands_are_prompts_not_compared(tmp_path: Path) -> 
     assert [f["path"] for f in run["findings"] if f["code"] == "GM311"] == [
         ".gemini/commands/log.md"]
     assert [f for f in run["findings"] if f["code"].startswith("GM2")] == []
+
+
+def test_a_staged_change_is_read_as_lint_reads_the_tree(tmp_path: Path) -> None:
+    """The hooks' path (`lint --staged`) reads strictly by default too, and every pair when the
+    rules are selected."""
+    repo = make_repo(tmp_path / "r", {**FRAME, "CLAUDE.md": RULES})
+    (repo / "AGENTS.md").write_text(RULES, encoding="utf-8")
+    git(repo, "add", "AGENTS.md")
+    assert findings(repo, "--staged") == []
+    assert ("GM201", "AGENTS.md", "CLAUDE.md") in findings(repo, "--staged", "--select", "GM201")
