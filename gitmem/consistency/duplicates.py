@@ -31,7 +31,7 @@ from gitmem.consistency.roles import _crossed_roles, _turned_around, _swapped_ro
 from gitmem.consistency.scenes import other_scene, own_things
 from gitmem.consistency.spans import HARMLESS
 from gitmem.consistency.text import common_subsequence, jaccard
-from gitmem.consistency.values import other_numbers, other_values
+from gitmem.consistency.values import list_reordered, other_numbers, other_values
 from gitmem.consistency.vetoes import apart
 
 MATCH_THRESHOLD = 0.86
@@ -193,7 +193,8 @@ def duplicate_signals(
     alignment = alignment or align(fa, fb, lexicon)
     signals = measured if measured is not None else measured_signals(fa, fb, alignment)
     kinds = alignment.kinds
-    blockers = [kind for kind in MEANING_CHANGES if kinds[kind]]
+    blockers = [kind for kind in MEANING_CHANGES if kinds[kind]
+                and not (kind == "number" and list_reordered(fa, fb))]
     if "exclusive" not in blockers and other_values(fa, fb, lexicon):
         blockers.append("exclusive")
     if "number" not in blockers and other_numbers(fa, fb):

@@ -13,6 +13,7 @@ from collections import Counter
 from gitmem.consistency.align import Alignment
 from gitmem.consistency.features import TextFeatures
 from gitmem.consistency.text import common_subsequence, jaccard
+from gitmem.consistency.values import listed_numbers
 
 _SAME_WORDS = 0.9  # role swaps are the same words, function words too, rearranged
 
@@ -77,6 +78,7 @@ def _crossed_roles(fa: TextFeatures, fb: TextFeatures) -> bool:
     # The movers (content words) in the order of `a`, with the lowest and highest place in `b`
     # of those after and before each: one pass, however long the texts.
     movers = sorted((at_a[s], at_b[s]) for s in at_a if s in fa.content)
+    listed = frozenset(listed_numbers(fa) or ())  # "3.10, 3.11 and 3.12": items, not roles
     places_a = [place for place, _ in movers]
     highest_before, high = [], -1
     for _, place in movers:
@@ -87,7 +89,7 @@ def _crossed_roles(fa: TextFeatures, fb: TextFeatures) -> bool:
         low = min(low, movers[i][1])
         lowest_after[i] = low
     for anchor, place_a in at_a.items():
-        if anchor in _COORDINATORS or anchor in _COPULA:
+        if anchor in _COORDINATORS or anchor in _COPULA or anchor in listed:
             continue
         place_b = at_b[anchor]
         before = bisect.bisect_left(places_a, place_a)  # movers left of the anchor in `a`

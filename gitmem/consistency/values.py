@@ -60,6 +60,31 @@ def other_numbers(fa: TextFeatures, fb: TextFeatures) -> bool:
     return bool(only_a and only_b)
 
 
+_LISTING = frozenset({"and", "or", "&"})
+
+
+def listed_numbers(f: TextFeatures) -> list[str] | None:
+    """The numbers of a text when they stand together as one list ("2000, 2001 and 2002", only
+    "and" / "or" between them), else None."""
+    words = [t.lower for t in f.tokens]
+    at = [i for i, word in enumerate(words) if numeric_value(word) is not None]
+    if len(at) < 2:
+        return None
+    between = words[at[0]:at[-1] + 1]
+    if len(between) - len(at) > sum(word in _LISTING for word in between):
+        return None  # a word other than "and" / "or" stands between two of the numbers
+    return [words[i] for i in at]
+
+
+def list_reordered(fa: TextFeatures, fb: TextFeatures) -> bool:
+    """"Support Python 3.10, 3.11 and 3.12" / "Support Python 3.12, 3.11 and 3.10": each text
+    lists the same numbers in one run, in another order. The alignment pairs 3.10 with 3.12,
+    a number change; the figures are the same."""
+    listed_a, listed_b = listed_numbers(fa), listed_numbers(fb)
+    return (listed_a is not None and listed_b is not None and listed_a != listed_b
+            and sorted(listed_a) == sorted(listed_b) and fa.figures == fb.figures)
+
+
 _ROUGHLY = 0.1  # a hedged figure stands for those within this share of it
 
 
