@@ -36,6 +36,7 @@ from gitmem.consistency.paraphrase import (
     shipped,
     text_concepts,
 )
+from gitmem.memory.sentences import _ABBREVIATIONS as ABBREVIATIONS
 
 _NO_HISTORY = re.compile(r"\b(?:(?:is|are|was|were|be|been|being|gets?|got)\s+(?:\w+\s+)?used\s+to"
                          r"|turns?\s+out\s+to)\b", re.IGNORECASE)
@@ -57,10 +58,20 @@ _TOPIC_CONCEPTS = 2
 # failures gracefully" / "**Failure handling**: graceful fallback and retry hints").
 _TOPIC_ADDED = 2
 _SENTENCE_BREAK = re.compile(r"[.!?](?:\*\*|`)?\s+(?=[A-Z*`])")
+_INITIALS = re.compile(r"(?:[a-z]\.)*[a-z]")  # "L." of "Brian L. Halla", "U.S."
 
 
 def _sentences(text: str) -> int:
-    return 1 + len(_SENTENCE_BREAK.findall(text.strip()))
+    """How many sentences a text holds: a stop before a capital, emphasis or code, unless it
+    ends an abbreviation or an initial ("e.g. Prettier", "Dr. Okafor", "U.S. Airways")."""
+    text = text.strip()
+    count = 1
+    for found in _SENTENCE_BREAK.finditer(text):
+        before = text[:found.start()].split()
+        word = before[-1].lower().lstrip("(\"'*`") if before else ""
+        if word not in ABBREVIATIONS and not _INITIALS.fullmatch(word):
+            count += 1
+    return count
 
 
 def _keys(f: TextFeatures, lexicon: Lexicon) -> list[str]:

@@ -99,7 +99,8 @@ _VERDICTS = RecordCodec(StoredVerdicts, StoredVerdict)
 PAIR_SOURCES = (*sorted((PACKAGE / "consistency").glob("*.py")),
                 *(PACKAGE / "memory" / f"{name}.py"
                   for name in ("inforce", "claims", "statements", "fragments", "subjects",
-                               "claim_roles", "copies", "titles", "summaries", "layouts")),
+                               "claim_roles", "copies", "titles", "summaries", "layouts",
+                               "sentences")),
                 PACKAGE / "lint" / "rules" / "consistency_rules.py")
 # ... and the modules that turn pairs into findings
 FINDING_SOURCES = tuple(PACKAGE / path for path in (

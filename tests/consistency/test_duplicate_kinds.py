@@ -29,3 +29,15 @@ def test_the_same_numbers_listed_in_another_order_are_one_statement() -> None:
 def test_numbers_that_trade_roles_or_change_stay_apart(a: str, b: str) -> None:
     assert "duplicate" not in _kinds(a, b)
 
+
+# --- an abbreviation is not the end of a sentence -----------------------------------------------
+
+def test_a_title_before_a_name_adds_no_sentence() -> None:
+    assert _kinds("Dr. Okafor approves every schema change.",
+                  "Every change to the schema needs approval from Okafor.") == {"duplicate"}
+
+
+def test_a_second_sentence_still_says_more() -> None:
+    assert "duplicate" not in _kinds(
+        "Okafor approves every schema change. Data migrations need a second reviewer.",
+        "Every change to the schema needs approval from Okafor.")

@@ -342,7 +342,7 @@ def test_every_module_a_pair_verdict_imports_is_in_the_cache_key() -> None:
     assert consistency and consistency <= keyed, consistency - keyed
     # of the memory parser, the modules that decide which claims are compared
     assert {named(path) for path in used if path.endswith(
-        ("inforce.py", "statements.py", "fragments.py", "subjects.py"))} <= keyed
+        ("inforce.py", "statements.py", "fragments.py", "subjects.py", "sentences.py"))} <= keyed
 
 
 def test_a_warm_lint_imports_none_of_the_detectors(tmp_path: Path) -> None:
