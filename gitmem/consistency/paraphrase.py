@@ -30,8 +30,9 @@ from gitmem.consistency.features import TextFeatures
 from gitmem.consistency.lexicon import Lexicon
 from gitmem.consistency.per_lexicon import per_lexicon
 from gitmem.consistency.per_text import forget_after_run
+from gitmem.consistency.reported import frame
 from gitmem.consistency.spelled import SHARES, number_form, number_run
-from gitmem.consistency.text import KEEPS_FINAL_E, tokenize
+from gitmem.consistency.text import KEEPS_FINAL_E, Token, tokenize
 
 DATA_FILE = "paraphrases.toml"
 _LONGEST = 3  # words in the longest entry
@@ -85,18 +86,26 @@ def shipped() -> Paraphrases:
                        tuple(table["scoping"]), switches)
 
 
+def _statement(f: TextFeatures) -> tuple[Token, ...]:
+    """The tokens of what a text states, the frame that reports who said it left out
+    (`reported.py`)."""
+    lead, tail = frame(f.text)
+    return f.tokens[lead:len(f.tokens) - tail]
+
+
 @per_lexicon
 def _folded(lexicon: Lexicon) -> frozenset[str]:
     """The stems the lexicon reads as a synonym or as a synonym's main form."""
     return frozenset(lexicon.canonical) | frozenset(lexicon.canonical.values())
 
 
-def _words(f: TextFeatures, lexicon: Lexicon) -> list[tuple[str, bool]]:
+def _words(f: TextFeatures, lexicon: Lexicon, whole: bool = False) -> list[tuple[str, bool]]:
     """(word, content) in text order: the Snowball stem of each token (or the lexicon's main
-    form of a synonym, or a number's digits), and whether the lexicon reads it as content."""
+    form of a synonym, or a number's digits), and whether the lexicon reads it as content.
+    The frame that reports who said the text is left out unless `whole`."""
     folded, groups, filler = _folded(lexicon), shipped().canonical, shipped().filler
     out: list[tuple[str, bool]] = []
-    tokens = f.tokens
+    tokens = f.tokens if whole else _statement(f)
     lowers = [t.lower for t in tokens]
     skip = -1
     for i, t in enumerate(tokens):
@@ -136,12 +145,13 @@ def _words(f: TextFeatures, lexicon: Lexicon) -> list[tuple[str, bool]]:
 
 
 def concepts(f: TextFeatures, lexicon: Lexicon, paraphrases: Paraphrases | None = None, *,
-             filler: bool = False) -> tuple[str, ...]:
+             filler: bool = False, whole: bool = False) -> tuple[str, ...]:
     """What a text names, in order, each once (see the module docstring): phrases of up to
     three words are read through the paraphrase groups first, longest first; filler (unless
-    `filler`) and non-content words the groups do not name are left out."""
+    `filler`) and non-content words the groups do not name are left out, and so is the frame
+    that reports who said it (unless `whole`)."""
     data = paraphrases or shipped()
-    words = _words(f, lexicon)
+    words = _words(f, lexicon, whole)
     found: dict[str, None] = {}
     i = 0
     while i < len(words):
@@ -160,7 +170,7 @@ def concepts(f: TextFeatures, lexicon: Lexicon, paraphrases: Paraphrases | None 
 
 def _marks(f: TextFeatures) -> frozenset[str]:
     """The Snowball stems of a text's words and word pairs (to look up the word lists)."""
-    stems = [_stem(t.lower) for t in f.tokens]
+    stems = [_stem(t.lower) for t in _statement(f)]
     return frozenset(stems) | frozenset(f"{x} {y}" for x, y in zip(stems, stems[1:]))
 
 
@@ -213,9 +223,19 @@ def text_concepts(f: TextFeatures, lexicon: Lexicon) -> tuple[tuple[str, ...], f
     return found
 
 
-def _overlap(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> Overlap:
-    return overlap(frozenset(text_concepts(fa, lexicon)[0]),
-                   frozenset(text_concepts(fb, lexicon)[0]))
+def _reported_by(f: TextFeatures, lexicon: Lexicon) -> frozenset[str]:
+    """The concepts only the frame that reports who said a text names ("the lead said")."""
+    if frame(f.text) == (0, 0):
+        return frozenset()
+    return frozenset(concepts(f, lexicon, whole=True)) - frozenset(text_concepts(f, lexicon)[0])
+
+
+def concept_overlap(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> Overlap:
+    """The concepts of the two statements, each with what its frame names that the other
+    statement names too ("Witnesses said they believed ..." / "Witnesses believe ..."). Two
+    frames that name one speaker make no statement alike."""
+    ca, cb = frozenset(text_concepts(fa, lexicon)[0]), frozenset(text_concepts(fb, lexicon)[0])
+    return overlap(ca | (_reported_by(fa, lexicon) & cb), cb | (_reported_by(fb, lexicon) & ca))
 
 
 # A note written as "topic: value" ("Hooks: lefthook", "Replies: short"): its sentence names the
@@ -247,7 +267,7 @@ def _shorter_note(fa: TextFeatures, fb: TextFeatures, both: Overlap) -> bool:
 def may_paraphrase(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:
     """Whether the concepts alone allow a paraphrase (`paraphrased` without its vetoes): what
     triage asks before it skips a pair."""
-    both = _overlap(fa, fb, lexicon)
+    both = concept_overlap(fa, fb, lexicon)
     return _close_enough(both, _shorter_note(fa, fb, both))
 
 
@@ -259,7 +279,7 @@ def paraphrased(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon, differs_by
     changes = frozenset(differs_by.split(",")) if differs_by else frozenset()
     if changes & _VETOES:
         return None
-    both = _overlap(fa, fb, lexicon)
+    both = concept_overlap(fa, fb, lexicon)
     if not _close_enough(both, _shorter_note(fa, fb, both)):
         return None
     swapped = bool(changes & _SWAPS)

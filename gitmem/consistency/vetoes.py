@@ -30,12 +30,13 @@ from gitmem.consistency.names_apart import SHORT, code_apart, names_apart, scopi
 from gitmem.consistency.opposites import crossed_opposites, reversed_contrast
 from gitmem.consistency.paraphrase import (
     Overlap,
+    concept_overlap,
     key_form,
-    overlap,
     phrase_key,
     shipped,
     text_concepts,
 )
+from gitmem.consistency.reported import statement_of
 from gitmem.memory.sentences import _ABBREVIATIONS as ABBREVIATIONS
 
 _NO_HISTORY = re.compile(r"\b(?:(?:is|are|was|were|be|been|being|gets?|got)\s+(?:\w+\s+)?used\s+to"
@@ -197,7 +198,8 @@ def reworded_apart(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon, both: O
     # ("the peace plan, or road map,") as a second value: a statement's only ("CSV or JSON").
     if added and (more & narrowing) - other and statement:
         return "narrowing"
-    if paraphrase and added and _sentences(longer.text) > _sentences(shorter.text):
+    if (paraphrase and added
+            and _sentences(statement_of(longer.text)) > _sentences(statement_of(shorter.text))):
         return "sentence"  # "Health checks" / "**Never skip health checks.** Required for ..."
     one_adds = not (both.only_a and both.only_b)  # else "longer" would depend on the order
     if (added and (paraphrase or (one_adds and len(longer.tokens) <= SHORT))
@@ -221,6 +223,4 @@ def reworded_apart(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon, both: O
 
 def apart(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> str | None:
     """`reworded_apart` for a pair close by its words (figures and sentences are read there)."""
-    both = overlap(frozenset(text_concepts(fa, lexicon)[0]),
-                   frozenset(text_concepts(fb, lexicon)[0]))
-    return reworded_apart(fa, fb, lexicon, both, paraphrase=False)
+    return reworded_apart(fa, fb, lexicon, concept_overlap(fa, fb, lexicon), paraphrase=False)

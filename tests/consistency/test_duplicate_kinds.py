@@ -2,15 +2,78 @@
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
+from gitutil import make_repo
 
 from gitmem.consistency.analyze import find_pairs
+from gitmem.consistency.reported import frame, statement_of
 from gitmem.model import Claim
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lint"))
 
 
 def _kinds(a: str, b: str) -> set[str]:
     claims = [Claim("memory/a.md", 1, a), Claim("memory/b.md", 1, b)]
     return {finding.kind for finding in find_pairs(claims)}
+
+
+# --- reported speech: who said it is no part of what it says -----------------------------------
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("The user said we deploy from the main branch only.", "We deploy from the main branch only."),
+    ("The user said to always squash merges.", "Always squash merges."),
+    ("The maintainer told the team: every release tag is signed.",
+     "Every release tag is signed."),
+    ("Every release tag gets signed, the maintainer added.", "Each release tag is signed."),
+])
+def test_a_statement_reported_as_someone_s_is_a_duplicate_of_the_statement(a: str, b: str
+                                                                          ) -> None:
+    assert _kinds(a, b) == {"duplicate"}
+
+
+def test_lint_reports_the_reported_statement_beside_its_plain_copy(tmp_path: Path) -> None:
+    from lintutil import cli  # tests/lint's runner of the real CLI
+
+    repo = make_repo(tmp_path / "r", {
+        "memory/merging.md": "# Merging\n\n- The user said to always squash merges.\n",
+        "memory/git.md": "# Git\n\n- Always squash merges.\n"})
+    run = cli(repo, "lint", "--format", "json", "--select", "GM2")
+    assert [(f["code"], f["path"], f["related"][0]["path"]) for f in run.json()["findings"]] == [
+        ("GM202", "memory/git.md", "memory/merging.md")]  # a possible duplicate
+
+
+def test_a_speaker_the_other_text_names_stays_in_what_is_compared() -> None:
+    # "Priya" is the frame's speaker in one text and the subject in the other: still shared
+    assert _kinds("Priya said she reviews every schema migration.",
+                  "Priya reviews every schema migration.") == {"duplicate"}
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("The lead said the build cache is cold.", "The lead said the docs site is stale."),
+    ("The user said to always squash merges.", "The user said to never squash merges."),
+])
+def test_one_speaker_in_both_frames_makes_no_two_statements_alike(a: str, b: str) -> None:
+    assert "duplicate" not in _kinds(a, b)
+
+
+@pytest.mark.parametrize("text", [
+    "Tests said to be flaky are retried twice.",  # passive "said to be": no speaker
+    "Use pnpm, not npm, as the lead said.",  # the frame would take "not npm" with it
+    "Release notes: keep them short.",  # a "notes" heading is no verb of saying
+    "The lead said so.",  # nothing would be left to compare
+])
+def test_no_frame_is_read_where_it_would_take_the_statement_with_it(text: str) -> None:
+    assert frame(text) == (0, 0)
+    assert statement_of(text) == text
+
+
+def test_the_frame_is_cut_at_either_end() -> None:
+    assert statement_of("Staging resets nightly, the on-call engineer said.") == "Staging resets nightly"
+    assert statement_of("According to the runbook, staging resets nightly.") == (
+        "staging resets nightly.")
 
 
 # --- a list of numbers in another order ---------------------------------------------------------

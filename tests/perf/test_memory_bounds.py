@@ -270,7 +270,7 @@ def test_a_process_judging_run_after_run_keeps_no_texts_of_runs_gone_by() -> Non
     a test session or a long-lived tool judging run after run grew by every text it had met,
     up to each table's bound. After `find_pairs` they hold nothing."""
     from gitmem.consistency import claims as claim_module
-    from gitmem.consistency import clauses, paraphrase, triage_facts
+    from gitmem.consistency import clauses, paraphrase, reported, triage_facts
 
     lexicon = default_lexicon()
     batches = [mixed_claims(400, seed) for seed in (11, 12, 13, 14)]
@@ -279,6 +279,7 @@ def test_a_process_judging_run_after_run_keeps_no_texts_of_runs_gone_by() -> Non
     assert claim_module._names_read(lexicon) == {}
     assert triage_facts._lexicon_words(lexicon).swaps == {}
     assert clauses._plain.cache_info().currsize == 0
+    assert reported.frame.cache_info().currsize == 0
     # each run over 400 new texts left about 2,800 objects more before; now only what the
     # tables of words keep of words not met before (about 170: a vocabulary, not the texts)
     assert counts[-1] - counts[0] < 1500, counts
