@@ -1,9 +1,12 @@
-"""What one aligned change, or one text's -ing words, say against a duplicate (`duplicates.py`).
+"""What one aligned change, or one text's -ing words, say against a duplicate (`duplicates.py`),
+and the change that only reads as one ("not documented" / "undocumented").
 
 Read by `duplicates.duplicate_signals` as blockers; `triage` asks `_different_action` itself.
 """
 
 from __future__ import annotations
+
+from itertools import pairwise
 
 from gitmem.consistency.align import Change
 from gitmem.consistency.features import TextFeatures
@@ -55,3 +58,41 @@ def _names_another(change: Change) -> bool:
     return change.kind == "unknown" and all(
         " " not in side and not side[:1].isdigit()  # "55Mbit/sec" is an amount, not a name
         and any(ch in "./" for ch in side.strip(".")) for side in sides)
+
+
+# Prefixes that negate the word they are written onto: "undocumented" is "not documented".
+_NEGATING_PREFIXES = ("un", "non", "in", "im", "il", "ir")
+
+
+def _prefix_negates(word: str, base: str) -> bool:
+    """`word` is `base` with a negating prefix ("unencrypted" / "encrypted")."""
+    return len(base) > 3 and any(word == prefix + base for prefix in _NEGATING_PREFIXES)
+
+
+def _not_prefixed(change: Change) -> bool:
+    """"not documented" / "undocumented", "not blocking" / "non-blocking": one span negates a
+    word with "not", the other writes the word with a negating prefix. Same claim."""
+    a, b = change.a.lower().split(), change.b.lower().split()
+    for negated, prefixed in ((a, b), (b, a)):
+        if len(negated) == 2 and negated[0] == "not" and (
+                (len(prefixed) == 1 and _prefix_negates(prefixed[0], negated[1]))
+                or prefixed == ["non", negated[1]]):
+            return True
+    return False
+
+
+def negated_by_prefix(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:
+    """One text says "not W" with its only negative word, the other says W with a negating
+    prefix ("The retry flag is not documented" / "The retry flag is undocumented") and no
+    negative word: the two deny the same thing, whatever their clauses' polarity says."""
+    for negated, prefixed in ((fa, fb), (fb, fa)):
+        words = [t.lower for t in negated.tokens]
+        negators = [i for i, word in enumerate(words) if word in lexicon.negators]
+        others = [t.lower for t in prefixed.tokens]
+        if (len(negators) == 1 and words[negators[0]] == "not" and negators[0] + 1 < len(words)
+                and not any(word in lexicon.negators for word in others)):
+            base = words[negators[0] + 1]
+            if any(_prefix_negates(word, base) for word in others) or any(
+                    x == "non" and y == base for x, y in pairwise(others)):
+                return True
+    return False

@@ -13,7 +13,7 @@ byte-identical text is `identical` (the one case an automatic merge may apply).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gitmem.consistency.align import Alignment, align
@@ -21,7 +21,9 @@ from gitmem.consistency.dup_changes import (
     _article,
     _different_action,
     _names_another,
+    _not_prefixed,
     _same_against_own,
+    negated_by_prefix,
 )
 from gitmem.consistency.features import TextFeatures, features
 from gitmem.consistency.lexicon import Lexicon, default_lexicon
@@ -149,6 +151,21 @@ def _slot_swapped(alignment: Alignment, unexplained: float) -> bool:
     )
 
 
+def _prefixes_read(alignment: Alignment) -> Alignment:
+    """The alignment with each "not W" / "unW" change read as the synonym it is."""
+    if not any(c.kind != "synonym" and _not_prefixed(c) for c in alignment.changes):
+        return alignment
+    return replace(alignment, changes=tuple(
+        replace(c, kind="synonym") if _not_prefixed(c) else c for c in alignment.changes))
+
+
+def one_side_negated(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:
+    """One text's clauses deny and the other's do not, unless a negating prefix says the
+    other's denial (`dup_changes.negated_by_prefix`)."""
+    return (any(c.polarity < 0 for c in fa.clauses) != any(c.polarity < 0 for c in fb.clauses)
+            and not negated_by_prefix(fa, fb, lexicon))
+
+
 def measured_signals(fa: TextFeatures, fb: TextFeatures, alignment: Alignment
                      ) -> dict[str, Any]:
     """The signals measured without the lexicon (every one the raw mix weighs), in order."""
@@ -190,7 +207,7 @@ def duplicate_signals(
     measured: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The measured signals of one pair (`measured`: `measured_signals`, if already read)."""
-    alignment = alignment or align(fa, fb, lexicon)
+    alignment = _prefixes_read(alignment or align(fa, fb, lexicon))
     signals = measured if measured is not None else measured_signals(fa, fb, alignment)
     kinds = alignment.kinds
     blockers = [kind for kind in MEANING_CHANGES if kinds[kind]
@@ -199,8 +216,7 @@ def duplicate_signals(
         blockers.append("exclusive")
     if "number" not in blockers and other_numbers(fa, fb):
         blockers.append("number")
-    negated_a = any(c.polarity < 0 for c in fa.clauses)
-    if negated_a != any(c.polarity < 0 for c in fb.clauses) and "negation" not in blockers:
+    if "negation" not in blockers and one_side_negated(fa, fb, lexicon):
         blockers.append("negation")
     if (_swapped_roles(alignment, fa, fb) or _crossed_roles(fa, fb)
             or _turned_around(fa, fb)):
@@ -237,7 +253,8 @@ def under_band(fa: TextFeatures, fb: TextFeatures, tags: tuple[Sequence[str], Se
     of the alignment is of no harmless kind (so no floor of 0.9 for synonyms or function
     words) and the concepts allow no paraphrase (`may_paraphrase`, which `paraphrased` asks
     first). Every other step of the score only lowers it."""
-    if fa.text == fb.text or all(change.kind in HARMLESS for change in alignment.changes):
+    if fa.text == fb.text or all(change.kind in HARMLESS
+                                 for change in _prefixes_read(alignment).changes):
         return False
     if _calibrated(raw_mix(measured, *tags)[0]) >= floor - _ROUNDING:
         return False

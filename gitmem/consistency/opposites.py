@@ -6,6 +6,8 @@ both: such a pair reads alike word for word and says the opposite.
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from gitmem.consistency.features import TextFeatures
 from gitmem.consistency.lexicon import Lexicon, numeric_value
 from gitmem.consistency.paraphrase import key_form, shipped, text_concepts
@@ -101,12 +103,20 @@ def _twin_in(word: str, others: frozenset[str]) -> bool:
 
 
 def crossed_opposites(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:
-    """An antonym of the lexicon, or a word's negative-prefixed twin, on each side."""
-    if lexicon.any_antonym(fa.content - fb.content, fb.content - fa.content):
+    """An antonym of the lexicon, or a word's negative-prefixed twin, on each side; a word
+    "not" turns around is no side of one ("not encrypted" / "unencrypted" say one thing)."""
+    if lexicon.any_antonym(fa.content - fb.content - _turned(fa),
+                           fb.content - fa.content - _turned(fb)):
         return True
     words_a, words_b = _plain_words(fa), _plain_words(fb)
     only_a, only_b = words_a - words_b, words_b - words_a
     return any(_twin_in(x, only_b) for x in only_a) or any(_twin_in(y, only_a) for y in only_b)
+
+
+def _turned(f: TextFeatures) -> frozenset[str]:
+    """The stems of the words right after a "not" ("not encrypted")."""
+    tokens = f.tokens
+    return frozenset(t.stem for before, t in pairwise(tokens) if before.lower == "not")
 
 
 @per_text

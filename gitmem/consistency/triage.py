@@ -70,6 +70,7 @@ from gitmem.consistency.duplicates import (
     _different_action,
     _order_similarity,
     _tag_set,
+    one_side_negated,
 )
 from gitmem.consistency.features import TextFeatures
 from gitmem.consistency.lexicon import Lexicon
@@ -154,7 +155,7 @@ def _duplicate_open(fa: TextFeatures, fb: TextFeatures,
         return False
     return not (possible > _BLOCKED_CEILING and (
         other_values(fa, fb, lexicon) or other_numbers(fa, fb)
-        or any(c.polarity < 0 for c in fa.clauses) != any(c.polarity < 0 for c in fb.clauses)
+        or one_side_negated(fa, fb, lexicon)
         or _crossed_roles(fa, fb) or _different_action(fa, fb, lexicon)))
 
 

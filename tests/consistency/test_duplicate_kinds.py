@@ -104,3 +104,25 @@ def test_a_second_sentence_still_says_more() -> None:
     assert "duplicate" not in _kinds(
         "Okafor approves every schema change. Data migrations need a second reviewer.",
         "Every change to the schema needs approval from Okafor.")
+
+
+# --- a negating prefix says what "not" says -----------------------------------------------------
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("The retry flag is not documented.", "The retry flag is undocumented."),
+    ("The admin endpoint is not authenticated.", "The admin endpoint is unauthenticated."),
+    ("The cache is not encrypted at rest.", "The cache is unencrypted at rest."),
+    ("This helper is not safe to call from threads.", "This helper is unsafe to call from threads."),
+])
+def test_not_w_and_a_negating_prefix_on_w_are_one_statement(a: str, b: str) -> None:
+    assert _kinds(a, b) == {"duplicate"}
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("The retry flag is undocumented.", "The retry flag is documented."),
+    ("Uploads are not unlimited.", "Uploads are unlimited."),  # "not" turns the prefixed word
+    ("The cache is not encrypted at rest and not replicated.",
+     "The cache is unencrypted at rest and replicated."),  # a second denial the other lacks
+])
+def test_a_prefix_against_the_plain_word_stays_apart(a: str, b: str) -> None:
+    assert "duplicate" not in _kinds(a, b)
