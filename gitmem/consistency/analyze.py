@@ -214,7 +214,7 @@ def find_pairs(
             if judged is not None:
                 job_of[judged] = job
         plan.append((i, j, job, None, key))
-    del job_of
+    del job_of, verdict_key  # each text's encoded key part: not held while judging
     judge = Judging(claims, tags, thresholds, lexicon, triage, sys.modules[__name__])
     try:
         results = judge_all(judge, jobs, workers)
