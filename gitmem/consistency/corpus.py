@@ -21,7 +21,11 @@ from gitmem.consistency.budget import PairBudget
 from gitmem.consistency.duplicates import PARAPHRASE_SCORE
 from gitmem.consistency.lexicon import lexicon_for
 from gitmem.consistency.verdicts import PairVerdicts
-from gitmem.memory.claim_roles import contradiction_set_aside, possible_set_aside
+from gitmem.memory.claim_roles import (
+    contradiction_set_aside,
+    duplicate_set_aside,
+    possible_set_aside,
+)
 from gitmem.memory.copies import derived_copies
 from gitmem.memory.fragments import is_pointer
 from gitmem.memory.inforce import claim_in_force, claims_in_force, pair_dismissed
@@ -107,6 +111,8 @@ def corpus_pairs(
         if pair.kind == "duplicate" and pair.klass == "possible" \
                 and possible_set_aside(pair.a, pair.b):
             continue  # a to-do and a rule, a checklist step and a rule, a claim and its parent
+        if pair.kind == "duplicate" and duplicate_set_aside(pair.a, pair.b):
+            continue  # a worked example, a file's own summary, an activeContext recap
         if pair.kind == "duplicate" and (pair.a.path, pair.b.path) in summarised:
             continue  # CLAUDE.md restating a line of the memory it points to for the details
         if pair.kind == "contradiction" and contradiction_set_aside(pair.a, pair.b):

@@ -30,6 +30,24 @@ access control and permission inheritance" under one module's constraints) again
 another file: the same generic quality said of another subject. Verbatim and match-band
 duplicates (GM201) are reported whatever the roles: a copied line is a copy wherever it stands.
 
+`duplicate_set_aside(a, b)` is why a duplicate of any band, a verbatim copy too, is no finding,
+because one side restates the other on purpose in a part made for that:
+
+- a worked example under the rule it illustrates, in one file (the rule says to ask "What is
+  the goal?", and the "Examples" section shows the agent asking it);
+- a summary of its own file: a line under "Summary", "TL;DR", "Recap", "Overview", "At a
+  glance", "Key takeaways" restating a line of the same file's body (a design document sums up
+  its formulas and choices where it ends);
+- an active-context recap: Cline's `activeContext.md` holds the current state of the work and
+  sums up, as short verbless entries ("**Auth**: token-based sessions"), what the core files of
+  its bank say; such an entry restated in another file of the same bank is that recap. A whole
+  sentence, a record ("**Error**: ..."), a note of a change or an entry under one ("Created
+  separate schema files", under "Updated the search route to cover:"), or a line of any other
+  file stays a copy.
+
+A copy of a line into a summary of *another* file (a `RULES_SUMMARY.md`) stays reported: the
+other file has no body of its own that the summary stands for.
+
 `contradiction_set_aside(a, b)` is why a contradiction pair is no finding: a record on either
 side ("After the bucket was recreated, users could no longer upload", under "**Problem**:" of a
 fix) says what went wrong once; it cannot conflict with what the product does now, nor with the
@@ -40,7 +58,8 @@ from __future__ import annotations
 
 import re
 
-from gitmem.memory.fragments import core_text, is_fragment
+from gitmem.memory.fragments import core_text, is_fragment, is_heading_entry
+from gitmem.memory.statements import EVENT_VERBS
 from gitmem.model import Claim
 
 ROLES = ("statement", "plan", "step", "record", "pointer", "example")
@@ -168,4 +187,68 @@ def contradiction_set_aside(a: Claim, b: Claim) -> str | None:
     """Why a contradiction pair (a, b) is no finding, or None (module docstring)."""
     if "record" in (claim_role(a), claim_role(b)):
         return "a record of what went wrong once"
+    return None
+
+
+# a section that sums up its own file
+# (not "Overview": it opens a document, and lists what the body then defines, so an item of it
+# repeated in the body is one list kept twice)
+_RECAP = re.compile(r"\b(?:summary|summari[sz]ed|tl;?\s?dr|recap|at a glance"
+                    r"|key takeaways|in short|in brief)\b", re.I)
+_ACTIVE_CONTEXT = re.compile(r"(?:^|/)active[-_ ]?context\.md$", re.I)
+_FIRST_WORD = re.compile(r"[^A-Za-z]*([A-Za-z]+)")
+# a label in front of an entry's value: "**Auth**: ...", "Region: ..."
+_ENTRY_LABEL = re.compile(r"^[*_]*[^:*_`]{1,40}?[*_]*\s*[:：][*_]*\s*")
+
+
+def _folder(path: str) -> str:
+    return path.rpartition("/")[0]
+
+
+def _done(text: str) -> bool:
+    """A note of a change, its label aside: "Created separate schema files ...", "**Auth**:
+    Implemented a token check:"."""
+    core = core_text(text)
+    value = _ENTRY_LABEL.sub("", core, count=1).strip() or core  # (a lead-in is all label)
+    first = _FIRST_WORD.match(value)
+    return first is not None and first.group(1).lower() in EVENT_VERBS
+
+
+def _recap(claim: Claim) -> bool:
+    """A verbless entry of activeContext.md that states the current state: a fragment or a
+    label with a fragment for its value, a standing statement (no "**Error**:" record), not a
+    note of a change nor an entry under one ("Updated the search route to cover:")."""
+    return (_ACTIVE_CONTEXT.search(claim.path) is not None and is_heading_entry(claim.text)
+            and claim_role(claim) == "statement" and not _done(claim.text)
+            and not (claim.parent and _done(claim.parent)))
+
+
+def _recap_entry(a: Claim, b: Claim) -> bool:
+    """A recap entry of a memory bank's activeContext.md (`_recap`) against a line of another
+    file of the same bank: the summary of the current state that file is for."""
+    if a.path == b.path or _folder(a.path) != _folder(b.path):
+        return False
+    return any(_recap(c) and not _ACTIVE_CONTEXT.search(o.path) for c, o in ((a, b), (b, a)))
+
+
+# a heading of worked examples ("Examples", "Example:"), not a "sample size" or a "sample app"
+_WORKED = re.compile(r"\bexamples?\b", re.I)
+
+
+def _worked_example(claim: Claim) -> bool:
+    """A line of a worked example: an example (`claim_role`) under a heading that says so."""
+    return claim_role(claim) == "example" and any(_WORKED.search(h) for h in _heads(claim))
+
+
+def duplicate_set_aside(a: Claim, b: Claim) -> str | None:
+    """Why a duplicate pair (a, b) of any band is no finding, or None (module docstring)."""
+    if a.path == b.path:
+        examples = [_worked_example(c) for c in (a, b)]
+        if examples[0] != examples[1]:
+            return "a rule and its worked example"
+        recaps = [bool(_RECAP.search(c.section)) for c in (a, b)]
+        if recaps[0] != recaps[1]:
+            return "a summary of its own file"
+    elif _recap_entry(a, b):
+        return "an active-context recap of its bank"
     return None

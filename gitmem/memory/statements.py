@@ -5,7 +5,9 @@ Two decisions, made here once for every rule that compares claims:
 - `is_label`: a line that names what follows rather than saying something: "Example:",
   "**Usage:**", a bold title as a list item, a changelog's version line, a display-math block,
   a code fence written escaped (backslash, backtick, three times, then "xml"), a template's
-  placeholders alone ("[Command 1] [Result]"), a file's own header of bold labels each with a
+  placeholders alone ("[Command 1] [Result]"), a line of a formula written in TeX
+  ("\\frac{a}{b} \\]", "\\mathrm{EMA}(x_t)": a design document restates its formulas where it
+  sums up, and a formula is no sentence to merge), a file's own header of bold labels each with a
   date or a version, in any language ("**Updated**: 25/06/2025 **Version**: v1.0": every file
   of a bank has one, with its own values).
   Such lines are not claims at all (a memory bank repeats "**Examples**:" before every block, and
@@ -82,9 +84,31 @@ def is_file_stamp(text: str) -> bool:
             and _FILE_STAMPS.fullmatch(text) is not None)
 
 
+# a TeX command ("\\frac", "\\mathrm"), and a line that opens or closes display math ("\\[", "\\]")
+_TEX_COMMAND = re.compile(r"\\[A-Za-z]+")
+_TEX_START = frozenset("\\{}^_=&")
+# two plain words in a row: prose around a formula ("Reward-based \\(n\\)" is one word, kept)
+_PROSE = re.compile(r"[^\W\d_]{3,}[,;:]?\s+[^\W\d_]{3,}")
+
+
+def is_formula(text: str) -> bool:
+    """A line of a TeX formula: it opens with TeX (a command, a brace, an operator) or closes a
+    display block ("\\]"), uses TeX, and holds no two plain words in a row once the commands and
+    their braced arguments are dropped ("\\mathrm{EMA}\\left( \\lambda_M \\right)")."""
+    stripped = text.strip()
+    if not (stripped[:1] in _TEX_START or stripped.endswith("\\]")):
+        return False
+    if not (_TEX_COMMAND.search(stripped) or stripped.endswith("\\]")):
+        return False
+    bare = re.sub(r"\{[^{}]*\}", " ", _TEX_COMMAND.sub(" ", stripped))
+    return _PROSE.search(bare) is None
+
+
 def is_label(text: str) -> bool:
     """A heading in disguise, a bare label, a version line or display math: not a statement."""
     first = text[:1]
+    if is_formula(text):
+        return True
     if first == "[" and is_placeholder(text):
         return True
     if first in "*_" and is_file_stamp(text):
@@ -141,6 +165,7 @@ _EVENT_VERBS = frozenset(
     "installed wrote rewrote built tested verified documented".split()
 )
 _FIRST_WORD = re.compile(r"[^A-Za-z]*([A-Za-z]+)")
+EVENT_VERBS = _EVENT_VERBS
 
 
 # a status mark: a feature matrix or checklist entry ("❌ No payroll" under one pricing tier,
