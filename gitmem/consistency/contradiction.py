@@ -42,6 +42,7 @@ from gitmem.consistency.clauses import (
     overrides,
     said_within,
 )
+from gitmem.consistency.dup_changes import negated_by_prefix
 from gitmem.consistency.features import TextFeatures, features
 from gitmem.consistency.lexicon import Lexicon, default_lexicon
 from gitmem.consistency.minimal import denies_all, minimal_pair, negated_side
@@ -106,6 +107,8 @@ def detect_contradiction_features(
         return None  # the same sentence in other words ("excluded path" / "excludedPath")
     related = subject >= _SUBJECT_OVERLAP and min(len(fa.tokens), len(fb.tokens)) > 1
     opposed = opposed_clauses(fa, fb, lexicon) if related else None
+    if opposed is not None and negated_by_prefix(fa, fb, lexicon):
+        opposed = None  # "not blocking" / "non-blocking": the prefix denies what "not" denies
     if opposed is not None and not (fa.conditional or fb.conditional):
         negated, _, overlap = opposed
         clause_confidence = 0.7 + 0.22 * overlap

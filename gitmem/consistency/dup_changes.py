@@ -11,6 +11,7 @@ from itertools import pairwise
 from gitmem.consistency.align import Change
 from gitmem.consistency.features import TextFeatures
 from gitmem.consistency.lexicon import Lexicon
+from gitmem.consistency.text import prefix_negates
 
 
 def _article(change: Change) -> bool:
@@ -60,22 +61,13 @@ def _names_another(change: Change) -> bool:
         and any(ch in "./" for ch in side.strip(".")) for side in sides)
 
 
-# Prefixes that negate the word they are written onto: "undocumented" is "not documented".
-_NEGATING_PREFIXES = ("un", "non", "in", "im", "il", "ir")
-
-
-def _prefix_negates(word: str, base: str) -> bool:
-    """`word` is `base` with a negating prefix ("unencrypted" / "encrypted")."""
-    return len(base) > 3 and any(word == prefix + base for prefix in _NEGATING_PREFIXES)
-
-
 def _not_prefixed(change: Change) -> bool:
     """"not documented" / "undocumented", "not blocking" / "non-blocking": one span negates a
     word with "not", the other writes the word with a negating prefix. Same claim."""
     a, b = change.a.lower().split(), change.b.lower().split()
     for negated, prefixed in ((a, b), (b, a)):
         if len(negated) == 2 and negated[0] == "not" and (
-                (len(prefixed) == 1 and _prefix_negates(prefixed[0], negated[1]))
+                (len(prefixed) == 1 and prefix_negates(prefixed[0], negated[1]))
                 or prefixed == ["non", negated[1]]):
             return True
     return False
@@ -92,7 +84,7 @@ def negated_by_prefix(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> b
         if (len(negators) == 1 and words[negators[0]] == "not" and negators[0] + 1 < len(words)
                 and not any(word in lexicon.negators for word in others)):
             base = words[negators[0] + 1]
-            if any(_prefix_negates(word, base) for word in others) or any(
+            if any(prefix_negates(word, base) for word in others) or any(
                     x == "non" and y == base for x, y in pairwise(others)):
                 return True
     return False

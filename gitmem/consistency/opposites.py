@@ -12,7 +12,7 @@ from gitmem.consistency.features import TextFeatures
 from gitmem.consistency.lexicon import Lexicon, numeric_value
 from gitmem.consistency.paraphrase import key_form, shipped, text_concepts
 from gitmem.consistency.per_text import per_text
-from gitmem.consistency.text import Token
+from gitmem.consistency.text import Token, prefix_negates
 
 # Words that set two things against each other: which of them wins then matters ("Prefer
 # f-strings to str.format" / "Use str.format in preference to f-strings").
@@ -21,14 +21,6 @@ _PREFERENCE = frozenset({"prefer", "preferred", "prefers", "preferring", "prefer
                          "favour", "favored", "favoured", "favors", "favours", "favorite"})
 _SKIPPED = frozenset({"of", "in", "is", "are", "be", "being", "was", "were", "what", "the", "a",
                       "an", "to", "using", "use", "used"})
-# "un-", "non-" make an opposite of any word; "in-", "im-", "il-", "ir-", "dis-" only of a word
-# shaped like an adjective (insecure / secure, but not import / port, display / play).
-_OPEN_PREFIXES = ("un", "non-", "non")
-_ADJECTIVE_PREFIXES = ("in", "im", "il", "ir", "dis")
-_ADJECTIVE_ENDINGS = ("able", "ible", "ive", "al", "ent", "ant", "ure", "id", "ect", "ete",
-                      "ic", "ed", "ful", "ar", "ous", "ary", "ite")
-
-
 def _side(f: TextFeatures, lexicon: Lexicon, start: int, step: int) -> frozenset[str]:
     """The run of content words from `start` in direction `step`, past the words that join a
     contrast to what it contrasts ("are preferred over", "in preference to"; after it, also
@@ -91,15 +83,8 @@ def reversed_contrast(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> b
 
 
 def _twin_in(word: str, others: frozenset[str]) -> bool:
-    """Whether `word` is a word of `others` with a negative prefix ("unsafe" / "safe",
-    "invalid" / "valid"; an adjective prefix only before an adjective's ending)."""
-    for prefix in _OPEN_PREFIXES + _ADJECTIVE_PREFIXES:
-        if word.startswith(prefix):
-            other = word[len(prefix):]
-            if other in others and len(other) >= 4 and (
-                    prefix in _OPEN_PREFIXES or other.endswith(_ADJECTIVE_ENDINGS)):
-                return True
-    return False
+    """Whether `word` is a word of `others` with a negative prefix (`text.prefix_negates`)."""
+    return any(prefix_negates(word, other) for other in others)
 
 
 def crossed_opposites(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:
@@ -108,6 +93,12 @@ def crossed_opposites(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> b
     if lexicon.any_antonym(fa.content - fb.content - _turned(fa),
                            fb.content - fa.content - _turned(fb)):
         return True
+    return prefixed_twins(fa, fb)
+
+
+def prefixed_twins(fa: TextFeatures, fb: TextFeatures) -> bool:
+    """A word of one text is a word of the other with a negative prefix, and neither text has
+    both ("The flag is undocumented" / "The flag is documented")."""
     words_a, words_b = _plain_words(fa), _plain_words(fb)
     only_a, only_b = words_a - words_b, words_b - words_a
     return any(_twin_in(x, only_b) for x in only_a) or any(_twin_in(y, only_a) for y in only_b)

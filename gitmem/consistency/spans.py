@@ -28,7 +28,7 @@ from gitmem.consistency.span_words import (
     _without_not_only,
     abbreviates,
 )
-from gitmem.consistency.text import Token
+from gitmem.consistency.text import Token, prefix_negates
 
 # Kinds that change what a text asserts; the rest leave it alone.
 OPPOSING = frozenset({"negation", "antonym", "polarity"})
@@ -52,6 +52,9 @@ def _related(a: list[Token], b: list[Token], lexicon: Lexicon) -> str | None:
         return "polarity"
     if relation is None and (_spelling_variant(a, b) or _abbreviation(a, b)):
         return "synonym"
+    if relation is None and len(a) == len(b) == 1 and (
+            prefix_negates(a[0].lower, b[0].lower) or prefix_negates(b[0].lower, a[0].lower)):
+        return "antonym"  # "undocumented" / "documented": the prefix says "not"
     if relation is None and lexicon.relate_unknown is not None and len(a) == len(b) == 1:
         relation = lexicon.relate_unknown(a[0].lower, b[0].lower)
     return relation

@@ -233,6 +233,25 @@ def tokenize(text: str, *, cleaned: bool = False) -> tuple[Token, ...]:
     return tuple(out)
 
 
+# "un-", "non-" make an opposite of any word; "in-", "im-", "il-", "ir-", "dis-" only of a word
+# shaped like an adjective (insecure / secure, but not import / port, display / play).
+_OPEN_PREFIXES = ("un", "non-", "non")
+_ADJECTIVE_PREFIXES = ("in", "im", "il", "ir", "dis")
+_ADJECTIVE_ENDINGS = ("able", "ible", "ive", "al", "ent", "ant", "ure", "id", "ect", "ete",
+                      "ic", "ed", "ful", "ar", "ous", "ary", "ite")
+
+
+def prefix_negates(word: str, base: str) -> bool:
+    """`word` is `base` written with a negating prefix, so it says "not `base`" ("unsafe" /
+    "safe", "invalid" / "valid", "non-blocking" / "blocking"); an adjective prefix counts only
+    before an adjective's ending, and `base` has four letters or more ("index", "display",
+    "interface", "unique", "nonce" negate nothing). Both lowercased."""
+    for prefix in _OPEN_PREFIXES + _ADJECTIVE_PREFIXES:
+        if word.startswith(prefix) and word[len(prefix):] == base and len(base) >= 4:
+            return prefix in _OPEN_PREFIXES or base.endswith(_ADJECTIVE_ENDINGS)
+    return False
+
+
 def char_shingles(text: str, size: int = 3) -> frozenset[str]:
     """Character n-grams of the lowercased, whitespace-collapsed text (padded with spaces)."""
     squashed = " " + " ".join(clean(text).lower().split()) + " "

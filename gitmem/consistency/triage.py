@@ -74,6 +74,7 @@ from gitmem.consistency.duplicates import (
 )
 from gitmem.consistency.features import TextFeatures
 from gitmem.consistency.lexicon import Lexicon
+from gitmem.consistency.opposites import prefixed_twins
 from gitmem.consistency.paraphrase import may_paraphrase
 from gitmem.consistency.retired import stale_value
 from gitmem.consistency.stances import reversed_preference
@@ -178,9 +179,10 @@ def _evidence_open(fa: TextFeatures, fb: TextFeatures, facts_a: TextFacts, facts
     # a minimal pair needs an opposing change (a negative word, an antonym) or a value change
     # (two values of a class, two numbers), and no unknown change nor words added on both sides
     no_negative = not (facts_a.negatives or facts_b.negatives)
-    minimal_closed = fa.conditional != fb.conditional or both_inert or no_negative and not (
+    minimal_closed = fa.conditional != fb.conditional or (both_inert or no_negative and not (
         lexicon.relate_unknown is not None or (facts_a.numeric and facts_b.numeric)
         or _may_swap(facts_a.all_values, facts_b.all_values, lexicon))
+    ) and not prefixed_twins(fa, fb)  # "undocumented" / "documented" align as an antonym
     if not minimal_closed:
         return True
     if not (len(facts_a.polarities | facts_b.polarities) < 2

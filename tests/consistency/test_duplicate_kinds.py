@@ -126,3 +126,33 @@ def test_not_w_and_a_negating_prefix_on_w_are_one_statement(a: str, b: str) -> N
 ])
 def test_a_prefix_against_the_plain_word_stays_apart(a: str, b: str) -> None:
     assert "duplicate" not in _kinds(a, b)
+
+
+# --- ... and the contradiction side reads the prefix the same way -------------------------------
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("The upload worker is non-blocking.", "The upload worker is not blocking."),
+    ("The legacy importer is not used anymore.", "The legacy importer is unused."),
+    ("The retry flag is not documented.", "The retry flag is undocumented."),
+])
+def test_not_w_and_a_prefixed_w_are_no_contradiction(a: str, b: str) -> None:
+    assert "contradiction" not in _kinds(a, b)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("The retry flag is undocumented.", "The retry flag is documented."),
+    ("Uploads are not unlimited.", "Uploads are unlimited."),
+])
+def test_a_prefixed_word_against_the_plain_word_is_a_contradiction(a: str, b: str) -> None:
+    assert _kinds(a, b) == {"contradiction"}
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Each session token is unique per user.", "Each session token is que per user."),
+    ("The request carries a nonce.", "The request carries a once."),
+    ("The search index is rebuilt nightly.", "The search dex is rebuilt nightly."),
+    ("The panel shows a display of the logs.", "The panel shows a play of the logs."),
+    ("The module exposes one interface.", "The module exposes one terface."),
+])
+def test_a_word_that_only_starts_like_a_prefix_is_no_negation(a: str, b: str) -> None:
+    assert "contradiction" not in _kinds(a, b)
