@@ -13,6 +13,9 @@ from collections.abc import Sequence
 from gitmem.errors import InvalidInputError
 
 DEFAULT_INCLUDE: tuple[str, ...] = ("**/*.md", "**/*.mdc")
+# Installed third-party packages, at any depth (a committed virtualenv holds hundreds of
+# packages' Markdown): never a project's memory, whichever layout.
+THIRD_PARTY: tuple[str, ...] = ("node_modules/", ".venv/", "venv/", "site-packages/")
 # A project's own documents: a changelog's old sections "contradict" its new ones. GitHub's
 # templates and workflows are excluded by name, not the whole `.github/` folder: it also holds
 # `.github/copilot-instructions.md`, which is agent memory.
@@ -20,7 +23,7 @@ DEFAULT_EXCLUDE: tuple[str, ...] = (
     "README.md", "CHANGELOG.md", "CONTRIBUTING.md", "CODE_OF_CONDUCT.md", "SECURITY.md",
     "LICENSE.md", ".git/**", ".github/ISSUE_TEMPLATE/**", ".github/PULL_REQUEST_TEMPLATE/**",
     ".github/DISCUSSION_TEMPLATE/**", ".github/workflows/**", "PULL_REQUEST_TEMPLATE.md",
-    "pull_request_template.md", "ISSUE_TEMPLATE.md", "node_modules/**",
+    "pull_request_template.md", "ISSUE_TEMPLATE.md", *THIRD_PARTY,
 )
 
 _NEVER = re.compile(r"(?!)")

@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from gitmem.memory.discover import MemoryMatcher
+from gitmem.memory.discover import THIRD_PARTY, MemoryMatcher
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,7 @@ _PROMPTS = re.compile(r"(?:^|/)\.gemini/[^/]+/")
 _MEMORY_FOLDER = "memory-folder"
 # Never memory, whichever layout. `.claude/commands`, `agents`, `skills` and `plans` are prompts
 # and generated plans, not memory: they repeat their instructions by design.
-_NOT_MEMORY = ("node_modules/**", ".git/**")
+_NOT_MEMORY = (*THIRD_PARTY, ".git/**")
 
 
 @functools.cache
@@ -135,17 +135,23 @@ def discover_layouts(paths: Iterable[str]) -> Discovery:
 
 
 def _documents_outnumber_memory(paths: list[str]) -> bool:
-    """More Markdown files outside the root `memory/` folder than in it: a project's own
-    documents (a `docs/` tree, package readmes) beside a small memory folder, which would drown
-    the memory's findings if every Markdown file were read as memory."""
+    """More Markdown files outside the root `memory/` folder than in it: a project's own documents (a `docs/` tree, package readmes) beside a small
+    memory folder, which would drown the memory's findings if every Markdown file were read as
+    memory. Installed packages (`THIRD_PARTY`) are neither: they are never read."""
+    never = _third_party()
     inside = outside = 0
     for path in paths:
-        if path.lower().endswith((".md", ".mdc", ".markdown")):
+        if path.lower().endswith((".md", ".mdc", ".markdown")) and not never.matches(path):
             if path.startswith(ALL_MEMORY_FOLDER):
                 inside += 1
             else:
                 outside += 1
     return outside > inside
+
+
+@functools.cache
+def _third_party() -> MemoryMatcher:
+    return MemoryMatcher(THIRD_PARTY, ())
 
 
 def layouts_of(include: Iterable[str]) -> tuple[str, ...]:

@@ -201,3 +201,25 @@ def test_a_small_memory_folder_in_a_project_of_documents_is_read_alone(tmp_path:
     assert data["layouts"] == ["memory-folder"]
     mostly_memory = discover_layouts(["memory/a.md", "memory/b.md", "docs/a.md", "docs/b.md"])
     assert mostly_memory.all_memory  # as many memories as documents: still all memory
+
+
+def test_a_committed_virtualenv_is_never_memory(tmp_path: Path) -> None:
+    """A repository that is all memory and commits its virtualenv: the installed packages'
+    Markdown is no memory of the project's, neither read nor counted against the memory."""
+    package_doc = "- Example: run the tests before you push.\n"
+    repo = make_repo(tmp_path / "r", {
+        "MEMORY.md": "# Index\n",
+        "memory/one.md": "- Deploys run on Fridays.\n",
+        "venv/lib/python3.11/site-packages/pkg/GUIDE.md": package_doc,
+        "venv/lib/python3.11/site-packages/other/GUIDE.md": package_doc,
+        "tools/node_modules/lib/docs/USAGE.md": package_doc,
+    })
+    data = cli(repo, "lint", "--json").json()
+    assert [m["path"] for m in data["memories"]] == ["MEMORY.md", "memory/one.md"]
+    assert data["findings"] == []
+
+
+def test_installed_packages_do_not_outnumber_a_memory_folder() -> None:
+    packages = [f"venv/lib/site-packages/p{i}/NOTES.md" for i in range(5)]
+    found = discover_layouts(["memory/a.md", "memory/b.md", "src/app.py", *packages])
+    assert found.all_memory  # two memories, no project documents: the folder is the memory

@@ -27,7 +27,12 @@ DEFAULTS = MemoryMatcher(DEFAULT_INCLUDE, DEFAULT_EXCLUDE)
         (".git/info/notes.md", False),
         (".github/PULL_REQUEST_TEMPLATE.md", False),
         ("node_modules/pkg/CHANGELOG.md", False),
-        ("src/node_modules/pkg/notes.md", True),  # `node_modules/**` is anchored, as in git
+        # installed packages at any depth: a committed virtualenv's Markdown is not memory
+        ("src/node_modules/pkg/notes.md", False),
+        ("venv/lib/python3.11/site-packages/pkg/GUIDE.md", False),
+        ("tools/.venv/lib/python3.12/site-packages/pkg/NOTES.md", False),
+        ("memory/venv-setup.md", True),
+        ("src/venvtools/notes.md", True),
         ("CHANGELOG.md", False),  # a project's own documents, not memory
         ("packages/web/CONTRIBUTING.md", False),
         ("docs/SECURITY.md", False),
