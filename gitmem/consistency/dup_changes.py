@@ -61,12 +61,16 @@ def _names_another(change: Change) -> bool:
         and any(ch in "./" for ch in side.strip(".")) for side in sides)
 
 
+# "not W", and "non W" ("non-operative", a negator of its own) against "inW" / "unW".
+_NOT = frozenset({"not", "non"})
+
+
 def _not_prefixed(change: Change) -> bool:
     """"not documented" / "undocumented", "not blocking" / "non-blocking": one span negates a
     word with "not", the other writes the word with a negating prefix. Same claim."""
     a, b = change.a.lower().split(), change.b.lower().split()
     for negated, prefixed in ((a, b), (b, a)):
-        if len(negated) == 2 and negated[0] == "not" and (
+        if len(negated) == 2 and negated[0] in _NOT and (
                 (len(prefixed) == 1 and prefix_negates(prefixed[0], negated[1]))
                 or prefixed == ["non", negated[1]]):
             return True
@@ -74,14 +78,14 @@ def _not_prefixed(change: Change) -> bool:
 
 
 def negated_by_prefix(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:
-    """One text says "not W" with its only negative word, the other says W with a negating
-    prefix ("The retry flag is not documented" / "The retry flag is undocumented") and no
+    """One text says "not W" (or "non W") with its only negative word, the other says W with a
+    negating prefix ("The retry flag is not documented" / "The retry flag is undocumented") and no
     negative word: the two deny the same thing, whatever their clauses' polarity says."""
     for negated, prefixed in ((fa, fb), (fb, fa)):
         words = [t.lower for t in negated.tokens]
         negators = [i for i, word in enumerate(words) if word in lexicon.negators]
         others = [t.lower for t in prefixed.tokens]
-        if (len(negators) == 1 and words[negators[0]] == "not" and negators[0] + 1 < len(words)
+        if (len(negators) == 1 and words[negators[0]] in _NOT and negators[0] + 1 < len(words)
                 and not any(word in lexicon.negators for word in others)):
             base = words[negators[0] + 1]
             if any(prefix_negates(word, base) for word in others) or any(

@@ -142,6 +142,8 @@ def test_not_w_and_a_prefixed_w_are_no_contradiction(a: str, b: str) -> None:
 @pytest.mark.parametrize(("a", "b"), [
     ("The retry flag is undocumented.", "The retry flag is documented."),
     ("Uploads are not unlimited.", "Uploads are unlimited."),
+    ("The upload worker is non-blocking.", "The upload worker is blocking."),
+    ("Never use non-ASCII names for tables.", "Use non-ASCII names for tables."),
 ])
 def test_a_prefixed_word_against_the_plain_word_is_a_contradiction(a: str, b: str) -> None:
     assert _kinds(a, b) == {"contradiction"}
@@ -156,3 +158,8 @@ def test_a_prefixed_word_against_the_plain_word_is_a_contradiction(a: str, b: st
 ])
 def test_a_word_that_only_starts_like_a_prefix_is_no_negation(a: str, b: str) -> None:
     assert "contradiction" not in _kinds(a, b)
+
+
+def test_non_before_a_word_and_in_on_it_are_one_statement() -> None:
+    assert _kinds("Most of the old workers are non-operative now.",
+                  "Most of the old workers are inoperative now.") == {"duplicate"}
