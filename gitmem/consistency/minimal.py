@@ -48,7 +48,8 @@ def minimal_pair(
     if only_a and only_b:
         return None  # each side says something the other does not: a different statement
     inserts = len(only_a) + len(only_b)
-    if opposing % 2 == 1 and (only_a if negated_side == "a" else only_b if negated_side else None):
+    if opposing % 2 == 1 and (only_a if negated_side == "a" else only_b if negated_side else None
+                              ) and not _denied_too(alignment, negated_side):
         return None
     swaps = {(c.a.lower(), c.b.lower()) for c in alignment.changes if c.kind in VALUE_CHANGES}
     if len(swaps) > 1:
@@ -72,6 +73,14 @@ def minimal_pair(
         return None
     confidence = base - 0.03 * max(0, inserts - 1) - 0.15 * (1 - alignment.equal_ratio)
     return signal, confidence
+
+
+def _denied_too(alignment: Alignment, negated_side: str | None) -> bool:
+    """Every phrase the negated side adds is one more item its "neither ... nor" denies
+    ("Neither tabs nor spaces matter here" / "Tabs matter here"): no exception, a wider denial."""
+    added = [c.a if negated_side == "a" else c.b for c in alignment.changes
+             if c.kind == "insert"]
+    return bool(added) and all(side.split()[:1] == ["nor"] for side in added if side)
 
 
 # Words that open a phrase narrowing where a statement holds ("for webhooks", "in tests").

@@ -163,3 +163,18 @@ def test_a_word_that_only_starts_like_a_prefix_is_no_negation(a: str, b: str) ->
 def test_non_before_a_word_and_in_on_it_are_one_statement() -> None:
     assert _kinds("Most of the old workers are non-operative now.",
                   "Most of the old workers are inoperative now.") == {"duplicate"}
+
+
+# --- "neither ... nor" is one denial of every item it names ------------------------------------
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Neither tabs nor spaces matter here.", "Tabs matter here."),
+    ("The build uses neither webpack nor rollup.", "The build uses webpack."),
+    ("Store neither passwords nor tokens in the repo.", "Store passwords and tokens in the repo."),
+])
+def test_neither_nor_denies_the_item_the_other_affirms(a: str, b: str) -> None:
+    assert _kinds(a, b) == {"contradiction"}
+
+
+def test_neither_nor_against_another_value_is_no_contradiction() -> None:
+    assert "contradiction" not in _kinds("We use neither MySQL nor Oracle.", "We use PostgreSQL.")
