@@ -149,8 +149,8 @@ _RECORD_SECTION = re.compile(
 # a log-like file or folder (a date may follow: `sessions/`, `progress.md`, `journal-2025.md`),
 # or a file named with a date (`session_2026-03-15.md`); `history-policy.md` is not one
 _RECORD_PATH = re.compile(
-    r"(?:^|/)(?:change ?log|history|journal|logs?|progress|sessions?|tasks?|archive|"
-    r"worklog|devlog)(?:[-_ ]?\d[\w-]*)?(?:/|\.mdc?$)"
+    r"(?:^|/)[_.]?(?:change ?log|history|journal|logs?|progress|sessions?|tasks?|archives?|"
+    r"archived|worklog|devlog)(?:[-_ ]?\d[\w-]*)?(?:/|\.mdc?$)"
     r"|" + _DATE + r"[^/]*$",
     re.I,
 )

@@ -133,3 +133,19 @@ def test_a_file_named_under_a_conventions_heading_that_never_existed_is_a_conven
     assert [(line, code) for line, code, _ in got] == [
         (5, "GM313"), (6, "GM311"), (10, "GM311")]
     assert "deleted in" in got[1][2]
+
+
+def test_an_archived_note_citing_a_deleted_file_is_history(tmp_path: Path) -> None:
+    # A memory folder keeps finished plans under `_archive/`: frozen as they were written. A
+    # file one of them names was deleted later; the live memory naming it still warns.
+    repo = make_repo(tmp_path / "r", {"src/legacy_sync.ts": "x\n", "src/app.ts": "x\n"})
+    git(repo, "rm", "-q", "src/legacy_sync.ts")
+    commit_all(repo, "drop the legacy sync")
+    write(repo, {
+        "MEMORY.md": "# Index\n",
+        "memory/_archive/sync-plan.md": "- The sync job lives in `src/legacy_sync.ts`.\n",
+        "memory/sync.md": "- The sync job lives in `src/legacy_sync.ts`.\n",
+    })
+    commit_all(repo)
+    got = [f for f in cli(repo, "lint", "--json").json()["findings"] if f["code"] == "GM311"]
+    assert [(f["path"], f["line"]) for f in got] == [("memory/sync.md", 1)]

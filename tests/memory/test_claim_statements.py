@@ -70,6 +70,10 @@ def claim(text: str, section: str = "", path: str = "memory-bank/systemPatterns.
     claim("The importer handles CSV", path="memory-bank/journal/2025_03_02_refactor.md"),
     claim("The importer handles CSV", path="memory-bank/tasks/TASK-004.md"),
     claim("The importer handles CSV", path=".claude/memory/project_session_2026-03-15.md"),
+    # an archive folder holds frozen history, however it is spelt
+    claim("The importer handles CSV", path="memory/_archive/import-plan.md"),
+    claim("The importer handles CSV", path="memory-bank/archived/import-plan.md"),
+    claim("The importer handles CSV", path="docs/archives/2025/import-plan.md"),
     # a status field, a line that ends in what was done (issue 17, 4th sample's dev look)
     claim("**Status**: ✅ **READY** - every change deployed"),
     claim("Result: the nightly job finishes in 4 minutes"),
@@ -90,6 +94,8 @@ def test_records_of_events(record: Claim) -> None:
     claim("Fixtures live in `tests/fixtures/`", path="CLAUDE.md"),
     claim("Logging goes to stderr", section="Logging"),
     claim("Never squash merges", path="memory/history-policy.md"),
+    claim("Never squash merges", path="memory/archiving-policy.md"),
+    claim("Never squash merges", path="memory/_architecture.md"),
     claim("**Statistics page**: charts of weekly totals"),
     claim("Files must be deleted"),
     claim("Temporary files are removed"),
