@@ -83,3 +83,12 @@ def repo_findings(tmp_path: Path, files: dict[str, str]) -> list[dict[str, Any]]
 
 def finding_codes(findings: list[dict[str, Any]]) -> list[str]:
     return sorted(str(f["code"]) for f in findings)
+
+
+def path_findings(repo: Path) -> list[tuple[int, str, str]]:
+    """(line, code, message) of the GM311 and GM313 findings of `gitmem lint` on `repo`: what
+    the tests of cited paths read."""
+    run = cli(repo, "lint", "--format", "json", "--select", "GM311,GM313")
+    assert run.code in (0, 1), run
+    return [(f["line"], f["code"], f["message"]) for f in run.json()["findings"]
+            if f["code"] in ("GM311", "GM313")]

@@ -7,14 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from gitutil import commit_all, git, make_repo, write
-from lintutil import cli
-
-
-def _findings(repo: Path) -> list[tuple[int, str, str]]:
-    run = cli(repo, "lint", "--format", "json", "--select", "GM311,GM313")
-    assert run.code in (0, 1), run
-    return [(f["line"], f["code"], f["message"]) for f in run.json()["findings"]
-            if f["code"] in ("GM311", "GM313")]
+from lintutil import cli, path_findings
 
 
 def test_a_stand_in_name_in_a_path_pattern_cites_no_file(tmp_path: Path) -> None:
@@ -41,7 +34,7 @@ def test_a_stand_in_name_in_a_path_pattern_cites_no_file(tmp_path: Path) -> None
         "- The reviewer reads `.claude/agents/review.md`.\n"
         "- The parser is in `src/parse.rs`.\n")})
     commit_all(repo)
-    got = _findings(repo)
+    got = path_findings(repo)
     assert [(line, code) for line, code, _ in got] == [(12, "GM311"), (13, "GM311")]
     assert "deleted in" in got[0][2]
     assert got[1][2].startswith("src/parse.rs does not exist")
@@ -66,7 +59,7 @@ def test_a_path_named_to_say_it_is_not_the_place_cites_nothing(tmp_path: Path) -
         "- Commands are registered in `cmd/old.go`.\n"
         "- Settings are read from `internal/config/`.\n")})
     commit_all(repo)
-    got = _findings(repo)
+    got = path_findings(repo)
     assert [(line, code) for line, code, _ in got] == [(6, "GM311"), (7, "GM313")]
     assert "deleted in" in got[0][2]
 
@@ -96,15 +89,15 @@ def test_a_layout_under_a_conventions_section_is_a_convention(tmp_path: Path) ->
         "## Files\n\n"
         "- The index is `docs/notes/index.md`.\n")})
     commit_all(repo)
-    got = _findings(repo)
-    by_path: dict[str, list[tuple[int, str]]] = {}
     run = cli(repo, "lint", "--format", "json", "--select", "GM311,GM313")
-    for f in run.json()["findings"]:
+    findings = run.json()["findings"]
+    by_path: dict[str, list[tuple[int, str]]] = {}
+    for f in findings:
         by_path.setdefault(f["path"], []).append((f["line"], f["code"]))
     assert by_path[".windsurfrules"] == [(7, "GM313"), (8, "GM313"), (9, "GM311"),
                                          (13, "GM311"), (14, "GM311")]
     assert by_path["docs/notes/AGENTS.md"] == [(5, "GM311")]
-    assert any("deleted in" in message for line, _, message in got if line == 9)
+    assert any("deleted in" in f["message"] for f in findings if f["line"] == 9)
 
 
 def test_a_subfolder_moved_below_the_folder_named_above_it_is_where_the_note_says(
@@ -129,7 +122,7 @@ def test_a_subfolder_moved_below_the_folder_named_above_it_is_where_the_note_say
         "The `hooks/` subfolder runs before each order.\n")})
     write(repo, {"rust/x.rs": "x\n"})
     commit_all(repo)
-    got = _findings(repo)
+    got = path_findings(repo)
     assert [(line, code) for line, code, _ in got] == [(6, "GM311"), (8, "GM311")]
     assert "renamed to lib/plugins" in got[0][2]
     assert "renamed to lib/hooks" in got[1][2]
@@ -146,7 +139,7 @@ def test_an_instance_of_a_path_pattern_given_after_e_g_is_no_file(tmp_path: Path
         "| Rules loaded | e.g. `src/other.py`, `src/a.py` |\n\n"
         "The entry point is `src/newFile.py`.\n")})
     commit_all(repo)
-    got = _findings(repo)
+    got = path_findings(repo)
     assert [(line, code) for line, code, _ in got] == [(4, "GM311"), (6, "GM311")]
 
 
@@ -158,5 +151,5 @@ def test_a_path_ending_in_an_ellipsis_stands_for_what_lies_below(tmp_path: Path)
         "- The handlers are in `src/handlers/...`.\n"
         "- The views are in `src/views/...`.\n")})
     commit_all(repo)
-    got = _findings(repo)
+    got = path_findings(repo)
     assert [(line, code) for line, code, _ in got] == [(2, "GM311")]

@@ -7,14 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from gitutil import commit_all, git, make_repo, write
-from lintutil import cli
-
-
-def _findings(repo: Path) -> list[tuple[int, str, str]]:
-    run = cli(repo, "lint", "--format", "json", "--select", "GM311,GM313")
-    assert run.code in (0, 1), run
-    return [(f["line"], f["code"], f["message"]) for f in run.json()["findings"]
-            if f["code"] in ("GM311", "GM313")]
+from lintutil import cli, path_findings
 
 
 def test_an_apps_own_path_is_package_relative_after_the_root_app_moved_into_apps(
@@ -54,7 +47,7 @@ def test_an_apps_own_path_is_package_relative_after_the_root_app_moved_into_apps
         "The prototype runner is `poc/run.py`.\n"
         "State lives in `src/store.ts`.\n")})
     commit_all(repo)
-    got = _findings(repo)
+    got = path_findings(repo)
     assert [(line, code) for line, code, _ in got] == [(14, "GM311"), (16, "GM311"),
                                                        (17, "GM311")]
     assert "renamed to apps/tetris" in got[0][2]
@@ -79,7 +72,7 @@ def test_the_old_names_of_a_rename_table_are_history(tmp_path: Path) -> None:
         "| `src/blend.lua` | `src/vla_blend.lua` |\n\n"
         "The task list is loaded from `tasks/teleop.json`.\n")})
     commit_all(repo)
-    got = _findings(repo)
+    got = path_findings(repo)
     # line 7: the new name that does not exist is still reported; line 13: a standing pointer
     assert [(line, code) for line, code, _ in got] == [(7, "GM311"), (13, "GM311")]
     assert "shared_control_runner.py" in got[0][2]
@@ -105,7 +98,7 @@ def test_a_dated_changelog_entry_inside_claude_md_is_a_record(tmp_path: Path) ->
         "### 2.1 Content\n\n"
         "- The sample page is `content/articles/a.md`.\n")})
     commit_all(repo)
-    got = _findings(repo)
+    got = path_findings(repo)
     # a numbered section (`2.1`) is no version of a change log: its deleted path still warns
     assert [(line, code) for line, code, _ in got] == [(13, "GM311"), (17, "GM311")]
     assert "deleted in" in got[0][2]
@@ -129,7 +122,7 @@ def test_a_file_named_under_a_conventions_heading_that_never_existed_is_a_conven
         "## QUALITY GATE\n\n"
         "Run `tests/unit/gate.py` before pushing.\n")})
     commit_all(repo)
-    got = _findings(repo)
+    got = path_findings(repo)
     assert [(line, code) for line, code, _ in got] == [
         (5, "GM313"), (6, "GM311"), (10, "GM311")]
     assert "deleted in" in got[1][2]
