@@ -35,8 +35,8 @@ because one side restates the other on purpose in a part made for that:
 
 - a worked example under the rule it illustrates, in one file (the rule says to ask "What is
   the goal?", and the "Examples" section shows the agent asking it);
-- a summary of its own file: a line under "Summary", "TL;DR", "Recap", "Overview", "At a
-  glance", "Key takeaways" restating a line of the same file's body (a design document sums up
+- a summary of its own file: a line under "Summary", "TL;DR", "Recap", "At a glance", "Key
+  takeaways" (not "Overview", which opens a document) restating a line of the same file's body (a design document sums up
   its formulas and choices where it ends);
 - an active-context recap: Cline's `activeContext.md` holds the current state of the work and
   sums up, as short verbless entries ("**Auth**: token-based sessions"), what the core files of
