@@ -39,6 +39,12 @@ _OTHER_REPO = re.compile(
     r"|`?(?P<before>[\w.-]+/[\w.-]+)`?\s+(?:repo|repository)\b)",
     re.IGNORECASE,
 )
+# "f4f55b5 (tools repo)", "`f4f55b5` (in the acme/tools repository)": a parenthesis right after
+# the token that names the repository it belongs to
+_PAREN_REPO = re.compile(
+    r"`?\s*\(\s*(?:in\s+)?(?:the\s+)?`?(?P<name>[\w.-]+(?:/[\w.-]+)?)`?\s+(?:repo|repository)\s*\)",
+    re.IGNORECASE,
+)
 _ANCHOR_HINT = re.compile(r"commit|sha|rev|fixed|cherry|landed|introduced|merged|git|@",
                           re.IGNORECASE)
 _OTHER_REPO_HINT = re.compile(
@@ -68,8 +74,10 @@ NOT_A_COMMIT = {
     "color", "colour", "build", "job", "run", "execution", "transaction", "tx", "txn", "address",
     "wallet", "block", "uid", "file", "files", "blob", "tree", "layer", "integrity", "fingerprint",
     "event", "events", "zone", "migration", "migrations", "alembic", "action", "actions",
-    "pre-commit", "sentry",
+    "pre-commit", "sentry", "cluster", "clusters", "order", "orders",
 }
+# "in this order: `a1b2c3d`, ..." is a sequence, not an order id
+_ORDER_IDIOM = {"in", "this", "that", "same", "reverse", "chronological", "following", "merge"}
 # Keywords that name a hash of anything, not only a commit: "image sha", "Alembic revision",
 # "the ruff pre-commit rev" are ids of other things when an id word comes right before them.
 _WEAK_KEYWORDS = {"sha", "sha1", "shas", "rev", "revs", "revision", "revisions"}
@@ -103,7 +111,9 @@ def _preceding_words(text: str) -> list[str]:
     return [w.lower() for w in _WORD.findall(text[-_LOOKBACK:].replace("`", " "))]
 
 
-def _is_id_word(word: str) -> bool:
+def _is_id_word(word: str, previous: str = "") -> bool:
+    if word in ("order", "orders") and previous in _ORDER_IDIOM:
+        return False
     return word in NOT_A_COMMIT or any(part in NOT_A_COMMIT for part in word.split("-"))
 
 
@@ -116,10 +126,11 @@ def _keyword_anchor(before: str) -> str | None:
         if word in GIT_SUBCOMMANDS and index > 0 and words[index - 1] == "git":
             return "keyword"
         if word in KEYWORDS:
-            if word in _WEAK_KEYWORDS and _negative_nearby(words[:index], window=2):
-                return "negative"
+            if word in _WEAK_KEYWORDS and (_negative_nearby(words[:index], window=2)
+                                           or (index > 0 and words[index - 1] == "down")):
+                return "negative"  # an id's "sha", or Alembic's "down revision" / down_revision
             return "keyword"
-        if _is_id_word(word):
+        if _is_id_word(word, words[index - 1] if index > 0 else ""):
             return "negative"
         if word in FILLERS or word.startswith("-") or FULL_HEX.fullmatch(word):
             skipped += 1
@@ -138,11 +149,12 @@ CHANGE_WORDS = {"fix", "fixes", "bugfix", "hotfix", "change", "changes", "patch"
 def _negative_nearby(words: list[str], window: int = 3) -> bool:
     """An id word among the few meaningful words before ("The request id of the failing call
     was `a1b2`"), unless a word naming a change comes first ("The file upload fix is `a1b2`")."""
-    meaningful = [w for w in words if w not in FILLERS]
-    for word in reversed(meaningful[-window:]):
-        if word in CHANGE_WORDS:
+    # a single letter is a label ("Stage 2.C"), not a meaningful word
+    meaningful = [i for i, word in enumerate(words) if word not in FILLERS and len(word) > 1]
+    for index in reversed(meaningful[-window:]):
+        if words[index] in CHANGE_WORDS:
             return False
-        if _is_id_word(word):
+        if _is_id_word(words[index], words[index - 1] if index > 0 else ""):
             return True
     return False
 
@@ -163,10 +175,13 @@ def _touches_non_token(line: str, start: int, end: int) -> bool:
     return False
 
 
-def _other_repo(line: str, start: int) -> str | None:
+def _other_repo(line: str, start: int, end: int) -> str | None:
     at = start > 0 and line[start - 1] == "@" and _REPO_AT.search(line[max(0, start - 100):start])
     if at:
         return at.group(1)
+    paren = _PAREN_REPO.match(line, end)
+    if paren and paren.group("name").lower() not in _NOT_A_NAME:
+        return paren.group("name")
     low, high = max(0, start - _LOOKBACK), start + _LOOKBACK
     if not _OTHER_REPO_HINT.search(line, low, high):
         return None
@@ -222,5 +237,5 @@ def commit_claims_in_line(
             continue
         kind = _claim_kind(masked, token, start, end, inside(spans, start, end, starts))
         if kind is not None:
-            claims.append(CommitCitation(token, line_number, kind, _other_repo(masked, start)))
+            claims.append(CommitCitation(token, line_number, kind, _other_repo(masked, start, end)))
     return claims

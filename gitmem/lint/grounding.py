@@ -183,6 +183,13 @@ def gather_evidence(
     queries = sorted({q for cs in all_citations for p in cs.paths for q in p.queries},
                      key=lambda query: (query.kind, query.value))
     commits = {token: commit_verdict(token, repos) for token in tokens}
+    # a hash one line places in another repository ("f4f55b5 (tools repo)") is that repository's
+    # wherever else the corpus cites it bare: unverifiable here, never unknown
+    elsewhere = {c.key: c.other_repo for cs in all_citations for c in cs.commits if c.other_repo}
+    for token, verdict in commits.items():
+        if verdict.status == UNKNOWN and token in elsewhere:
+            commits[token] = CommitVerdict(
+                UNVERIFIABLE, f"another line places it in another repository ({elsewhere[token]})")
     paths: dict[PathQuery, PathVerdict] = {}
     names: set[str] | None = None
     for query in queries:

@@ -146,6 +146,27 @@ def test_other_repository_hashes_are_unverifiable(tmp_path: Path) -> None:
     assert "acme/widgets" in str(findings[0]["message"])
 
 
+def test_a_hash_placed_in_another_repository_once_is_never_unknown(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {
+        "memory/log.md": "## Step 4\n**Commit:** 9f8e7d6 (tools repo)\n",
+        "memory/step-4.md": "**Commit SHA:** 9f8e7d6 (tools)\n",
+        "memory/step-5.md": "**Commit SHA:** 8e7d6c5\n",
+    })
+    found = sorted((f["path"], f["code"]) for f in lint_json(repo))
+    # the bare citation takes the other line's word for it; an unplaced invented hash does not
+    assert found == [("memory/log.md", "GM303"), ("memory/step-4.md", "GM303"),
+                     ("memory/step-5.md", "GM301")]
+
+
+def test_cluster_ids_and_down_revisions_are_not_commit_claims(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {
+        "memory/perf.md": "- Test against the staging cluster `7c0ffee9d2a41b6e`.\n"
+                          "- Down revision: 4a5b6c7d8e9f\n"
+                          "- Stage 2 landed as commit 4a5b6c7d8e9f.\n",
+    })
+    assert [(f["code"], f["line"]) for f in lint_json(repo)] == [("GM301", 3)]
+
+
 def test_gm304_commit_only_on_an_unmerged_branch(tmp_path: Path) -> None:
     repo = make_repo(tmp_path / "r", {"a.txt": "1\n"})
     git(repo, "switch", "-q", "-c", "feature")
