@@ -15,6 +15,7 @@ import subprocess
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from pathlib import Path
 
 from typing import TYPE_CHECKING, Any
@@ -1182,6 +1183,9 @@ class Repo:
 
 # ----- code repositories that memories cite ---------------------------------------------------
 _ONE_BY_ONE = 16  # reachability questions answered by descendant_of before one full walk
+_LANDED_CHECKS = 20  # commits off the default branch asked whether their work landed anyway
+_LANDED_BRANCHES = 200  # branch refs looked through for one that holds such a commit
+_LANDED_WALK = 1000  # default-branch commits (after the branch's fork point) compared
 _LONGEST_PATH = 4096  # PATH_MAX on Linux: a longer cited path names no file anywhere
 
 
@@ -1221,6 +1225,8 @@ class CodeRepo:
         self._garbled_ignore: bool | None = None
         self._tree: pygit2.Tree | None | bool = False  # False: not looked up yet
         self._reachability_asked = 0
+        self._landed_asked = 0
+        self._patch_ids: dict[bytes, str] = {}  # default-branch commit -> its patch id
         self._real_folders: dict[str, str] = {}  # os.path.realpath of each folder cited
 
     @classmethod
@@ -1286,7 +1292,56 @@ class CodeRepo:
         reachable = None
         if self._default_tips:
             reachable = self._on_default_branch(obj.id, sha)
+            if not reachable and self._landed_by_squash_or_rebase(obj):
+                reachable = True
         return CommitLookup("found", sha, reachable)
+
+    def _landed_by_squash_or_rebase(self, commit: pygit2.Commit) -> bool:
+        """Whether the work of a commit off the default branch landed there under another hash:
+        a commit on the default branch has the same patch (git's patch id) as the commit itself
+        (a rebase merge, a cherry-pick) or as the whole of a branch that holds it, from where it
+        forked to its tip (a squash merge of a branch that was kept). Asked of a few commits
+        only, each with a bounded walk."""
+        self._landed_asked += 1
+        if self._landed_asked > _LANDED_CHECKS:
+            return False
+        repo, default = self._repo, pygit2.Oid(hex=self._default_tips[0])
+        wanted: set[str] = set()  # patch ids
+        try:
+            # where the commit forked: what landed under another hash landed after it
+            fork = repo.merge_base(default, commit.id)
+            if fork is None:
+                return False
+            if len(commit.parents) == 1:
+                wanted.add(repo.diff(commit.parents[0], commit).patchid)
+            branches = [name for name in islice(repo.references, _LANDED_BRANCHES)
+                        if name.startswith(("refs/heads/", "refs/remotes/"))]
+            for name in branches:
+                ref = repo.references[name]
+                if ref.type != pygit2.enums.ReferenceType.DIRECT or ref.target == default:
+                    continue
+                tip = ref.target
+                if tip != commit.id and not repo.descendant_of(tip, commit.id):
+                    continue
+                branch_fork = repo.merge_base(default, tip)
+                if branch_fork is not None and branch_fork != tip:
+                    wanted.add(repo.diff(repo[branch_fork], repo[tip]).patchid)
+            if not wanted:
+                return False
+            walker = repo.walk(default, pygit2.enums.SortMode.TOPOLOGICAL)
+            walker.hide(fork)
+            for landed in islice(walker, _LANDED_WALK):
+                if len(landed.parents) != 1:
+                    continue
+                patch_id = self._patch_ids.get(landed.id.raw)
+                if patch_id is None:
+                    patch_id = self._patch_ids[landed.id.raw] = repo.diff(
+                        landed.parents[0], landed).patchid
+                if patch_id in wanted:
+                    return True
+        except (pygit2.GitError, KeyError, ValueError):
+            return False
+        return False
 
     def _on_default_branch(self, oid: pygit2.Oid, sha: str) -> bool:
         """Whether the default tip reaches a commit. A few questions are answered one by one;

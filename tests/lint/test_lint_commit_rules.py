@@ -182,6 +182,34 @@ def test_gm304_commit_only_on_an_unmerged_branch(tmp_path: Path) -> None:
     assert lint_json(repo) == []
 
 
+def test_gm304_not_for_a_branch_that_landed_squashed_or_rebased(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {"a.txt": "1\n", "b.txt": "1\n"})
+    git(repo, "switch", "-q", "-c", "feature")
+    write(repo, {"a.txt": "2\n"})
+    commit_all(repo, "first half")
+    first = citable(repo)
+    write(repo, {"a.txt": "3\n"})
+    commit_all(repo, "second half")
+    git(repo, "switch", "-q", "-c", "kept-open", "main")
+    write(repo, {"c.txt": "1\n"})
+    commit_all(repo, "never merged")
+    open_work = citable(repo)
+    git(repo, "switch", "-q", "main")
+    write(repo, {"b.txt": "2\n"})  # the default branch moved on before the merge
+    commit_all(repo, "meanwhile")
+    write(repo, {"memory/a.md": f"- Generated at commit {first[:10]}.\n"
+                                f"- Tried in commit {open_work[:10]}.\n"})
+    commit_all(repo, "notes")
+    # both commits sit on branches only: both are reported
+    assert [(f["code"], f["line"]) for f in lint_json(repo)] == [("GM304", 1), ("GM304", 2)]
+    git(repo, "merge", "-q", "--squash", "feature")
+    commit_all(repo, "feature, squashed")
+    # the feature branch is kept, its work is on main under another hash: only line 2 is left
+    assert [(f["code"], f["line"]) for f in lint_json(repo)] == [("GM304", 2)]
+    git(repo, "cherry-pick", open_work)  # a rebase merge of a one-commit branch
+    assert lint_json(repo) == []
+
+
 def test_gm304_a_local_commit_not_pushed_yet_is_on_the_default_branch(tmp_path: Path) -> None:
     """origin/HEAD names the default branch, but a commit made here and not pushed yet is on
     that branch as this clone has it (issue 17: a public project's fresh commit was called

@@ -119,7 +119,8 @@ class UnmergedCommit(MemoryRule):
     """A claimed commit that exists but is not reachable from the default branch.
 
     The work may sit on an unmerged, rebased or deleted branch, so "fixed in X" may not be true
-    of what ships. Informational.
+    of what ships. Informational. A commit whose patch landed there under another hash (a squash
+    or rebase merge of a kept branch) counts as on it (gitrepo.CodeRepo).
     """
 
     code = "GM304"
