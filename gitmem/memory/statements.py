@@ -9,7 +9,8 @@ Two decisions, made here once for every rule that compares claims:
   ("\\frac{a}{b} \\]", "\\mathrm{EMA}(x_t)": a design document restates its formulas where it
   sums up, and a formula is no sentence to merge), a file's own header of bold labels each with a
   date or a version, in any language ("**Updated**: 25/06/2025 **Version**: v1.0": every file
-  of a bank has one, with its own values).
+  of a bank has one, with its own values), or of a record: a date with one-word fields
+  ("**Date:** 2026-04-22 **Status:** ✅ Active **Replaces:** —", atop every record of a log).
   Such lines are not claims at all (a memory bank repeats "**Examples**:" before every block, and
   those repeats are not duplicates anyone would remove).
 - `is_record`: a claim that records an event (a dated entry, a task log, a changelog-like or
@@ -61,11 +62,15 @@ def is_list_label(text: str) -> bool:
 _PLACEHOLDERS = re.compile(r"(?:\[[^\[\]\n]{1,40}\][\s:;,.|/=>-]*)+")
 _STAMP_VALUE = (r"(?:\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}|[^\W\d_]+\.? \d{1,2},? \d{4}"
                 r"|\d{1,2} [^\W\d_]+\.? \d{4}|v?\d+(?:\.\d+){0,3}[\w.+-]*)")
+# beside a date, a field of one word or none: a record's status or what it replaces ("**Status:**
+# ✅ Active **Supersedes:** —"), the same in each record of a decision log
+_STAMP_WORD = (r"(?:(?:[✅❌✔✓✗✘☑☐⚠🔄🚧⏳🟢🔴🟡]\ufe0f?\s*)?[^\W\d_]+(?:[-'][^\W\d_]+)*"
+               r"|[✅❌✔✓✗✘☑☐⚠🔄🚧⏳🟢🔴🟡—–-])")
 # a file's own header: bold labels in any language, each with a date or a version ("**Updated**:
 # 2025-06-25 **Version**: v1.0"); every file of a bank has one, each with its own values
 _FILE_STAMP = re.compile(
     r"(?:(?:\*\*|__)[^*_\n]{1,40}?(?:\*\*|__)\s*[:：]?\s*|(?:\*\*|__)[^*_\n]{1,40}?[:：]"
-    r"(?:\*\*|__)\s*)" + _STAMP_VALUE + r"[\s|,;·•-]*")
+    r"(?:\*\*|__)\s*)(?:" + _STAMP_VALUE + "|" + _STAMP_WORD + r")[\s|,;·•-]*")
 
 _FILE_STAMPS = re.compile(f"(?:{_FILE_STAMP.pattern})+")
 _DATE_VALUE = re.compile(r"\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}|[^\W\d_]+\.? \d{1,2},? \d{4}"
@@ -78,8 +83,9 @@ def is_placeholder(text: str) -> bool:
 
 
 def is_file_stamp(text: str) -> bool:
-    """Bold labels each followed by a date or a version only, one at least a date: the file's
-    own header ("**Python**: 3.11" alone is a fact of the project, and stays a claim)."""
+    """Bold labels each followed by a date, a version or one word only, one at least a date:
+    the file's or a record's own header ("**Date:** 2026-04-22 **Status:** ✅ Active"; but
+    "**Python**: 3.11" alone is a fact of the project, and stays a claim)."""
     return (text[:1] in "*_" and _DATE_VALUE.search(text) is not None
             and _FILE_STAMPS.fullmatch(text) is not None)
 
@@ -102,6 +108,18 @@ def is_formula(text: str) -> bool:
         return False
     bare = re.sub(r"\{[^{}]*\}", " ", _TEX_COMMAND.sub(" ", stripped))
     return _PROSE.search(bare) is None
+
+
+# one word and its emphasis or punctuation: "**Rejected.**", "B.", "comment", "Done!"
+_ONE_WORD = re.compile(r"[*_\s]*[^\W\d_]+(?:[-'][^\W\d_]+)*[.!?:;,)]*[*_\s]*")
+
+
+def is_one_word(text: str) -> bool:
+    """One word and its emphasis or punctuation ("**Rejected.**", "B.", "comment"): an
+    alternative's verdict, an option's letter, a field's value. It stays a claim (a list's
+    entry, counted when a memory shrinks) but says nothing to compare: two copies of it are no
+    duplicate."""
+    return _ONE_WORD.fullmatch(text) is not None
 
 
 def is_label(text: str) -> bool:
