@@ -200,6 +200,9 @@ def gather_evidence(
             names = basename_index(repos) if names is None else names
             found = query.value in names
             paths[query] = PathVerdict(EXISTS if found else UNVERIFIABLE)
+        elif query.kind == "elided" and repos.available and _is_build_output(query.value):
+            # `.next/types/app/.../route.ts`: a build writes it, with folders left out
+            paths[query] = PathVerdict(IGNORED, repos.available[0][0])
         elif query.kind == "elided":
             paths[query] = (elided_verdict(query.value, repos) if repos.available else
                             PathVerdict(UNVERIFIABLE, reason="no code repository"))

@@ -33,6 +33,11 @@ _CHANGE_LOG = re.compile(
     r"변경\s?(?:이력|기록|로그)",
     re.I)
 _CONVENTIONS = re.compile(r"\bconventions?\b|约定|規約|컨벤션", re.I)
+# work still to do: a backlog, a plan, what is deferred or comes next
+_PLAN = re.compile(r"\b(?:backlog|deferred|planned|to-?dos?|next steps?|roadmap|future|upcoming"
+                   r"|not yet (?:built|written|created))\b", re.IGNORECASE)
+# a list entry, or the indented lines that go on with one
+_LIST_ENTRY = re.compile(r"\s*(?:[-*+]|\d{1,9}[.)])\s|\s{2,}\S")
 _OLD = re.compile(r"\b(?:old|before|from|previous|former|original)\b"
                   r"|旧|原|以前|変更前|변경\s?전", re.I)
 _NEW = re.compile(r"\b(?:new|after|to|current|now)\b|新|现|現|変更後|변경\s?후", re.I)
@@ -72,6 +77,22 @@ class Places:
         return bool(chain) and (
             _CONVENTIONS.search(chain[-1][1]) is not None
             or any(level > 1 and _CONVENTIONS.search(text) for level, text in chain[:-1]))
+
+    def in_plan_list(self, number: int) -> bool:
+        """An entry of a list of work still to do: under the nearest heading that says so
+        ("## Backlog", "### Next steps"), or in a list whose label line says so ("**Backlog
+        (deferred):**", "Planned:"). A file named there is one to write, not one that is."""
+        chain = self.headings(number)
+        if chain and _PLAN.search(_plain(chain[-1])):
+            return True
+        index = number - 1
+        while 0 < index < len(self.lines) and _LIST_ENTRY.match(self.lines[index]):
+            index -= 1
+        if (index == number - 1 or not 0 <= index < len(self.lines)
+                or _LIST_ENTRY.match(self.lines[index])):
+            return False  # not a list entry, or a list with no line above it
+        label = self.lines[index].strip().rstrip("*_ ")
+        return label.endswith((":", "：")) and _PLAN.search(label) is not None
 
     def in_old_name_column(self, number: int, text: str) -> bool:
         """Whether `text` on line `number` is in a table column headed "old" ("before",

@@ -29,7 +29,7 @@ _CONVENTION_WORDS = re.compile(
 # or names it as an example: nothing left to report.
 _ACKNOWLEDGED = re.compile(
     r"~~|→|->|\b(?:deleted|removed|retired|dangling|renamed|obsolete|deprecated|no longer|"
-    r"example|examples|e\.g\.|for instance|such as)\b|已删除|删除|退役|过时|废弃",
+    r"example|examples|e\.g\.|for instance|such as|gelöscht|entfernt)\b|已删除|删除|退役|过时|废弃",
     re.I,
 )
 # "e.g." ends in a dot, so the word boundary above never follows it: "(e.g., `Core/x.mdc`)"
@@ -72,15 +72,17 @@ def is_convention(memory: Memory, citation: PathCitation, verdict: PathVerdict,
     """A missing path that never existed (no deleting or renaming commit) named as where things
     go: a folder (`tests/`), a line that says "put", "live in", "should", "create",
     "planned"... ("Put integration tests in `tests/`"), or a line under a heading that says
-    its section lists conventions ("## Conventions": "Shared fixtures in `conftest.py`"). A
-    path that existed and is gone is never one."""
+    its section lists conventions ("## Conventions": "Shared fixtures in `conftest.py`"), or an
+    entry of a list of work to do ("**Backlog (deferred):**", "## Next steps": a script still
+    to write). A path that existed and is gone is never one."""
     if verdict.fate is not None:
         return False
     if citation.text.endswith("/"):
         return True
     if _CONVENTION_WORDS.search(_line(memory, citation.line)) is not None:
         return True
-    return places.in_convention_section(citation.line)
+    return (places.in_convention_section(citation.line)
+            or places.in_plan_list(citation.line))
 
 
 def said_absent(memory: Memory, citation: PathCitation) -> bool:
