@@ -46,7 +46,7 @@ def test_one_word_lines_and_record_headers_are_no_duplicates(tmp_path: Path) -> 
 def test_plans_build_output_and_deleted_in_german_are_no_missing_paths(tmp_path: Path) -> None:
     # a backlog list names scripts still to write; a note names a file a Next.js build
     # writes, with folders left out; a German note says the service file was deleted
-    # ("gelöscht"). None is a stale citation. A script cited as there, deleted since, and
+    # ("gelöscht"); a session note names the wrong file not to read. None is a stale citation. A script cited as there, deleted since, and
     # one that never existed outside any plan, still warn.
     repo = make_repo(tmp_path / "r", {"scripts/check.sh": "x\n", "services/stock.ts": "x\n",
                                       "src/app.ts": "x\n"})
@@ -59,10 +59,11 @@ def test_plans_build_output_and_deleted_in_german_are_no_missing_paths(tmp_path:
         "- `scripts/audit-rpc.ts` — compares live functions\n\n"
         "- Types come from `.next/types/app/.../route.ts`, made by `next build`.\n"
         "- Verwaister Dienst `services/stock.ts` gelöscht.\n"
+        "- Read the status file from the workspace. Do not read `docs/status.md`.\n"
         "- Run `scripts/check.sh` before each release.\n"
         "- Routes are wired in `src/router.ts`.\n")})
     commit_all(repo)
     got = path_findings(repo)
     assert [(line, code) for line, code, _ in got] == [
-        (4, "GM313"), (5, "GM313"), (9, "GM311"), (10, "GM311")]
+        (4, "GM313"), (5, "GM313"), (10, "GM311"), (11, "GM311")]
     assert "deleted in" in got[2][2]

@@ -47,11 +47,13 @@ _NOT_THERE = re.compile(
     r"\bplaceholders?\b|\bto be (?:created|added)\b", re.I)
 # "There is no `x`", "and no `y`", "without `z`": the sentence says the path is not there. So
 # does one that names a path to say it is not the place: "in `internal/utils/`, not `utils/`",
-# "not in `lib/`", "instead of `x/`", "rather than `y.py`", "avoid `z/`", "never under `tmp/`".
+# "not in `lib/`", "instead of `x/`", "rather than `y.py`", "avoid `z/`", "never under `tmp/`",
+# "do not read `docs/old.md`" (the wrong file, named so the agent reads another).
 # Read on the text before the citation, which may start on the line above (wrapped Markdown).
 _SAID_ABSENT = re.compile(
     r"(?:\bno|\bwithout|\bnot even|\bnor|\bnot(?:\s+(?:in|under|inside|into|at|from|to|the))*|"
     r"\binstead of|\brather than|\bavoid(?:ing)?|"
+    r"\b(?:do not|don't|never)\s+(?:read|open|load)(?:\s+the)?|"
     r"\bnever(?:\s+(?:in|under|inside|into|at|to|use|put|create|add|the))*)\s*[*_\[(`]*$", re.I)
 # Notes on what changed in a release (`CHANGELOG.md`, `.changelogs/Kit-25H1.md`,
 # `release-notes/`): a path there with no history here is a file of the product described.
