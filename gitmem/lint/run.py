@@ -185,7 +185,7 @@ def wide_when_selected(ws: Workspace, request: LintRequest) -> Config:
 def _strict_pairs_ran(config: Config, rules: Sequence[Rule]) -> tuple[str, ...]:
     """The pair rules this run read strictly (memory beside code, lint.pairs_beside_code
     "strict"): what the summary names, with how to read every pair."""
-    from gitmem.lint.rules.consistency_rules import STRICT_CODES, strict_pairs
+    from gitmem.lint.rules.strict_reading import STRICT_CODES, strict_pairs
 
     if not strict_pairs(config):
         return ()

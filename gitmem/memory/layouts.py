@@ -57,7 +57,7 @@ LAYOUTS: tuple[Layout, ...] = (
 ALL_MEMORY_INDEX = "MEMORY.md"
 ALL_MEMORY_FOLDER = "memory/"
 # Layouts every agent reads, whichever agent wrote them (a memory bank, a root memory/ folder):
-# the others are one tool's own files (`strict_pairs` in gitmem/lint/rules/consistency_rules.py).
+# the others are one tool's own files (`strict_pairs` in gitmem/lint/rules/strict_reading.py).
 SHARED_LAYOUTS = ("memory-bank", "memory-folder")
 # Files a layout holds that are prompts or references, not memory: the folders below `.gemini/`
 # (its commands/, skills/, vendored references) repeat their steps by design. They are linted

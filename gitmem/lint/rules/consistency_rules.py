@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from gitmem.config import Config
 from gitmem.lint.rule import CorpusRule, LintContext
+from gitmem.lint.rules.strict_reading import across_agents, kept_strictly, strict_pairs
 from gitmem.lint.scan import PENDING_REVIEW
 from gitmem.model import Claim, Finding, Location, Memory
 
@@ -29,32 +30,6 @@ if TYPE_CHECKING:
 
 # gitmem.consistency (the detectors: a fifth of lint's start-up) and the grouping are imported
 # when pairs are judged or grouped: a warm lint reads the findings back and needs neither.
-
-
-# The pair rules that read memory beside code strictly (`strict_pairs`).
-STRICT_CODES = ("GM201", "GM202", "GM211")
-
-
-def strict_pairs(config: Config) -> bool:
-    """Whether the pair rules read this memory strictly: it is agent layouts beside code and
-    lint.pairs_beside_code is "strict" (the default). There, blind samples of public projects
-    found the pairs between two agents' own files restated on purpose (CLAUDE.md, AGENTS.md and
-    GEMINI.md kept alike for each tool) and the contradictions that are no two directives
-    (parallel cases, figures of two runs) no conflict: only the rest is reported."""
-    return config.pairs_beside_code == "strict" and bool(config.layouts)
-
-
-def across_agents(paths: Iterable[str]) -> bool:
-    """Whether these locations lie each in another agent's own files (`.cursorrules`,
-    `CLAUDE.md`, `AGENTS.md`...): copies kept for several tools. A memory bank, a root memory/
-    folder and files of no layout are every agent's, and two locations in one layout are one
-    agent's: either keeps the pair."""
-    from gitmem.memory.layouts import SHARED_LAYOUTS, layout_of
-
-    layouts = [layout_of(path) for path in paths]
-    if any(layout is None or layout in SHARED_LAYOUTS for layout in layouts):
-        return False
-    return len(set(layouts)) == len(layouts)
 
 
 def _grouping() -> ModuleType:
@@ -203,17 +178,13 @@ class PairRule(CorpusRule):
             record[self.code] = found
         return found
 
-    def strictly_kept(self, group: ClaimGroup) -> bool:
-        """Whether a strict reading (`strict_pairs`) keeps this group: its locations are not
-        each another agent's own file, or a judge decided it."""
-        return "judge" in group.pair.signals or not across_agents(
-            claim.path for claim in (*group.first, *group.second))
+    strict_directives = False  # read strictly, both sides must be directives (`kept_strictly`)
 
     def corpus_findings(self, context: LintContext) -> Iterable[Finding]:
         strict = strict_pairs(context.config)
         for group in claim_groups(context):
             pair = group.pair
-            if strict and not self.strictly_kept(group):
+            if strict and not kept_strictly(group, self.strict_directives):
                 continue
             if self.wanted(pair) and not self.folded(group, context):
                 copies = ({"copies": len(group.first)} if group.identical else
@@ -324,19 +295,10 @@ class Contradiction(PairRule):
     name = "contradiction"
     severity = "warning"
     summary = "Two active claims that cannot both hold"
+    strict_directives = True
 
     def wanted(self, pair: PairFinding) -> bool:
         return pair.kind == "contradiction" and pair.klass in ("match", "possible")
-
-    def strictly_kept(self, group: ClaimGroup) -> bool:
-        """Strictly, a contradiction is also two directives ("Use X" / "Never use X"), neither
-        turned by a double negation ("Never merge without review" / "Always run the checks"):
-        two descriptions of parallel cases or two runs' figures are no conflict to resolve."""
-        from gitmem.consistency.features import directs
-
-        pair = group.pair
-        return super().strictly_kept(group) and ("judge" in pair.signals or (
-            directs(pair.a.text) and directs(pair.b.text)))
 
     def describe(self, group: ClaimGroup) -> str:
         return (f"{quote(group.primary)}{_also(group)} contradicts {quote(group.second[0])} at "
