@@ -59,7 +59,7 @@ from __future__ import annotations
 import re
 
 from gitmem.memory.fragments import core_text, is_fragment, is_heading_entry
-from gitmem.memory.statements import EVENT_VERBS
+from gitmem.memory.statements import leading_event_verb
 from gitmem.model import Claim
 
 ROLES = ("statement", "plan", "step", "record", "pointer", "example")
@@ -196,7 +196,6 @@ def contradiction_set_aside(a: Claim, b: Claim) -> str | None:
 _RECAP = re.compile(r"\b(?:summary|summari[sz]ed|tl;?\s?dr|recap|at a glance"
                     r"|key takeaways|in short|in brief)\b", re.I)
 _ACTIVE_CONTEXT = re.compile(r"(?:^|/)active[-_ ]?context\.md$", re.I)
-_FIRST_WORD = re.compile(r"[^A-Za-z]*([A-Za-z]+)")
 # a label in front of an entry's value: "**Auth**: ...", "Region: ..."
 _ENTRY_LABEL = re.compile(r"^[*_]*[^:*_`]{1,40}?[*_]*\s*[:：][*_]*\s*")
 
@@ -210,8 +209,7 @@ def _done(text: str) -> bool:
     Implemented a token check:"."""
     core = core_text(text)
     value = _ENTRY_LABEL.sub("", core, count=1).strip() or core  # (a lead-in is all label)
-    first = _FIRST_WORD.match(value)
-    return first is not None and first.group(1).lower() in EVENT_VERBS
+    return leading_event_verb(value) is not None
 
 
 def _recap(claim: Claim) -> bool:

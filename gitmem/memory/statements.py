@@ -183,7 +183,13 @@ _EVENT_VERBS = frozenset(
     "installed wrote rewrote built tested verified documented".split()
 )
 _FIRST_WORD = re.compile(r"[^A-Za-z]*([A-Za-z]+)")
-EVENT_VERBS = _EVENT_VERBS
+
+
+def leading_event_verb(text: str) -> str | None:
+    """The first word of `text` as written, when it is a verb of what was done ("Migrated to
+    Vite" -> "Migrated"); None otherwise."""
+    first = _FIRST_WORD.match(text)
+    return first.group(1) if first and first.group(1).lower() in _EVENT_VERBS else None
 
 
 # a status mark: a feature matrix or checklist entry ("❌ No payroll" under one pricing tier,
@@ -222,8 +228,8 @@ def is_record(claim: Claim) -> bool:
     text = claim.text
     if text.startswith(_STATUS_MARKS) or _STARTS_DATED.match(text):
         return True
-    first = _FIRST_WORD.match(text)
-    if first and first.group(1).lower() in _EVENT_VERBS and first.group(1)[:1].isupper():
+    verb = leading_event_verb(text)
+    if verb and verb[:1].isupper():
         return True
     if _STATUS_FIELD.match(text) or _ends_done(text):
         return True
