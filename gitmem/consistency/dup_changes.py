@@ -11,6 +11,7 @@ from itertools import pairwise
 from gitmem.consistency.align import Change
 from gitmem.consistency.features import TextFeatures
 from gitmem.consistency.lexicon import Lexicon
+from gitmem.consistency.scenes import in_progress
 from gitmem.consistency.text import prefix_negates
 
 
@@ -41,7 +42,8 @@ def _different_action(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> b
     """"A woman is peeling a potato" / "A woman is slicing a potato": both name what is being
     done, and no action of one is an action of the other."""
     actions_a, actions_b = _actions(fa, lexicon), _actions(fb, lexicon)
-    return bool(actions_a and actions_b and not actions_a & actions_b)
+    return bool(actions_a and actions_b and not actions_a & actions_b
+                and (in_progress(fa, lexicon) or in_progress(fb, lexicon)))
 
 
 def _same_against_own(change: Change) -> bool:

@@ -6,13 +6,14 @@ both: such a pair reads alike word for word and says the opposite.
 
 from __future__ import annotations
 
+import re
 from itertools import pairwise
 
 from gitmem.consistency.features import TextFeatures
 from gitmem.consistency.lexicon import Lexicon, numeric_value
 from gitmem.consistency.paraphrase import key_form, shipped, text_concepts
 from gitmem.consistency.per_text import per_text
-from gitmem.consistency.text import Token, prefix_negates
+from gitmem.consistency.text import Token, prefix_negates, tokenize
 
 # Words that set two things against each other: which of them wins then matters ("Prefer
 # f-strings to str.format" / "Use str.format in preference to f-strings").
@@ -55,7 +56,7 @@ def _contrasts(tokens: tuple[Token, ...], i: int) -> bool:
 
 def _contrast(f: TextFeatures, lexicon: Lexicon) -> tuple[frozenset[str], frozenset[str]] | None:
     """(what wins, what loses) of a text that sets two things against each other: "X over Y",
-    "X rather than Y", "X instead of Y", "prefer X to Y", "X in preference to Y"."""
+    "X rather than Y", "X instead of Y", "prefer X to Y", "X in preference to Y", "X, not Y"."""
     tokens = f.tokens
     preferring = False
     for i, t in enumerate(tokens):
@@ -64,7 +65,36 @@ def _contrast(f: TextFeatures, lexicon: Lexicon) -> tuple[frozenset[str], frozen
             won, lost = _side(f, lexicon, i - 1, -1), _side(f, lexicon, i + 1, 1)
             if won and lost:
                 return won - lost, lost - won
-    return None
+    return _denied_after(f, lexicon)
+
+
+# "Update branches by merging main into them, not by rebasing": what follows ", not" (and a
+# preposition) is set aside for what stands before the comma.
+_COMMA_NOT = re.compile(r",\s+not\s+(?:(?:by|with|through|via|in|on|for|from)\s+)?", re.IGNORECASE)
+
+
+def _denied_after(f: TextFeatures, lexicon: Lexicon) -> tuple[frozenset[str], frozenset[str]] | None:
+    """(what wins, what loses) of "..., not Y": the content words nearest before the comma
+    (function words between them and it skipped) against the run of them after "not"."""
+    found = _COMMA_NOT.search(f.text)
+    if found is None:
+        return None
+    before = [t for t in tokenize(f.text[:found.start()]) if t.stem not in lexicon.non_content]
+    won: set[str] = set()
+    for t in reversed(before):
+        if t.lower in _SKIPPED or t.lower in _PREFERENCE or t.lower in _CONTRAST:
+            break
+        won.add(key_form(t.lower, t.stem, lexicon))
+        if len(won) == 2:
+            break
+    lost: set[str] = set()
+    for t in tokenize(re.split(r"[,;:.!?]", f.text[found.end():], maxsplit=1)[0]):
+        if t.stem in lexicon.non_content or t.lower in _SKIPPED:
+            break
+        lost.add(key_form(t.lower, t.stem, lexicon))
+    if not (won and lost):
+        return None
+    return frozenset(won) - lost, frozenset(lost) - won
 
 
 def reversed_contrast(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:

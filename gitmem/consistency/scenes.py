@@ -22,7 +22,7 @@ from gitmem.consistency.paraphrase import key_form
 if TYPE_CHECKING:
     from gitmem.consistency.align import Alignment
 
-_BE = frozenset({"is", "are", "was", "were", "am"})
+_BE = frozenset({"is", "are", "was", "were", "am", "be", "been"})
 _ARTICLES = frozenset({"a", "an", "the", "some", "his", "her", "their", "its", "two", "one"})
 _PARTICLES = frozenset({"up", "down", "out", "off", "on", "in", "over", "away", "back", "around"})
 # Words after "is" that end as a progressive or a participle does and are neither.
@@ -153,6 +153,11 @@ def _only_placed(f: TextFeatures, acts: tuple[Action, ...], acts_f: tuple[Action
         return False
     return not any(w in _BE and any(_verb(v) for v in words[i + 1:i + 3])
                    for i, w in enumerate(words))
+
+
+def in_progress(f: TextFeatures, lexicon: Lexicon) -> bool:
+    """Whether the text describes an action in progress ("A boy is jumping"), as a caption does."""
+    return any(x.progressive for x in actions(f, lexicon))
 
 
 def other_scene(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:

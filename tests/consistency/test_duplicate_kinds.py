@@ -178,3 +178,46 @@ def test_neither_nor_denies_the_item_the_other_affirms(a: str, b: str) -> None:
 
 def test_neither_nor_against_another_value_is_no_contradiction() -> None:
     assert "contradiction" not in _kinds("We use neither MySQL nor Oracle.", "We use PostgreSQL.")
+
+
+# --- a gerund names an action, it does not describe one in progress -----------------------------
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Never merge a pull request without running the linters.",
+     "Always run the linters before merging a pull request."),
+    ("Ask the owner before deleting any branch.",
+     "Don't delete branches without asking the owner."),
+    ("Check with the user before force pushing.", "Never force push without asking the user."),
+    ("Write the changelog entry before tagging a release.",
+     "Before cutting a release tag, write its changelog entry."),
+])
+def test_a_rule_reworded_around_other_gerunds_is_a_duplicate(a: str, b: str) -> None:
+    # "without running" / "before merging": no scene, so no "another action" between them
+    assert _kinds(a, b) == {"duplicate"}
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("A woman is peeling a potato", "A woman is slicing a potato"),
+    ("A man is riding a horse", "A man is feeding a horse"),
+    ("The cat has been chasing a mouse", "The cat has been watching a mouse"),
+])
+def test_two_actions_in_progress_are_still_two_scenes(a: str, b: str) -> None:
+    assert "duplicate" not in _kinds(a, b)
+
+
+# --- "X, not Y" sets Y aside as "X rather than Y" does ------------------------------------------
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Squash rather than rebase when landing a pull request.",
+     "Land pull requests by rebasing them onto main, not by squashing."),
+    ("Prefer mocking over patching when isolating a client.",
+     "Isolate clients by patching them, not by mocking."),
+])
+def test_a_choice_set_aside_after_a_comma_the_other_way_round_is_no_duplicate(a: str, b: str
+                                                                              ) -> None:
+    assert "duplicate" not in _kinds(a, b)
+
+
+def test_a_choice_set_aside_after_a_comma_the_same_way_is_a_duplicate() -> None:
+    assert _kinds("Squash rather than rebase when landing a pull request.",
+                  "Land pull requests by squashing them, not by rebasing.") == {"duplicate"}
