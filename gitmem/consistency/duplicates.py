@@ -30,7 +30,7 @@ from gitmem.consistency.lexicon import Lexicon, default_lexicon
 from gitmem.consistency.names_apart import SHORT
 from gitmem.consistency.paraphrase import may_paraphrase, paraphrased
 from gitmem.consistency.roles import _crossed_roles, _turned_around, _swapped_roles
-from gitmem.consistency.scenes import other_scene, own_things
+from gitmem.consistency.scenes import in_progress, other_scene, own_things
 from gitmem.consistency.spans import HARMLESS
 from gitmem.consistency.text import common_subsequence, jaccard
 from gitmem.consistency.values import list_reordered, other_numbers, other_values
@@ -218,7 +218,8 @@ def duplicate_signals(
         blockers.append("number")
     if "negation" not in blockers and one_side_negated(fa, fb, lexicon):
         blockers.append("negation")
-    if (_swapped_roles(alignment, fa, fb) or _crossed_roles(fa, fb)
+    scenes = in_progress(fa, lexicon) or in_progress(fb, lexicon)
+    if (_swapped_roles(alignment, fa, fb, scenes) or _crossed_roles(fa, fb)
             or _turned_around(fa, fb)):
         blockers.append("word_order")
     elif _one_word_swapped(alignment, fa, fb):

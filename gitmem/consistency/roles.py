@@ -18,14 +18,19 @@ from gitmem.consistency.values import listed_numbers
 _SAME_WORDS = 0.9  # role swaps are the same words, function words too, rearranged
 
 
-def _swapped_roles(alignment: Alignment, fa: TextFeatures, fb: TextFeatures) -> bool:
-    """"The woman lifts the kangaroo" / "The kangaroo lifts the woman": same words, moved."""
+def _swapped_roles(alignment: Alignment, fa: TextFeatures, fb: TextFeatures,
+                   scenes: bool = True) -> bool:
+    """"The woman lifts the kangaroo" / "The kangaroo lifts the woman": same words, moved.
+    Outside a scene (`scenes` False) a span that keeps a word of its own on both sides is a
+    rewording around that word, not a swap ("agreed terms on the purchase" / "reached
+    agreement on the terms for buying")."""
     return any(
         change.kind == "unknown"
         and change.words_a
         and change.words_b
         and change.words_a <= fb.content
         and change.words_b <= fa.content
+        and (scenes or not change.words_a & change.words_b)
         for change in alignment.changes
     )
 

@@ -205,6 +205,28 @@ def test_two_actions_in_progress_are_still_two_scenes(a: str, b: str) -> None:
     assert "duplicate" not in _kinds(a, b)
 
 
+# --- a word both sides keep is a rewording around it, not a swap of roles -----------------------
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Keep MRs focused.", "Merge requests should be focused."),
+    ("Retain DB snapshots for a week.", "Database snapshots are retained for one week."),
+    ("Name DB tables in snake_case.", "Database tables are named in snake_case."),
+    ("Keep DB credentials in Vault.", "Database credentials are kept in Vault."),
+])
+def test_a_short_form_in_the_other_voice_is_a_duplicate(a: str, b: str) -> None:
+    # "Keep MRs" / "Merge requests should be": the span holds "merge request" on both sides
+    assert _kinds(a, b) == {"duplicate"}
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Copy the config from staging to production.", "Copy the config from production to staging."),
+    ("The frontend calls the backend.", "The backend calls the frontend."),
+    ("A boy is chasing a dog", "A dog is chasing a boy"),
+])
+def test_words_that_trade_places_are_still_other_roles(a: str, b: str) -> None:
+    assert "duplicate" not in _kinds(a, b)
+
+
 # --- "X, not Y" sets Y aside as "X rather than Y" does ------------------------------------------
 
 @pytest.mark.parametrize(("a", "b"), [
