@@ -29,6 +29,8 @@ from gitmem.consistency.features import TextFeatures, features
 from gitmem.consistency.lexicon import Lexicon, default_lexicon
 from gitmem.consistency.names_apart import SHORT
 from gitmem.consistency.paraphrase import may_paraphrase, paraphrased
+from gitmem.consistency.per_text import per_text
+from gitmem.consistency.reported import statement_of
 from gitmem.consistency.roles import _crossed_roles, _turned_around, _swapped_roles
 from gitmem.consistency.scenes import in_progress, other_scene, own_things
 from gitmem.consistency.spans import HARMLESS
@@ -243,6 +245,41 @@ def duplicate_signals(
     return signals
 
 
+# Reported, the same statement may gain a word of its own in passing ("makes good sense"), no more.
+_REPORTED_OWN = 1
+
+
+@per_text
+def _statement(f: TextFeatures, lexicon: Lexicon) -> TextFeatures | None:
+    """The features of what `f` reports someone as saying, the frame left out (`reported.py`:
+    "..., he said in a statement."); None when it reports no one."""
+    said = statement_of(f.text)
+    return None if said == f.text else features(said, lexicon)
+
+
+def reports(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:
+    """Whether either text reports someone as saying what it states."""
+    return _statement(fa, lexicon) is not None or _statement(fb, lexicon) is not None
+
+
+def _reported_mix(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon,
+                  tags: tuple[Sequence[str], Sequence[str]]) -> float | None:
+    """The raw mix of the two statements with the frames that report who said them left out,
+    when either text has one ("'I am responsible ...,' he said in Friday's statement" /
+    "Second, I am responsible ..."), at most just under a match: who said a statement is no
+    part of it. None when neither reports anyone, or when, frames left out, one statement
+    adds a run of more than one word of its own (it says more, whoever said it)."""
+    if not reports(fa, fb, lexicon):
+        return None
+    ga, gb = _statement(fa, lexicon) or fa, _statement(fb, lexicon) or fb
+    alignment = _prefixes_read(align(ga, gb, lexicon))
+    if any(len(c.words_a - gb.content) + len(c.words_b - ga.content) > _REPORTED_OWN
+           for c in alignment.changes if c.kind == "insert"):
+        return None  # one statement says more than the other: no frame explains that
+    signals = measured_signals(ga, gb, alignment)
+    return min(raw_mix(signals, *tags)[0], _RAW_MATCH - _ROUNDING)
+
+
 _ROUNDING = 0.002  # a score under a band by less may round up into it
 
 
@@ -256,6 +293,8 @@ def under_band(fa: TextFeatures, fb: TextFeatures, tags: tuple[Sequence[str], Se
     first). Every other step of the score only lowers it."""
     if fa.text == fb.text or all(change.kind in HARMLESS
                                  for change in _prefixes_read(alignment).changes):
+        return False
+    if reports(fa, fb, lexicon):  # the statements, frames left out, may score higher
         return False
     if _calibrated(raw_mix(measured, *tags)[0]) >= floor - _ROUNDING:
         return False
@@ -274,8 +313,13 @@ def score_duplicate_features(
     """`score_duplicate` over precomputed features (what `find_pairs` calls)."""
     if fa.text == fb.text:
         return DuplicateScore(1.0, {"identical": True}, identical=True)
-    signals = duplicate_signals(fa, fb, lexicon or default_lexicon(), alignment, measured)
+    lexicon = lexicon or default_lexicon()
+    signals = duplicate_signals(fa, fb, lexicon, alignment, measured)
     raw, tag_jaccard = raw_mix(signals, tags_a, tags_b)
+    reported = _reported_mix(fa, fb, lexicon, (tags_a, tags_b))
+    if reported is not None and reported > raw:
+        raw = reported
+        signals["reported"] = True
     if tag_jaccard is not None:
         signals["tag_jaccard"] = tag_jaccard
     score = _calibrated(raw)

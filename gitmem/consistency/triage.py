@@ -71,6 +71,7 @@ from gitmem.consistency.duplicates import (
     _order_similarity,
     _tag_set,
     one_side_negated,
+    reports,
 )
 from gitmem.consistency.features import TextFeatures
 from gitmem.consistency.lexicon import Lexicon
@@ -152,7 +153,8 @@ def _duplicate_open(fa: TextFeatures, fb: TextFeatures,
     if harmless_closed and not (
             _calibrated(_raw_upper(fa, fb, tags, sizes_only=True)) >= possible - 0.002 - 1e-9
             and _calibrated(_raw_upper(fa, fb, tags)) >= possible - 0.002
-            or possible <= PARAPHRASE_SCORE and may_paraphrase(fa, fb, lexicon)):
+            or possible <= PARAPHRASE_SCORE and may_paraphrase(fa, fb, lexicon)
+            or reports(fa, fb, lexicon)):
         return False
     return not (possible > _BLOCKED_CEILING and (
         other_values(fa, fb, lexicon) or other_numbers(fa, fb)

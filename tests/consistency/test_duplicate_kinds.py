@@ -243,3 +243,28 @@ def test_a_choice_set_aside_after_a_comma_the_other_way_round_is_no_duplicate(a:
 def test_a_choice_set_aside_after_a_comma_the_same_way_is_a_duplicate() -> None:
     assert _kinds("Squash rather than rebase when landing a pull request.",
                   "Land pull requests by squashing them, not by rebasing.") == {"duplicate"}
+
+
+# --- a statement reported by someone scores as the statement -----------------------------------
+
+def test_a_quoted_rule_with_a_long_frame_is_a_duplicate_of_the_rule_introduced_otherwise() -> None:
+    # the frame ("..., the release manager said in ...") weighed down the score of the whole
+    # texts; the statements, frames left out, differ by one word in passing ("First")
+    assert _kinds('"We never deploy on Fridays because nobody is around to watch the rollout,"'
+                  " the release manager said in Monday's planning meeting.",
+                  "First, we never deploy on Fridays because nobody is around to watch the"
+                  " rollout.") == {"duplicate"}
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    (('"Load tests run against the staging cluster with production-sized data," the performance'
+      " lead said in last week's design review."),
+     ("Load tests run against the staging cluster with production-sized data and their reports"
+      " go to the capacity channel.")),
+    (('"We never deploy on Fridays because nobody is around to watch the rollout," the release'
+      " manager said in Monday's planning meeting."),
+     ("We never deploy on Fridays, and hotfixes wait until Monday unless the release manager"
+      " approves them.")),
+])
+def test_a_reported_statement_against_one_that_says_more_is_no_duplicate(a: str, b: str) -> None:
+    assert "duplicate" not in _kinds(a, b)
