@@ -38,12 +38,35 @@ def _actions(fa: TextFeatures, lexicon: Lexicon) -> frozenset[str]:
     )
 
 
+# Words after which an -ing word names an action rather than says what is done: "before
+# merging", "without asking", "instead of retrying", "the booming dollar".
+_NAMING = frozenset({
+    "a", "an", "the", "its", "his", "her", "their", "our", "your", "my", "this", "that",
+    "about", "after", "before", "by", "for", "from", "in", "into", "of", "on", "than", "to",
+    "when", "while", "with", "without", "upon", "against",
+})
+
+
+def _does(f: TextFeatures, lexicon: Lexicon) -> bool:
+    """Whether an -ing word of `f` stands as what is done ("Connection pool monitoring",
+    "Logging: ..."), not after a word that makes it a name of the action."""
+    tokens = f.tokens
+    return any(len(t.lower) > 4 and t.lower.endswith("ing") and t.lower not in _NOT_ACTIONS
+               and t.stem not in lexicon.non_content
+               and not (i and tokens[i - 1].lower in _NAMING) for i, t in enumerate(tokens))
+
+
 def _different_action(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:
     """"A woman is peeling a potato" / "A woman is slicing a potato": both name what is being
-    done, and no action of one is an action of the other."""
+    done, and no action of one is an action of the other. One text describes an action in
+    progress, or each puts an -ing word as what is done ("Configure connection pool
+    monitoring" / "Configure connection pooling"); a gerund after a preposition or an article
+    only names an action ("Never merge without running the linters" / "Run the linters before
+    merging": one rule)."""
     actions_a, actions_b = _actions(fa, lexicon), _actions(fb, lexicon)
     return bool(actions_a and actions_b and not actions_a & actions_b
-                and (in_progress(fa, lexicon) or in_progress(fb, lexicon)))
+                and (in_progress(fa, lexicon) or in_progress(fb, lexicon)
+                     or (_does(fa, lexicon) and _does(fb, lexicon))))
 
 
 def _same_against_own(change: Change) -> bool:

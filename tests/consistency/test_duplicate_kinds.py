@@ -200,6 +200,9 @@ def test_a_rule_reworded_around_other_gerunds_is_a_duplicate(a: str, b: str) -> 
     ("A woman is peeling a potato", "A woman is slicing a potato"),
     ("A man is riding a horse", "A man is feeding a horse"),
     ("The cat has been chasing a mouse", "The cat has been watching a mouse"),
+    # an -ing word each task puts as what is done, after no preposition or article
+    ("Configure connection pool monitoring for the API",
+     "Configure HTTP connection pooling for the API"),
 ])
 def test_two_actions_in_progress_are_still_two_scenes(a: str, b: str) -> None:
     assert "duplicate" not in _kinds(a, b)
