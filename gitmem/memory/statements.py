@@ -122,6 +122,19 @@ def is_one_word(text: str) -> bool:
     return _ONE_WORD.fullmatch(text) is not None
 
 
+# an amount alone, a number and at most one word of unit: "24 hours", "~5 min", "$1,200"
+_BARE_AMOUNT = re.compile(r"[*_\s]*[~≈<>≤≥]?\s*[$€£]?\d[\d.,]*\s*%?\s*(?:[^\W\d_]{1,12})?"
+                          r"[.!?:;,)]*[*_\s]*")
+
+
+def is_bare_value(text: str) -> bool:
+    """One word (`is_one_word`) or one amount alone ("24 hours", "~5 min"): the value of a field
+    whose name is the heading above it ("### Deadline", then "24 hours"). It stays a claim, but
+    it names no subject of its own, so it is not compared: "24 hours" under one brief's deadline
+    does not contradict "we are 1 hour from launch" elsewhere, nor duplicate another brief's."""
+    return is_one_word(text) or _BARE_AMOUNT.fullmatch(text) is not None
+
+
 def is_label(text: str) -> bool:
     """A heading in disguise, a bare label, a version line or display math: not a statement."""
     first = text[:1]
@@ -164,12 +177,16 @@ _RECORD_SECTION = re.compile(
     r"|^\[?v?\d+(?:\.\d+){1,3}\b",
     re.I,
 )
+# a date written without separators, as a timestamp names a file a program wrote
+# (`20260402-0100-brief.md`, `scan_20251130.md`): a real month and day, no digit either side
+_COMPACT_DATE = r"(?<!\d)(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?!\d)"
 # a log-like file or folder (a date may follow: `sessions/`, `progress.md`, `journal-2025.md`),
-# or a file named with a date (`session_2026-03-15.md`); `history-policy.md` is not one
+# or a file named with a date (`session_2026-03-15.md`, `20260402-010029-brief.md`);
+# `history-policy.md` is not one
 _RECORD_PATH = re.compile(
     r"(?:^|/)[_.]?(?:change ?log|history|journal|logs?|progress|sessions?|tasks?|archives?|"
     r"archived|worklog|devlog)(?:[-_ ]?\d[\w-]*)?(?:/|\.mdc?$)"
-    r"|" + _DATE + r"[^/]*$",
+    r"|(?:" + _DATE + "|" + _COMPACT_DATE + r")[^/]*$",
     re.I,
 )
 # the past tense a log entry starts with ("Fixed the redirect loop", "Migrated to Vite"); not
