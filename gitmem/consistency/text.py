@@ -143,10 +143,22 @@ def _decimal(match: re.Match[str]) -> str:
     return f"{value:.3f}".rstrip("0").rstrip(".")
 
 
+# a link's query and fragment ("item?id=4739", "#setup"): part of the one address, which names one
+# thing; read apart, two links to two items were one "id" with two values, a minimal pair
+_URL_TAIL = re.compile(r"(?<=[\w/])[?#=&;](?=[\w%.-])")
+_URL = re.compile(r"\w+://[^\s<>()\[\]`\"']+")
+
+
+def _one_address(match: re.Match[str]) -> str:
+    return _URL_TAIL.sub("/", match.group(0))
+
+
 def clean(text: str) -> str:
     """NFKC, typographic quotes folded, parenthesised citations, Markdown emphasis and
-    backticks dropped."""
+    backticks dropped; a link's query read as part of its address."""
     text = unicodedata.normalize("NFKC", text).replace("’", "'").replace("‘", "'")
+    if "://" in text:
+        text = _URL.sub(_one_address, text)
     if "\u2044" in text:  # NFKC writes "½" as "1⁄2": read a fraction as the number it is
         text = _FRACTION.sub(_decimal, text)
     if "%" in text:  # "21.2%" is "21.2 percent", a share, and reads as one whatever its spelling

@@ -1,0 +1,102 @@
+"""GM211 and GM201 on lines that share a number or a word but no subject (round 13).
+
+Batch 11's blind judges called every GM211 of an all-memory repository false; the causes
+taken here are decided once, in the claim model and the tokenizer, each with the pair a person
+would still act on:
+
+- a file named with a compact timestamp (`20260402-0100-brief.md`) is a record a program wrote,
+  as a file named with a dashed date already was: its lines are not standing claims;
+- an amount alone ("24 hours" under a "Deadline" heading) names no subject of its own;
+- two links to two items of one site ("...?id=1001" / "...?id=2002") name two things, not two
+  values of one "id".
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gitutil import make_repo
+from lintutil import cli
+
+# gitmem's own shape: a repository that is all memory, so every pair is compared
+FRAME = {"MEMORY.md": "# Memory\n\n- [Notes](memory/notes.md)\n",
+         "memory/notes.md": "# Notes\n\nThe staging database is rebuilt every night.\n"}
+
+
+def pairs(repo: Path, code: str) -> list[tuple[str, str]]:
+    run = cli(repo, "lint", "--json")
+    assert run.code in (0, 1), run.out + run.err
+    return sorted((f["path"], f["related"][0]["path"]) for f in run.json()["findings"]
+                  if f["code"] == code)
+
+
+def brief(topic: str, hours: int) -> str:
+    return (f"## Outreach brief\n\n**Topic:** {topic}\n\n### Reply window\n\n"
+            f"Reply to the thread within {hours} hours of finding it.\n")
+
+
+def test_two_timestamped_briefs_are_records_not_rules(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {
+        **FRAME,
+        "memory/briefs/20260301-0915-forum.md": brief("storage engines", 24),
+        "memory/briefs/20260303-1740-forum.md": brief("storage engines", 48),
+    })
+    assert pairs(repo, "GM211") == []
+
+
+def test_the_same_two_briefs_as_standing_notes_still_conflict(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {
+        **FRAME,
+        "memory/briefs/forum-replies.md": brief("storage engines", 24),
+        "memory/briefs/forum-etiquette.md": brief("storage engines", 48),
+    })
+    assert pairs(repo, "GM211") == [("memory/briefs/forum-etiquette.md",
+                                     "memory/briefs/forum-replies.md")]
+
+
+def test_a_number_in_a_file_name_that_is_no_date_reads_as_before(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {
+        **FRAME,
+        "memory/briefs/20261399-forum.md": brief("storage engines", 24),
+        "memory/briefs/1202603011-forum.md": brief("storage engines", 48),
+    })
+    assert len(pairs(repo, "GM211")) == 1
+
+
+def test_an_amount_alone_under_its_heading_contradicts_nothing(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {
+        **FRAME,
+        "memory/outreach.md": "# Outreach\n\n### Deadline\n\n24 hours\n\n### Tone\n\nFriendly.\n",
+        "memory/launch.md": "# Launch\n\nYou're 1 hour away from being ready.\n",
+    })
+    assert pairs(repo, "GM211") == []
+
+
+def test_two_amounts_of_one_stated_subject_still_conflict(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {
+        **FRAME,
+        "memory/outreach.md": "# Outreach\n\nAnswer every partner email within 24 hours.\n",
+        "memory/support.md": "# Support\n\nAnswer every partner email within 48 hours.\n",
+    })
+    assert len(pairs(repo, "GM211")) == 1
+
+
+def test_links_to_two_items_of_one_site_are_two_things(tmp_path: Path) -> None:
+    entry = "- [3 votes] Ask about caching https://forum.example.org/thread?id={}\n"
+    repo = make_repo(tmp_path / "r", {
+        **FRAME,
+        "memory/threads.md": "# Threads to answer\n\n" + entry.format(1001),
+        "memory/queue.md": "# Queue\n\n" + entry.format(2002),
+    })
+    assert pairs(repo, "GM211") == []
+
+
+def test_one_setting_with_two_values_beside_a_link_still_conflicts(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {
+        **FRAME,
+        "memory/sync.md": "# Sync\n\nThe sync job retries 3 times, see "
+                          "https://wiki.example.org/sync?page=2\n",
+        "memory/jobs.md": "# Jobs\n\nThe sync job retries 5 times, see "
+                          "https://wiki.example.org/sync?page=2\n",
+    })
+    assert len(pairs(repo, "GM211")) == 1
