@@ -47,11 +47,10 @@ def test_two_timestamped_briefs_are_records_not_rules(tmp_path: Path) -> None:
 def test_the_same_two_briefs_as_standing_notes_still_conflict(tmp_path: Path) -> None:
     repo = make_repo(tmp_path / "r", {
         **FRAME,
-        "memory/briefs/forum-replies.md": brief("storage engines", 24),
-        "memory/briefs/forum-etiquette.md": brief("storage engines", 48),
+        "memory/briefs/replies.md": brief("storage engines", 24),
+        "memory/briefs/etiquette.md": brief("storage engines", 48),
     })
-    assert pairs(repo, "GM211") == [("memory/briefs/forum-etiquette.md",
-                                     "memory/briefs/forum-replies.md")]
+    assert pairs(repo, "GM211") == [("memory/briefs/etiquette.md", "memory/briefs/replies.md")]
 
 
 def test_a_number_in_a_file_name_that_is_no_date_reads_as_before(tmp_path: Path) -> None:
@@ -100,3 +99,40 @@ def test_one_setting_with_two_values_beside_a_link_still_conflicts(tmp_path: Pat
                           "https://wiki.example.org/sync?page=2\n",
     })
     assert len(pairs(repo, "GM211")) == 1
+
+
+def family_file(member: str) -> str:
+    return (f"# {member} errors\n\nRead this file before touching {member.lower()} code; "
+            "the detail file holds each fix.\n\n"
+            f"## Known errors\n\n- The {member.lower()} cache must be warmed after a deploy.\n")
+
+
+def test_a_header_shared_by_one_family_of_files_is_no_duplicate(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {
+        **FRAME,
+        "memory/rules/errors-db.md": family_file("Database").replace(
+            "database code", "the code"),
+        "memory/rules/errors-frontend.md": family_file("Frontend").replace(
+            "frontend code", "the code"),
+    })
+    assert pairs(repo, "GM201") == []
+
+
+def test_the_same_line_in_two_files_of_no_family_is_still_a_duplicate(tmp_path: Path) -> None:
+    header = "Read this file before touching the code; the detail file holds each fix.\n"
+    repo = make_repo(tmp_path / "r", {
+        **FRAME,
+        "memory/rules/database.md": "# Database\n\n" + header,
+        "memory/rules/frontend.md": "# Frontend\n\n" + header,
+    })
+    assert pairs(repo, "GM201") == [("memory/rules/database.md", "memory/rules/frontend.md")]
+
+
+def test_two_aspects_of_one_bank_named_alike_are_still_compared(tmp_path: Path) -> None:
+    header = "Read this file before touching the code; the detail file holds each fix.\n"
+    repo = make_repo(tmp_path / "r", {
+        **FRAME,
+        "memory/techContext.md": "# Tech\n\n" + header,
+        "memory/productContext.md": "# Product\n\n" + header,
+    })
+    assert len(pairs(repo, "GM201")) == 1
