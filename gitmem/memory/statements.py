@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 
+from gitmem.memory.fragments import is_instruction, states
 from gitmem.model import Claim
 
 _EMPHASIS = re.compile(r"\*\*|__")
@@ -125,6 +126,26 @@ def is_one_word(text: str) -> bool:
 # an amount alone, a number and at most one word of unit: "24 hours", "~5 min", "$1,200"
 _BARE_AMOUNT = re.compile(r"[*_\s]*[~≈<>≤≥]?\s*[$€£]?\d[\d.,]*\s*%?\s*(?:[^\W\d_]{1,12})?"
                           r"[.!?:;,)]*[*_\s]*")
+
+
+_WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
+# a script written without spaces between words, where a run of letters is no one word
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+
+
+def is_terse(text: str) -> bool:
+    """At most two words, no verb, no instruction, no code: "No gaps.", "Feedback welcome.",
+    "**Platform:** YouTube" (but "Use pnpm", "Bucket: `media-store`", a line in Chinese). Such
+    a line is a status or a field's value whose subject is the heading above it ("## Starter
+    plan", then "No dashboards."): `subjects.set_aside` compares it only with a rule."""
+    if "`" in text or _UNSPACED.search(text):
+        return False
+    return len(_WORD.findall(text)) <= 2 and not states(text) and not is_instruction(text)
+
+
+def states_rule(text: str) -> bool:
+    """A rule word in it: "always", "never", "must", "use", "avoid" (`_RULE_WORDS`)."""
+    return _RULE_WORDS.search(text) is not None
 
 
 def is_bare_value(text: str) -> bool:

@@ -1,7 +1,10 @@
 """Whose subject a claim is about, and so which pairs of claims are no finding.
 
 `set_aside(a, b, kind, reworded)` says why a pair found by the detector is no finding (or None):
-a heading's entry that lacks or counts something ("No payroll", "5 boards, 2 seats") against a
+a line of two words and no verb ("No dashboards.", "Same limits", `statements.is_terse`: a
+status whose subject is its heading) against a line under another heading that states no rule
+("No semicolons." / "Always use semicolons." stays compared, and so do "No offline sync" /
+"Offline sync" under one heading), a heading's entry that lacks or counts something ("No payroll", "5 boards, 2 seats") against a
 fragment of another heading (for contradictions; a side with a verb of its own is compared),
 one fragment copied word for word under two headings, or reworded under two headings of one
 file (for duplicates; an entry that starts
@@ -45,6 +48,7 @@ from gitmem.memory.fragments import (
     same_words,
     states,
 )
+from gitmem.memory.statements import is_terse, states_rule
 from gitmem.memory.titles import apart
 from gitmem.model import Claim
 
@@ -208,6 +212,9 @@ def set_aside(a: Claim, b: Claim, kind: str, reworded: bool = False) -> str | No
     `reworded`: the pair is alike only in what it names, in other words (a paraphrase)."""
     if (a.kind == "task") != (b.kind == "task") and not same_words(a.text, b.text):
         return "a checklist step and a statement"  # ("[ ] Add accessibility" / the feature)
+    if (a.path, a.section) != (b.path, b.section) and any(
+            is_terse(c.text) and not states_rule(o.text) for c, o in ((a, b), (b, a))):
+        return "a two-word status and no rule"  # ("No dashboards." / "The dashboard shows ...")
     if kind == "duplicate" and reworded and two_files_subjects(a, b):
         return "two files' subjects"
     if kind == "duplicate" and attribute_and_rule(a, b):

@@ -136,3 +136,30 @@ def test_two_aspects_of_one_bank_named_alike_are_still_compared(tmp_path: Path) 
         "memory/productContext.md": "# Product\n\n" + header,
     })
     assert len(pairs(repo, "GM201")) == 1
+
+
+def test_a_two_word_status_contradicts_no_description(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {
+        **FRAME,
+        "memory/plans.md": "# Plans\n\n## Starter\n\n- No dashboards.\n\n## Team\n\nSame limits\n",
+        "memory/guide.md": "# Guide\n\nThe dashboard shows every plan.\n\n## Team\n\nNo limits.\n",
+    })
+    assert pairs(repo, "GM211") == []
+
+
+def test_a_two_word_status_is_no_duplicate_of_another(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {
+        **FRAME,
+        "memory/forum.md": "# Post for one forum\n\nFeedback welcome.\n",
+        "memory/newsletter.md": "# Post for another\n\nFeedback welcome!\n",
+    })
+    assert pairs(repo, "GM201") == []
+
+
+def test_a_two_word_rule_against_a_rule_still_conflicts(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {
+        **FRAME,
+        "memory/style.md": "# Style\n\nNo semicolons.\n",
+        "memory/lint.md": "# Lint\n\nAlways use semicolons.\n",
+    })
+    assert pairs(repo, "GM211") == [("memory/lint.md", "memory/style.md")]
