@@ -133,12 +133,17 @@ _WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
 _UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
 
+# an identifier written out: a digit and two separators ("media-store-4721", "eu-west-2", "18.2.0")
+_IDENTIFIER = re.compile(r"(?=[\w.-]*\d)\w+[-_./]\w+[-_./]\w+")
+
+
 def is_terse(text: str) -> bool:
-    """At most two words, no verb, no instruction, no code: "No gaps.", "Feedback welcome.",
-    "**Platform:** YouTube" (but "Use pnpm", "Bucket: `media-store`", a line in Chinese). Such
+    """At most two words, no verb, no instruction, no code, no identifier: "No gaps.", "Feedback
+    welcome.", "**Platform:** YouTube" (but "Use pnpm", "Bucket: `media-store`", "Bucket:
+    media-store-4721", "Node 18.2.0", a line in Chinese). Such
     a line is a status or a field's value whose subject is the heading above it ("## Starter
     plan", then "No dashboards."): `subjects.set_aside` compares it only with a rule."""
-    if "`" in text or _UNSPACED.search(text):
+    if "`" in text or _UNSPACED.search(text) or _IDENTIFIER.search(text):
         return False
     return len(_WORD.findall(text)) <= 2 and not states(text) and not is_instruction(text)
 

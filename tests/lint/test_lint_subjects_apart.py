@@ -163,3 +163,10 @@ def test_a_two_word_rule_against_a_rule_still_conflicts(tmp_path: Path) -> None:
         "memory/lint.md": "# Lint\n\nAlways use semicolons.\n",
     })
     assert pairs(repo, "GM211") == [("memory/lint.md", "memory/style.md")]
+
+
+def test_one_identifier_twice_in_a_file_is_still_a_duplicate(tmp_path: Path) -> None:
+    notes = ("# Storage move\n\n## Before\n\n- Bucket: `media-store-4721`\n\n"
+             "## After\n\n- Bucket: media-store-4721\n")
+    repo = make_repo(tmp_path / "r", {**FRAME, "memory/storage-move.md": notes})
+    assert len(pairs(repo, "GM201")) == 1
