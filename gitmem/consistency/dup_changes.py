@@ -11,6 +11,7 @@ from itertools import pairwise
 from gitmem.consistency.align import Change
 from gitmem.consistency.features import TextFeatures
 from gitmem.consistency.lexicon import Lexicon
+from gitmem.consistency.paraphrase import key_form
 from gitmem.consistency.scenes import in_progress
 from gitmem.consistency.text import prefix_negates
 
@@ -66,7 +67,23 @@ def _different_action(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> b
     actions_a, actions_b = _actions(fa, lexicon), _actions(fb, lexicon)
     return bool(actions_a and actions_b and not actions_a & actions_b
                 and (in_progress(fa, lexicon) or in_progress(fb, lexicon)
-                     or (_does(fa, lexicon) and _does(fb, lexicon))))
+                     or (_does(fa, lexicon) and _does(fb, lexicon))
+                     or not _gerund_shared(fa, fb, lexicon)))
+
+
+def _keys(f: TextFeatures, lexicon: Lexicon, gerunds: bool) -> frozenset[str]:
+    """The key forms (`paraphrase.key_form`) of the -ing words of `f`, or of all its words."""
+    return frozenset(key_form(t.lower, t.stem, lexicon) for t in f.tokens
+                     if not gerunds or (len(t.lower) > 4 and t.lower.endswith("ing")
+                                        and t.lower not in _NOT_ACTIONS))
+
+
+def _gerund_shared(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:
+    """An -ing word of one text is a word of the other, as the paraphrase check reads words
+    ("without asking" / "Ask ... before adding", "rather than rerunning" / "instead of
+    retrying"): the two name the same actions in other roles."""
+    return bool(_keys(fa, lexicon, True) & _keys(fb, lexicon, False)
+                or _keys(fb, lexicon, True) & _keys(fa, lexicon, False))
 
 
 def _same_against_own(change: Change) -> bool:

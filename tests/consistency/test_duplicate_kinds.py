@@ -203,6 +203,11 @@ def test_a_rule_reworded_around_other_gerunds_is_a_duplicate(a: str, b: str) -> 
     # an -ing word each task puts as what is done, after no preposition or article
     ("Configure connection pool monitoring for the API",
      "Configure HTTP connection pooling for the API"),
+    # gerunds that name two actions, neither a word of the other rule
+    ("Always ask the user for approval before creating new modules.",
+     "Always ask the user for approval before introducing new dependencies."),
+    ("When working with Docker here, follow these steps to keep a clean setup.",
+     "When executing commands in the terminal, follow these steps to keep a clean setup."),
 ])
 def test_two_actions_in_progress_are_still_two_scenes(a: str, b: str) -> None:
     assert "duplicate" not in _kinds(a, b)
