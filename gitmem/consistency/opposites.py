@@ -13,7 +13,7 @@ from gitmem.consistency.features import TextFeatures
 from gitmem.consistency.lexicon import Lexicon, numeric_value
 from gitmem.consistency.paraphrase import key_form, shipped, text_concepts
 from gitmem.consistency.per_text import per_text
-from gitmem.consistency.text import Token, prefix_negates, tokenize
+from gitmem.consistency.text import Token, negated_bases, tokenize
 
 # Words that set two things against each other: which of them wins then matters ("Prefer
 # f-strings to str.format" / "Use str.format in preference to f-strings").
@@ -112,11 +112,6 @@ def reversed_contrast(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> b
     return bool(ca[0] & cb[1] or ca[1] & cb[0])
 
 
-def _twin_in(word: str, others: frozenset[str]) -> bool:
-    """Whether `word` is a word of `others` with a negative prefix (`text.prefix_negates`)."""
-    return any(prefix_negates(word, other) for other in others)
-
-
 def crossed_opposites(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:
     """An antonym of the lexicon, or a word's negative-prefixed twin, on each side; a word
     "not" turns around is no side of one ("not encrypted" / "unencrypted" say one thing)."""
@@ -130,8 +125,17 @@ def prefixed_twins(fa: TextFeatures, fb: TextFeatures) -> bool:
     """A word of one text is a word of the other with a negative prefix, and neither text has
     both ("The flag is undocumented" / "The flag is documented")."""
     words_a, words_b = _plain_words(fa), _plain_words(fb)
-    only_a, only_b = words_a - words_b, words_b - words_a
-    return any(_twin_in(x, only_b) for x in only_a) or any(_twin_in(y, only_a) for y in only_b)
+    # a word of one side only, whose base (`text.negated_bases`) is a word of the other only
+    return any(base in words_b and base not in words_a and word not in words_b
+               for word, base in _twins(fa)) or any(
+        base in words_a and base not in words_b and word not in words_a
+        for word, base in _twins(fb))
+
+
+@per_text
+def _twins(f: TextFeatures) -> tuple[tuple[str, str], ...]:
+    """(word, base) for each word of `_plain_words` written as `base` with a negating prefix."""
+    return tuple((word, base) for word in _plain_words(f) for base in negated_bases(word))
 
 
 def _turned(f: TextFeatures) -> frozenset[str]:

@@ -253,6 +253,15 @@ _ADJECTIVE_ENDINGS = ("able", "ible", "ive", "al", "ent", "ant", "ure", "id", "e
                       "ic", "ed", "ful", "ar", "ous", "ary", "ite")
 
 
+@functools.lru_cache(maxsize=1 << 14)
+def negated_bases(word: str) -> tuple[str, ...]:
+    """Every `base` with `prefix_negates(word, base)`: what a word says "not" of, read once per
+    word so that a pair of texts looks its words up instead of trying each prefix on each pair
+    of words (`opposites.prefixed_twins`)."""
+    return tuple(word[len(prefix):] for prefix in _OPEN_PREFIXES + _ADJECTIVE_PREFIXES
+                 if word.startswith(prefix) and prefix_negates(word, word[len(prefix):]))
+
+
 def prefix_negates(word: str, base: str) -> bool:
     """`word` is `base` written with a negating prefix, so it says "not `base`" ("unsafe" /
     "safe", "invalid" / "valid", "non-blocking" / "blocking"); an adjective prefix counts only

@@ -25,7 +25,7 @@ from gitmem.consistency.features import features
 from gitmem.consistency.lexicon import Lexicon, default_lexicon
 from gitmem.consistency.paraphrase import phrase_key, text_concepts
 from gitmem.consistency.quantities import ITEM_LABELS, figures
-from gitmem.consistency.text import Token
+from gitmem.consistency.text import Token, negated_bases, prefix_negates
 
 PAIRS = Path(__file__).resolve().parents[2] / "benchmarks" / "memory_pairs"
 
@@ -153,3 +153,40 @@ def test_what_the_vetoes_read_of_one_text_read_once_answers_as_read_afresh() -> 
     assert named > 100
     f, g = features("Use Fastly here", lexicon), features("Use Fastly here", other)
     assert names_apart._capitals(f, lexicon) != names_apart._capitals(g, other)
+
+
+def _plain_prefixed_twins(fa, fb) -> bool:
+    """`opposites.prefixed_twins` as it was written before each text's twins were read once:
+    every prefix tried on every pair of words one text has and the other lacks."""
+    words_a, words_b = opposites._plain_words(fa), opposites._plain_words(fb)
+    only_a, only_b = words_a - words_b, words_b - words_a
+    return any(prefix_negates(x, y) for x in only_a for y in only_b) or any(
+        prefix_negates(y, x) for y in only_b for x in only_a)
+
+
+def test_prefixed_twins_read_once_per_text_answer_as_every_pair_of_words_tried() -> None:
+    lexicon = default_lexicon()
+    bases = ["documented", "encrypted", "safe", "valid", "blocking", "secure", "logical",
+             "able", "index", "display", "port", "unique", "nonce", "active", "regular"]
+    words = bases + [p + w for w in bases for p in ("un", "non-", "non", "in", "im", "il",
+                                                     "ir", "dis")]
+    rng = random.Random(17)
+    texts = _generated(400, seed=17) + [
+        " ".join(rng.choice(words + ["the", "flag", "is", "not", "cache"])
+                 for _ in range(rng.randrange(1, 8))) for _ in range(400)]
+    feats = [features(text, lexicon) for text in texts]
+    pairs = [(rng.choice(feats), rng.choice(feats)) for _ in range(20000)]
+    for text in texts[-400:]:  # each word text beside itself with one word prefixed
+        said = text.split()
+        at = rng.randrange(len(said))
+        said[at] = rng.choice(("un", "non-", "in", "dis", "ir")) + said[at]
+        pairs.append((features(text, lexicon), features(" ".join(said), lexicon)))
+    found = 0
+    for fa, fb in pairs:
+        assert opposites.prefixed_twins(fa, fb) == _plain_prefixed_twins(fa, fb)
+        assert opposites.prefixed_twins(fb, fa) == _plain_prefixed_twins(fb, fa)
+        found += opposites.prefixed_twins(fa, fb)
+    assert found > 100
+    for word in words:
+        assert all(prefix_negates(word, base) for base in negated_bases(word))
+        assert {b for b in words if prefix_negates(word, b)} <= set(negated_bases(word))
