@@ -1,8 +1,10 @@
 """Where in a memory a cited path stands, read from the lines around it: the headings it sits
 under and the column of a table it sits in. The path rules (GM311/GM313) ask three things:
 
-- `in_record_section`: under a dated heading (`### 2025-09-21`, a day's entry) or a change
-  log's (`## Changelog`, `## 变更记录`): a record of what was done then, right when written;
+- `in_record_section`: under a dated heading (`### 2025-09-21`, a day's entry), a heading whose
+  section opens with a date field (`## D12: cache in Redis` / `**Date:** 2025-09-21 ...`, an
+  entry of a decision log) or a change log's (`## Changelog`, `## 变更记录`): a record of what
+  was decided or done then, right when written;
 - `in_convention_section`: right under a heading that says the section lists conventions
   (`## Conventions`), or in a part of a section that does (`## Axum conventions` /
   `### Project structure`): where things go, not files said to be there;
@@ -32,6 +34,9 @@ _CHANGE_LOG = re.compile(
     r"变更记录|变更日志|更新日志|更新记录|修改记录|版本历史|変更履歴|更新履歴|"
     r"변경\s?(?:이력|기록|로그)",
     re.I)
+# a date field opening a section: "**Date:** 2025-09-21", "Datum: 2025-09-21", "日期：2025-09-21"
+_DATE_FIELD = re.compile(r"[\W_]*(?:date|dated|datum|fecha|data|日期|日付|날짜)[\W_]*[:：][\W_]*(?:"
+                         + _DATE.pattern + ")", re.IGNORECASE)
 _CONVENTIONS = re.compile(r"\bconventions?\b|约定|規約|컨벤션", re.I)
 # work still to do: a backlog, a plan, what is deferred or comes next
 _PLAN = re.compile(r"\b(?:backlog|deferred|planned|to-?dos?|next steps?|roadmap|future|upcoming"
@@ -50,6 +55,7 @@ class Places:
         self.lines = raw.decode("utf-8", "replace").split("\n")
         self._chains: list[tuple[tuple[int, str], ...]] | None = None
         self._tops: dict[int, int] = {}  # a table row's index -> its table's first row
+        self._dated: dict[int, bool] = {}  # id of a section's chain -> it opens with a date
 
     def headings(self, number: int) -> tuple[str, ...]:
         """The headings line `number` (1-based) stands under, the outermost first."""
@@ -66,7 +72,20 @@ class Places:
             return False
         nearest = chain[-1]
         return (_DATE.search(nearest) is not None or _VERSION.fullmatch(nearest) is not None
-                or any(_CHANGE_LOG.search(_plain(heading)) for heading in chain))
+                or any(_CHANGE_LOG.search(_plain(heading)) for heading in chain)
+                or self._opens_with_date(number))
+
+    def _opens_with_date(self, number: int) -> bool:
+        """Whether the section line `number` stands in opens with a date field: the first
+        line after its heading that is not blank ("**Date:** 2025-09-21 · **Status:** ...")."""
+        chain = self._leveled(number)  # one tuple shared by every line of the section
+        if id(chain) not in self._dated:
+            heading = number - 1
+            while heading > 0 and self._leveled(heading) is chain:
+                heading -= 1  # up to the heading line, the first with this chain
+            first = next((line for line in self.lines[heading + 1:heading + 4] if line.strip()), "")
+            self._dated[id(chain)] = _DATE_FIELD.match(first) is not None
+        return self._dated[id(chain)]
 
     def in_convention_section(self, number: int) -> bool:
         """Under a heading of its own that says conventions: the nearest one, or a section
