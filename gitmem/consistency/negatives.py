@@ -14,6 +14,9 @@ against GraphQL". Two uses deny nothing, and `read_negatives` marks them `PlainT
   It names a kind of thing; the clause is not denied ("Avoid deprecated APIs" is no double
   negative). Said of the subject it still denies: "Force-pushing is banned", "Keep telemetry
   disabled", "We disabled telemetry".
+- "stop" or "cease" before anything but an -ing word: "Stop the dev server before migrating",
+  "stop words" name an act or a kind of thing. Before one it denies the act: "Stop using
+  Redis" says what "Do not use Redis" says, and "Keep using Redis" is its opposite.
 """
 
 from __future__ import annotations
@@ -69,6 +72,14 @@ def _possessive(owner: Token, word: Token, text: str) -> bool:
                      re.IGNORECASE) is not None
 
 
+_CEASING = frozenset({stem("stop"), stem("cease")})
+
+
+def _ceasing_plain(tokens: list[Token], at: int) -> bool:
+    after = tokens[at + 1].lower if at + 1 < len(tokens) else ""
+    return not (after.isalpha() and len(after) > 4 and after.endswith("ing"))
+
+
 def read_negatives(tokens: list[Token], lexicon: Lexicon, text: str = "") -> list[Token]:
     """`tokens` (of `text`), each negative word that denies nothing in its place made a
     `PlainToken`."""
@@ -76,7 +87,12 @@ def read_negatives(tokens: list[Token], lexicon: Lexicon, text: str = "") -> lis
     for at, token in enumerate(tokens):
         if token.stem not in lexicon.negative_terms or token.lower in lexicon.negators:
             continue
-        if (_against_plain(tokens, at) if token.lower == "against"
-                else _attributive(tokens, at, lexicon, text)):
+        if token.stem in _CEASING:
+            plain = _ceasing_plain(tokens, at)
+        elif token.lower == "against":
+            plain = _against_plain(tokens, at)
+        else:
+            plain = _attributive(tokens, at, lexicon, text)
+        if plain:
             out[at] = PlainToken(*token)
     return out
