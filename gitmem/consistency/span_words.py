@@ -96,9 +96,13 @@ def _without_not_only(tokens: tuple[Token, ...], start: int, end: int) -> list[T
 
 
 def _negative_count(tokens: list[Token], lexicon: Lexicon) -> int:
+    """The negative words of `tokens` that flip; a "nor" after a negator carries its denial on
+    to one more item ("neither A nor B", "not A nor B": one denial, not two)."""
     count = 0
     last = len(tokens) - 1
     for at, t in enumerate(tokens):
+        if t.lower == "nor" and any(u.lower in lexicon.negators for u in tokens[:at]):
+            continue
         if lexicon.negates(t) and (
                 at == last or tokens[at + 1].lower not in _NOT_NEGATING):
             count += 1

@@ -105,6 +105,8 @@ def _classify(a: list[Token], b: list[Token], lexicon: Lexicon) -> str:
         return "insert" if not a or not b else "unknown"
     # One side is negated: what is left once the negative words are taken out?
     rest_a, rest_b = _positive(a, lexicon), _positive(b, lexicon)
+    if _denies_one_more(a, b) or _denies_one_more(b, a):
+        return "negation"  # "Neither Redis nor" / "": the denial names one more item too
     if rest_a or rest_b:
         rest = _classify(rest_a, rest_b, lexicon)
         if rest in ("antonym", "polarity"):
@@ -114,6 +116,12 @@ def _classify(a: list[Token], b: list[Token], lexicon: Lexicon) -> str:
     positive_side = a if count_b % 2 else b
     directive = any(t.stem in lexicon.directive_terms for t in positive_side)
     return "polarity" if directive else "negation"
+
+
+def _denies_one_more(span: list[Token], other: list[Token]) -> bool:
+    """`span` is "neither X nor" and `other` empty: "Neither Redis nor Memcached is allowed"
+    denies what "Memcached is allowed" allows, and Redis as well."""
+    return not other and len(span) > 2 and span[0].lower == "neither" and span[-1].lower == "nor"
 
 
 def _labels_an_item(tokens: tuple[Token, ...], start: int) -> bool:
