@@ -21,7 +21,7 @@ from gitmem.consistency.last_pair import last_pair
 from gitmem.consistency.lexicon import Lexicon
 from gitmem.consistency.minimal import negated_side
 from gitmem.consistency.per_text import forget_after_run
-from gitmem.consistency.polarity import Clause, content_stems
+from gitmem.consistency.polarity import WORD_NEGATOR, Clause, content_stems
 from gitmem.consistency.text import clean, jaccard
 
 # the negated clause must be a good part of the affirmative one
@@ -40,6 +40,8 @@ def opposed_clauses(
             negated, affirmed = (ca, cb) if ca.polarity < 0 else (cb, ca)
             # "Do not add trailing commas" / "Use trailing commas": "add" only says they are there
             said = negated.content - lexicon.presence
+            if (WORD_NEGATOR in negated.content) != (WORD_NEGATOR in affirmed.content):
+                continue  # "Do not use blocking IO" / "Use non-blocking IO": one denial, twice
             if not said or not all(lexicon.covered(word, affirmed.content) for word in said):
                 continue
             if negated.flipped_by == ("over",) and not all(

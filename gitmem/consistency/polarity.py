@@ -31,6 +31,12 @@ _NOT_A_NEGATION = frozenset(
 ) - {("no", "longer")}
 
 
+# "non" (what the tokenizer leaves of "non-ASCII") negates the word it is written onto, not the
+# clause: "Never use non-ASCII names" forbids non-ASCII names, and "non-ASCII names" is its
+# subject, which "Do not use non-ASCII names" / "Use ASCII names" do not share.
+WORD_NEGATOR = "non"
+
+
 @dataclass(frozen=True)
 class Clause:
     polarity: int  # +1 affirmative, -1 negated
@@ -64,7 +70,7 @@ def content_sequence(tokens: tuple[Token, ...] | list[Token], lexicon: Lexicon) 
     pair_starts = lexicon.synonym_pair_starts
     out = []
     for i, t in enumerate(tokens):
-        if t.stem in ignored or t.lower in negators or i in skip:
+        if t.stem in ignored or (t.lower in negators and t.lower != WORD_NEGATOR) or i in skip:
             continue
         if t.stem in pair_starts and i + 1 < len(tokens) and i + 1 not in skip:
             pair = f"{t.stem} {stems[i + 1]}"
@@ -104,6 +110,8 @@ def flips(tokens: list[Token], lexicon: Lexicon) -> list[str]:
             continue
         if (token.raw.isupper() and token.raw.endswith("ED")) or following == ["with"]:
             continue  # status=REJECTED names a value; "Replace with X" asks for X
+        if token.lower == WORD_NEGATOR:
+            continue
         if lexicon.negates(token) and not _in_relative_clause(
             tokens, position
         ):

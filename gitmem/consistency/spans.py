@@ -10,6 +10,7 @@ span's words are (hedges, quantifiers, negatives, numbers, amounts, spellings) i
 from __future__ import annotations
 
 from gitmem.consistency.lexicon import Lexicon, numeric_value
+from gitmem.consistency.polarity import WORD_NEGATOR
 from gitmem.consistency.quantities import ITEM_LABELS
 from gitmem.consistency.span_words import (
     _HEDGES,
@@ -105,6 +106,8 @@ def _classify(a: list[Token], b: list[Token], lexicon: Lexicon) -> str:
         return "insert" if not a or not b else "unknown"
     # One side is negated: what is left once the negative words are taken out?
     rest_a, rest_b = _positive(a, lexicon), _positive(b, lexicon)
+    if [t.lower for t in a + b] == [WORD_NEGATOR]:
+        return "antonym"  # "non-blocking" / "blocking": the prefix says "not", as "un-" does
     if _denies_one_more(a, b) or _denies_one_more(b, a):
         return "negation"  # "Neither Redis nor" / "": the denial names one more item too
     if rest_a or rest_b:
