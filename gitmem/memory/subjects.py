@@ -64,19 +64,10 @@ def _stem_parts(path: str) -> tuple[str, str, str]:
 _SUFFIX_START = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|[-_](?=\w)")
 
 
-# the words of a file's name, split where a word ends ("errors-db-detail", "journey_7_audit")
-_FAMILY_SPLIT = re.compile(r"[-_.]")
-
-
 def template_siblings(path_a: str, path_b: str) -> bool:
     """Two files of one template, each about its own subject: `driveProductContext.md` and
     `chatProductContext.md` (one folder, one name but for the subject in front), or
-    `services/cancel/CLAUDE.md` and `services/clear/CLAUDE.md` (one name, sibling folders), or
-    members of one family of files named alike but for one word after the first
-    (`errors-db.md` / `errors-frontend.md`, `journey-7-audit.md` / `journey-11-audit.md`: the
-    family's shared header and boilerplate, each file about its own member). A name that
-    differs in its first word is no family (Cline's `activeContext.md` and `techContext.md`,
-    `tech-stack.md` and `code-stack.md`: aspects of one project, compared)."""
+    `services/cancel/CLAUDE.md` and `services/clear/CLAUDE.md` (one name, sibling folders)."""
     folder_a, stem_a, ext_a = _stem_parts(path_a)
     folder_b, stem_b, ext_b = _stem_parts(path_b)
     if path_a == path_b or ext_a != ext_b:
@@ -86,12 +77,6 @@ def template_siblings(path_a: str, path_b: str) -> bool:
                 and folder_a.rpartition("/")[0] == folder_b.rpartition("/")[0])
     if folder_a != folder_b:
         return False
-    words_a, words_b = _FAMILY_SPLIT.split(stem_a), _FAMILY_SPLIT.split(stem_b)
-    if len(words_a) == len(words_b) >= 2:
-        differ = [i for i, (x, y) in enumerate(zip(words_a, words_b, strict=True))
-                  if x.lower() != y.lower()]
-        if len(differ) == 1 and differ[0] > 0 and words_a[0]:
-            return True  # one family, one member each: `errors-db.md` / `errors-frontend.md`
     for cut in _SUFFIX_START.finditer(stem_a):
         # a name of two words or more ("ProductContext", not Cline's "activeContext" and
         # "techContext", which are one project's aspects, not subjects)
