@@ -15,12 +15,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from gitutil import make_repo
 from lintutil import cli
 
 # gitmem's own shape: a repository that is all memory, so every pair is compared
 FRAME = {"MEMORY.md": "# Memory\n\n- [Notes](memory/notes.md)\n",
          "memory/notes.md": "# Notes\n\nThe staging database is rebuilt every night.\n"}
+SHARED_HEADER = "Read this file before touching the code; the detail file holds each fix.\n"
 
 
 def pairs(repo: Path, code: str) -> list[tuple[str, str]]:
@@ -63,22 +65,48 @@ def test_a_number_in_a_file_name_that_is_no_date_reads_as_before(tmp_path: Path)
     assert len(pairs(repo, "GM211")) == 1
 
 
-def test_an_amount_alone_under_its_heading_contradicts_nothing(tmp_path: Path) -> None:
-    repo = make_repo(tmp_path / "r", {
-        **FRAME,
-        "memory/outreach.md": "# Outreach\n\n### Deadline\n\n24 hours\n\n### Tone\n\nFriendly.\n",
-        "memory/launch.md": "# Launch\n\nYou're 1 hour away from being ready.\n",
-    })
-    assert pairs(repo, "GM211") == []
+# two memories beside gitmem's frame, the code asked about, and the pairs it reports (each pair
+# as its two files, sorted): a line that names no subject of its own is compared with nothing,
+# and the same shape with its subject stated is compared as before
+TWO_FILE_CASES = [
+    pytest.param({"memory/outreach.md": "# Outreach\n\n### Deadline\n\n24 hours\n\n"
+                                        "### Tone\n\nFriendly.\n",
+                  "memory/launch.md": "# Launch\n\nYou're 1 hour away from being ready.\n"},
+                 "GM211", [], id="an amount alone under its heading contradicts nothing"),
+    pytest.param({"memory/outreach.md": "# Outreach\n\nAnswer every partner email "
+                                        "within 24 hours.\n",
+                  "memory/support.md": "# Support\n\nAnswer every partner email "
+                                       "within 48 hours.\n"},
+                 "GM211", [("memory/outreach.md", "memory/support.md")],
+                 id="two amounts of one stated subject still conflict"),
+    pytest.param({"memory/rules/database.md": "# Database\n\n" + SHARED_HEADER,
+                  "memory/rules/frontend.md": "# Frontend\n\n" + SHARED_HEADER},
+                 "GM201", [("memory/rules/database.md", "memory/rules/frontend.md")],
+                 id="one line in two files is a duplicate"),
+    pytest.param({"memory/techContext.md": "# Tech\n\n" + SHARED_HEADER,
+                  "memory/productContext.md": "# Product\n\n" + SHARED_HEADER},
+                 "GM201", [("memory/productContext.md", "memory/techContext.md")],
+                 id="two aspects of one bank named alike are compared"),
+    pytest.param({"memory/plans.md": "# Plans\n\n## Starter\n\n- No dashboards.\n\n"
+                                     "## Team\n\nSame limits\n",
+                  "memory/guide.md": "# Guide\n\nThe dashboard shows every plan.\n\n"
+                                     "## Team\n\nNo limits.\n"},
+                 "GM211", [], id="a two-word status contradicts no description"),
+    pytest.param({"memory/forum.md": "# Post for one forum\n\nFeedback welcome.\n",
+                  "memory/newsletter.md": "# Post for another\n\nFeedback welcome!\n"},
+                 "GM201", [], id="a two-word status is no duplicate of another"),
+    pytest.param({"memory/style.md": "# Style\n\nNo semicolons.\n",
+                  "memory/lint.md": "# Lint\n\nAlways use semicolons.\n"},
+                 "GM211", [("memory/lint.md", "memory/style.md")],
+                 id="a two-word rule against a rule still conflicts"),
+]
 
 
-def test_two_amounts_of_one_stated_subject_still_conflict(tmp_path: Path) -> None:
-    repo = make_repo(tmp_path / "r", {
-        **FRAME,
-        "memory/outreach.md": "# Outreach\n\nAnswer every partner email within 24 hours.\n",
-        "memory/support.md": "# Support\n\nAnswer every partner email within 48 hours.\n",
-    })
-    assert len(pairs(repo, "GM211")) == 1
+@pytest.mark.parametrize(("files", "code", "expected"), TWO_FILE_CASES)
+def test_two_memories(tmp_path: Path, files: dict[str, str], code: str,
+                      expected: list[tuple[str, str]]) -> None:
+    repo = make_repo(tmp_path / "r", {**FRAME, **files})
+    assert sorted(tuple(sorted(pair)) for pair in pairs(repo, code)) == expected
 
 
 def test_links_to_two_items_of_one_site_are_two_things(tmp_path: Path) -> None:
@@ -110,59 +138,14 @@ def test_files_named_alike_but_for_one_word_are_still_compared(tmp_path: Path) -
     repo = make_repo(tmp_path / "r", {
         **FRAME,
         "memory/feedback_git.md": "# Git\n\nAlways squash commits when merging a pull request.\n",
-        "memory/feedback_review.md": "# Review\n\nNever squash commits when merging a pull request.\n",
+        "memory/feedback_review.md": "# Review\n\nNever squash commits when merging a "
+                                     "pull request.\n",
         "memory/api/api-1984.md": "# Search\n\nThe search service uses Elasticsearch.\n",
-        "memory/api/api-6884.md": "# Search\n\nThe search service uses OpenSearch, not Elasticsearch.\n",
+        "memory/api/api-6884.md": "# Search\n\nThe search service uses OpenSearch, "
+                                  "not Elasticsearch.\n",
     })
     assert pairs(repo, "GM211") == [("memory/api/api-1984.md", "memory/api/api-6884.md"),
                                      ("memory/feedback_git.md", "memory/feedback_review.md")]
-
-def test_the_same_line_in_two_files_of_no_family_is_still_a_duplicate(tmp_path: Path) -> None:
-    header = "Read this file before touching the code; the detail file holds each fix.\n"
-    repo = make_repo(tmp_path / "r", {
-        **FRAME,
-        "memory/rules/database.md": "# Database\n\n" + header,
-        "memory/rules/frontend.md": "# Frontend\n\n" + header,
-    })
-    assert pairs(repo, "GM201") == [("memory/rules/database.md", "memory/rules/frontend.md")]
-
-
-def test_two_aspects_of_one_bank_named_alike_are_still_compared(tmp_path: Path) -> None:
-    header = "Read this file before touching the code; the detail file holds each fix.\n"
-    repo = make_repo(tmp_path / "r", {
-        **FRAME,
-        "memory/techContext.md": "# Tech\n\n" + header,
-        "memory/productContext.md": "# Product\n\n" + header,
-    })
-    assert len(pairs(repo, "GM201")) == 1
-
-
-def test_a_two_word_status_contradicts_no_description(tmp_path: Path) -> None:
-    repo = make_repo(tmp_path / "r", {
-        **FRAME,
-        "memory/plans.md": "# Plans\n\n## Starter\n\n- No dashboards.\n\n## Team\n\nSame limits\n",
-        "memory/guide.md": "# Guide\n\nThe dashboard shows every plan.\n\n## Team\n\nNo limits.\n",
-    })
-    assert pairs(repo, "GM211") == []
-
-
-def test_a_two_word_status_is_no_duplicate_of_another(tmp_path: Path) -> None:
-    repo = make_repo(tmp_path / "r", {
-        **FRAME,
-        "memory/forum.md": "# Post for one forum\n\nFeedback welcome.\n",
-        "memory/newsletter.md": "# Post for another\n\nFeedback welcome!\n",
-    })
-    assert pairs(repo, "GM201") == []
-
-
-def test_a_two_word_rule_against_a_rule_still_conflicts(tmp_path: Path) -> None:
-    repo = make_repo(tmp_path / "r", {
-        **FRAME,
-        "memory/style.md": "# Style\n\nNo semicolons.\n",
-        "memory/lint.md": "# Lint\n\nAlways use semicolons.\n",
-    })
-    assert pairs(repo, "GM211") == [("memory/lint.md", "memory/style.md")]
-
 
 def test_one_identifier_twice_in_a_file_is_still_a_duplicate(tmp_path: Path) -> None:
     notes = ("# Storage move\n\n## Before\n\n- Bucket: `media-store-4721`\n\n"
