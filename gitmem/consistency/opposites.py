@@ -54,9 +54,11 @@ def _contrasts(tokens: tuple[Token, ...], i: int) -> bool:
     return not (i + 1 < len(tokens) and numeric_value(tokens[i + 1].lower) is not None)
 
 
+@per_text
 def _contrast(f: TextFeatures, lexicon: Lexicon) -> tuple[frozenset[str], frozenset[str]] | None:
     """(what wins, what loses) of a text that sets two things against each other: "X over Y",
-    "X rather than Y", "X instead of Y", "prefer X to Y", "X in preference to Y", "X, not Y"."""
+    "X rather than Y", "X instead of Y", "prefer X to Y", "X in preference to Y", "X, not Y".
+    Of one text alone, so read once per text (`reversed_contrast` asks it of every pair)."""
     tokens = f.tokens
     preferring = False
     for i, t in enumerate(tokens):
