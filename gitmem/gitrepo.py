@@ -20,7 +20,7 @@ from pathlib import Path
 
 from typing import TYPE_CHECKING, Any
 
-from gitmem import ownership, safe_write
+from gitmem import late_edits, ownership, safe_write
 from gitmem.errors import GitStateError, UsageError
 
 if TYPE_CHECKING:
@@ -300,6 +300,8 @@ class Repo:
         self.git_dir = git_dir or Path(repo.path).resolve()  # type: ignore[union-attr]
         self.state_dir = self.git_dir / "gitmem"
         self._leaving_dirs: dict[str, bool] = {}  # leaves_worktree of a directory, for reads
+        # (path, saved copy): versions two concurrent edits left out of the working tree
+        self.set_aside: list[tuple[str, Path]] = []
 
     @property
     def _repo(self) -> pygit2.Repository:
@@ -1055,8 +1057,24 @@ class Repo:
             theirs = b"".join(iter(lambda: os.read(fd, 1 << 20), b""))
         finally:
             os.close(fd)
-        self._write_worktree(path, theirs)  # their edit landed in the old file: keep it
+        # their edit landed in the old file: put it back, with anything written meanwhile
+        placed = None if data is None else self.to_worktree(path, data)
+        left = late_edits.put_back(full, placed, theirs,
+                                   lambda data: self._write_worktree(path, data))
+        if left is not None:
+            self.set_aside.append((path, self._save_aside(path, left)))
         return False
+
+    def _save_aside(self, path: str, data: bytes) -> Path:
+        """Keep a version of `path` that could not stay in the working tree (two people wrote
+        the file while an op replaced it) in `.git/gitmem/kept/`; its name says which file."""
+        folder = self.state_dir / "kept"
+        make_state_dir(self.state_dir)
+        folder.mkdir(exist_ok=True)
+        stamp = time.strftime("%Y%m%dT%H%M%S")
+        name = f"{stamp}-{os.getpid()}-{path.replace('/', '__')}"
+        safe_write.write_file(folder, name, data, scratch=None)
+        return folder / name
 
     def _worktree_blob(self, path: str) -> str | None:
         """The blob id of a working-tree file; None when absent; "not-a-file" for anything else."""

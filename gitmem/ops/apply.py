@@ -14,6 +14,7 @@ from gitmem.ops.journal import (
     crash_point,
     op_lock,
     recover_interrupted,
+    say_set_aside,
     write_journal,
 )
 from gitmem.workspace import Workspace
@@ -94,6 +95,7 @@ def commit_changes(ws: Workspace, plan: Plan, *, stale_is_plan_error: bool = Fal
 
             sys.stderr.write(f"gitmem: warning: {printable(str(exc))}\n")  # committed: exit 0, journal kept
             sys.stderr.flush()
+            say_set_aside(repo)
             return new
         crash_point("after-index")
         clear_journal(repo)
@@ -102,5 +104,5 @@ def commit_changes(ws: Workspace, plan: Plan, *, stale_is_plan_error: bool = Fal
             f"gitmem: {path} was edited while the operation ran; your edit was kept in the "
             "working tree (the operation's version is committed: see `git diff HEAD`)\n"
         )
-        sys.stderr.flush()
+    say_set_aside(repo)
     return new

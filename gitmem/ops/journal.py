@@ -108,8 +108,21 @@ def recover_interrupted(repo: Repo, index_file: str | None = None) -> list[str] 
             f"content before the operation (the operation's version is committed: see "
             f"`git diff HEAD -- {rel}`)\n"
         )
-    sys.stderr.flush()
+    say_set_aside(repo)
     return kept
+
+
+def say_set_aside(repo: Repo) -> None:
+    """Name each version of a file that two edits made during an op left out of the working
+    tree (gitrepo.Repo.set_aside): nothing is lost, but a person has to pick what to keep."""
+    for rel, saved in repo.set_aside:
+        sys.stderr.write(
+            f"gitmem: warning: {rel} was written twice while the operation ran; one "
+            f"version is in the working tree, the other is saved as {saved} (compare them "
+            f"with `git diff --no-index {saved} {rel}`)\n"
+        )
+    repo.set_aside.clear()
+    sys.stderr.flush()
 
 
 def unfinished_op(repo: Repo) -> str | None:

@@ -13,6 +13,7 @@ import pytest
 from gitutil import git, gitmem, make_repo
 from reliutil import assert_git_healthy
 
+from gitmem import safe_write
 from gitmem.gitrepo import Repo
 
 MEMORY = "---\nname: wrapper\n---\n- Call it through `bin/cal`.\n"
@@ -106,3 +107,71 @@ def test_memory_under_a_symlinked_directory_is_never_written_through(
     assert (outside / "a.md").read_text() == MEMORY
     assert git(repo, "rev-parse", "HEAD") == head  # refused before committing anything
     assert gitmem(repo, "log").code == 0
+
+
+LATE = "- a line written into the old file after the op replaced it\n"
+
+
+def replacing_writes(monkeypatch: pytest.MonkeyPatch, rel: str,
+                     events: dict[int, Callable[[Path], None]]) -> None:
+    """Run events[n] just before gitmem's n-th replacement of `rel` (1-based) renames its copy
+    into place; events[0] right after the first one: the moments a racing writer can hit."""
+    real = safe_write.write_file
+    calls = {"n": 0}
+
+    def write_then(root: Path, path: str, data: bytes, **kwargs: Any) -> None:
+        if path != rel:
+            return real(root, path, data, **kwargs)
+        calls["n"] += 1
+        if calls["n"] in events:
+            events[calls["n"]](root / path)
+        real(root, path, data, **kwargs)
+        if calls["n"] == 1 and 0 in events:
+            events[0](root / path)
+
+    monkeypatch.setattr(safe_write, "write_file", write_then)
+
+
+def writer_into_the_old_file(opened: dict[str, int]) -> dict[int, Callable[[Path], None]]:
+    """A writer who opened the file before gitmem's rename and writes after it."""
+    return {
+        1: lambda full: opened.update(fd=os.open(full, os.O_WRONLY | os.O_APPEND)),
+        0: lambda full: (os.write(opened["fd"], LATE.encode()), os.close(opened["fd"])),
+    }
+
+
+def test_a_line_appended_while_a_late_edit_is_put_back_is_kept_too(
+    repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Putting the person's version back is a rename too: a line appended to the file in that
+    window (the op's version, about to be replaced) must end up in the file as well."""
+    appended = "- and one more line appended meanwhile\n"
+    events = writer_into_the_old_file({})
+    events[2] = lambda full: full.open("a").write(appended)
+    replacing_writes(monkeypatch, "memory/a.md", events)
+    result = gitmem(repo, "protect", "memory/a.md")
+    assert result.code == 0, result
+    assert (repo / "memory/a.md").read_text() == MEMORY + LATE + appended
+    assert "your edit was kept" in result.err
+    assert "protected: true" in git(repo, "show", "HEAD:memory/a.md")
+    assert not (repo / ".git/gitmem/kept").exists()
+    assert_git_healthy(repo)
+
+
+def test_a_file_rewritten_while_a_late_edit_is_put_back_keeps_both_versions(
+    repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two people's versions that cannot be joined: one stays in the working tree, the other
+    is saved under .git/gitmem/kept and named on stderr; neither is lost."""
+    rewrite = "---\nname: wrapper\n---\n- Someone's own rewrite of the whole file.\n"
+    events = writer_into_the_old_file({})
+    events[2] = lambda full: full.write_text(rewrite)
+    replacing_writes(monkeypatch, "memory/a.md", events)
+    result = gitmem(repo, "protect", "memory/a.md")
+    assert result.code == 0, result
+    [saved] = (repo / ".git/gitmem/kept").iterdir()
+    versions = {(repo / "memory/a.md").read_text(), saved.read_text()}
+    assert versions == {rewrite, MEMORY + LATE}
+    assert str(saved) in result.err and "written twice" in result.err
+    assert "protected: true" in git(repo, "show", "HEAD:memory/a.md")
+    assert_git_healthy(repo)
