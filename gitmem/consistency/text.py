@@ -13,10 +13,12 @@ import unicodedata
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from gitmem.memory.fragments import UNSPACED_SCRIPT
+
 # Chinese, Japanese and Korean write words without spaces: a run of their characters is read
 # as overlapping character pairs ("性能监视" -> 性能, 能监, 监视), so two texts in those scripts
 # share tokens as far as they share words (not only their few Latin words: "Slack").
-_CJK = "[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]"
+_CJK = UNSPACED_SCRIPT
 _CJK_RUN = re.compile(_CJK + "+")
 # A word, a number, a version (v2.3, 3.11.4), an identifier (snake_case, foo.bar, a/b/c), a flag.
 _TOKEN_RE = re.compile(  # "10,000" is one number: a comma before three digits joins them

@@ -40,7 +40,10 @@ _IMPERATIVES = frozenset(
 )
 # an entry that can only be a heading's attribute: "No payroll", "5 boards, 2 seats"
 _ENTRY_START = re.compile(r"(?i:no\s)|\d")
-_NO_SPACES = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+# Kana, CJK ideographs and Hangul: scripts written without spaces between words, where a run
+# of letters is no one word (the one definition; statements and consistency.text use it too)
+UNSPACED_SCRIPT = "[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]"
+_NO_SPACES = re.compile(UNSPACED_SCRIPT)
 _SENTENCE_INSIDE = re.compile(r"[.!?;]\s")
 # "See [x.md](...) ...", "Refer to `x.md` ...", with an optional bold label before it
 _SEE = re.compile(

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 
-from gitmem.memory.fragments import is_instruction, states
+from gitmem.memory.fragments import UNSPACED_SCRIPT, is_instruction, states
 from gitmem.model import Claim
 
 _EMPHASIS = re.compile(r"\*\*|__")
@@ -129,8 +129,7 @@ _BARE_AMOUNT = re.compile(r"[*_\s]*[~≈<>≤≥]?\s*[$€£]?\d[\d.,]*\s*%?\s*(
 
 
 _WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
-# a script written without spaces between words, where a run of letters is no one word
-_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+_UNSPACED = re.compile(UNSPACED_SCRIPT)
 
 
 # an identifier written out: a digit and two separators ("media-store-4721", "eu-west-2", "18.2.0")
