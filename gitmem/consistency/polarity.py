@@ -108,8 +108,10 @@ def flips(tokens: list[Token], lexicon: Lexicon) -> list[str]:
         following = [t.lower for t in tokens[position + 1 : position + 3] if t.lower != "be"][:1]
         if following and (token.lower, following[0]) in _NOT_A_NEGATION:
             continue
-        if (token.raw.isupper() and token.raw.endswith("ED")) or following == ["with"]:
-            continue  # status=REJECTED names a value; "Replace with X" asks for X
+        if (token.raw.isupper() and token.raw.endswith("ED")) or (
+                following == ["with"] and token.lower != "not"):
+            continue  # status=REJECTED names a value; "Replace with X" asks for X, and
+            # "Install with pnpm, not with npm" sets npm aside
         if token.lower == WORD_NEGATOR:
             continue
         if lexicon.negates(token) and not _in_relative_clause(

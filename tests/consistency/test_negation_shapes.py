@@ -32,3 +32,11 @@ def test_locale_is_no_form_of_local() -> None:
     from gitmem.consistency.text import stem
 
     assert stem("locale") == stem("locales") != stem("local")
+
+
+def test_not_with_sets_the_value_aside() -> None:
+    """"with X, not with Y" denies Y: it agrees with a rule that ranks X above Y and is at odds
+    with one that chooses Y (the "Replace with X" exception reads only words before "with")."""
+    chosen = "Run the dev server with Vite, not with webpack"
+    assert detect_contradiction("Run the dev server with Vite rather than webpack", chosen) is None
+    assert detect_contradiction("Run the dev server with webpack", chosen) is not None
