@@ -60,6 +60,9 @@ HERE = Path(__file__).resolve().parent
 LIST = HERE / "real_repos.json"
 JUDGED = HERE / "real_repos_judged.jsonl"
 GITMEM = [sys.executable, "-m", "gitmem"]
+# run from the checkout this script is in, so `-m` finds its gitmem wherever the script is
+# started (else the current directory's or the virtualenv's gitmem is the one measured)
+CHECKOUT = HERE.parent
 PAIR_CODES = ("GM201", "GM202", "GM211")
 
 
@@ -87,7 +90,7 @@ def lint_one(entry: dict[str, str], source: Path, select: str | None = None
         start = time.perf_counter()
         chosen = ["--select", select] if select else []
         proc = subprocess.run([*GITMEM, "-C", str(work), "lint", "--format", "json", *chosen],
-                              capture_output=True, text=True, check=False)
+                              capture_output=True, text=True, check=False, cwd=CHECKOUT)
         seconds = time.perf_counter() - start
     row: dict[str, Any] = {"repo": entry["repo"], "commit": entry["commit"],
                            "exit": proc.returncode, "seconds": round(seconds, 2)}
