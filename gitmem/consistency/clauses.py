@@ -20,7 +20,7 @@ from gitmem.consistency.features import TextFeatures
 from gitmem.consistency.last_pair import last_pair
 from gitmem.consistency.lexicon import Lexicon
 from gitmem.consistency.minimal import negated_side
-from gitmem.consistency.per_text import forget_after_run
+from gitmem.consistency.per_text import forget_after_run, per_text
 from gitmem.consistency.polarity import WORD_NEGATOR, Clause, content_stems
 from gitmem.consistency.text import clean, jaccard
 
@@ -42,7 +42,11 @@ def opposed_clauses(
             said = negated.content - lexicon.presence
             if (WORD_NEGATOR in negated.content) != (WORD_NEGATOR in affirmed.content):
                 continue  # "Do not use blocking IO" / "Use non-blocking IO": one denial, twice
-            if not said or not all(lexicon.covered(word, affirmed.content) for word in said):
+            if not said:
+                continue
+            missing = [word for word in said if not lexicon.covered(word, affirmed.content)]
+            if missing and not _alternatives_said(fa if negated is ca else fb, missing,
+                                                  affirmed.content, lexicon):
                 continue
             if negated.flipped_by == ("over",) and not all(
                     lexicon.covered(word, negated.content) for word in affirmed.content):
@@ -57,6 +61,30 @@ def opposed_clauses(
             if best is None or overlap > best[2]:
                 best = (negated, affirmed, overlap)
     return best
+
+
+def _alternatives_said(f: TextFeatures, missing: list[str], affirmed: frozenset[str],
+                       lexicon: Lexicon) -> bool:
+    """Whether each word the affirmed clause lacks is an alternative, in the denying text, to
+    a word it says: "Do not use Redis or Memcached" denies each, so "Use Memcached" is at odds
+    with it although it names no Redis."""
+    partners = _or_partners(f, lexicon)
+    return all(any(lexicon.covered(other, affirmed) for other in partners.get(word, ()))
+               for word in missing)
+
+
+@per_text
+def _or_partners(f: TextFeatures, lexicon: Lexicon) -> dict[str, frozenset[str]]:
+    """Each content word with the words "or" / "nor" set beside it ("Redis or Memcached")."""
+    found: dict[str, set[str]] = {}
+    tokens = f.tokens
+    for at in range(1, len(tokens) - 1):
+        if tokens[at].lower in ("or", "nor"):
+            for x in content_stems(tokens[at - 1 : at], lexicon):
+                for y in content_stems(tokens[at + 1 : at + 2], lexicon):
+                    found.setdefault(x, set()).add(y)
+                    found.setdefault(y, set()).add(x)
+    return {word: frozenset(others) for word, others in found.items()}
 
 
 def _says(f: TextFeatures, word: str) -> bool:

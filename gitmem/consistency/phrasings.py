@@ -71,6 +71,8 @@ def switched(tokens: list[Token]) -> tuple[list[Token], list[Token], list[Token]
 
 
 ELLIPSIS_TOKENS = 4  # "not Unleash", "never Jest", "not the staging one"
+_ITEM_TOKENS = 3  # a list item between commas: "Kafka", "the Redis cache"
+_AND_OR = frozenset({"and", "or", "nor"})
 
 
 def elided(before: frozenset[str], values: frozenset[str], lexicon: Lexicon) -> frozenset[str] | None:
@@ -86,6 +88,15 @@ def elided(before: frozenset[str], values: frozenset[str], lexicon: Lexicon) -> 
             return None
         replaced |= swapped
     return (before - replaced) | values
+
+
+def _listed(item: Clause, head: Clause, lexicon: Lexicon) -> Clause:
+    """A list item as the clause it continues says it: its polarity, and its content with the
+    item in place of the value of the same class ("Don't cache sessions in Redis, or
+    Memcached": nor in Memcached)."""
+    stands_for = elided(head.content, item.content, lexicon)
+    return dataclasses.replace(item, polarity=head.polarity, flipped_by=head.flipped_by,
+                               content=item.content if stands_for is None else stands_for)
 
 
 def read(tokens: list[Token], sequence: tuple[str, ...], contrast: bool, preference: bool,
@@ -110,11 +121,19 @@ def read(tokens: list[Token], sequence: tuple[str, ...], contrast: bool, prefere
     out = clause(said, frozenset(sequence), contrast, lexicon)
     if preference:
         out = dataclasses.replace(out, flipped_by=("over",))
-    if clauses and tokens[0].lower in ("or", "and", "nor") and not out.flipped_by:
-        # "Don't use X, Y, or Z": a list item keeps the negation of the clause it continues.
-        out = dataclasses.replace(
-            out, polarity=clauses[-1].polarity, flipped_by=clauses[-1].flipped_by
-        )
+    bare = len(tokens) <= _ITEM_TOKENS and not out.flipped_by and not out.directive
+    if clauses and not out.flipped_by and (tokens[0].lower in _AND_OR or bare and any(
+            t.lower in _AND_OR for t in tokens[1:])):
+        # "Don't use X, Y, or Z", "Never commit keys, tokens and passwords": a list's last item
+        # keeps the negation of the clause it continues, and so do the bare items between
+        head = len(clauses) - 1
+        while head > 0 and clauses[head].item and not clauses[head].flipped_by:
+            head -= 1
+        for at in range(head + 1, len(clauses)):
+            clauses[at] = _listed(clauses[at], clauses[head], lexicon)
+        out = _listed(out, clauses[head], lexicon)
+    elif bare:
+        out = dataclasses.replace(out, item=True)
     if out.polarity < 0 and clauses and clauses[-1].polarity > 0 \
             and len(tokens) <= ELLIPSIS_TOKENS:
         stands_for = elided(clauses[-1].content, out.content, lexicon)
