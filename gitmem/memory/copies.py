@@ -1,6 +1,6 @@
 """Memory files that are copies of another memory by design, so their lines are not compared.
 
-Two shapes, decided here once for the duplicate and contradiction rules (`derived_copies`):
+Four shapes, decided here once for the duplicate and contradiction rules (`derived_copies`):
 
 - a **snapshot**: a file whose path ends with another memory's whole path, under some folder
   (`docs/reference/.cursor/rules/a.mdc` beside `.cursor/rules/a.mdc`, `old/memory-bank/x.md`
@@ -14,6 +14,18 @@ Two shapes, decided here once for the duplicate and contradiction rules (`derive
   edit"): its source is the memory, the file is its build output, and two outputs of one
   source repeat each other by construction. A file that says only "auto-generated" without
   naming a memory of the repository is still compared (there is nothing else to check).
+- a **placed** copy: the same file at the same place in several projects, with no original
+  among them: the same folder and name (`src/generated/AGENTS.md` in each app of a monorepo,
+  written there by the project's tool), and its claims, one for one, another's. One of them
+  stays, the shallowest (then the first by path), and the others are its copies. A copy that
+  has drifted, by a line, is no longer one and is compared; so is a file copied into another
+  folder (`.clinerules/systemPatterns.md` beside `memory-bank/systemPatterns.md`: a second
+  bank kept by hand, one copied-file finding).
+- a file **made from a template**: one whose name is that of a memory under a folder named
+  `template` or `templates`, and at least half of whose claims are that template's word for
+  word (an app's `AGENTS.md` begun from `templates/_base/AGENTS.md`, a line or two added): the
+  template is its source. The shared lines are the template's, repeated by construction.
+  Names alone decide nothing: `feedback_git.md` beside `feedback_review.md` is two memories.
 
 Citations in these files (GM3xx) are still checked: a stale copy points at what it points at.
 """
@@ -29,6 +41,7 @@ from gitmem.model import Memory
 
 SNAPSHOT_SHARE = 0.5  # the part of a copy's claims that must be its source's, word for word
 _HEAD_CHARS = 800  # how far from the top a file says it is generated
+_TEMPLATE_FOLDERS = frozenset({"template", "templates"})
 _GENERATED = re.compile(
     r"\b(?:(?:auto-?)?generated|copied|mirrored|synced|synchronized|synchronised|derived|built)"
     r"\s+(?:automatically\s+)?from\s+[`*_\[\"'(]*(?P<a>[\w./-]+)"
@@ -65,6 +78,41 @@ def _snapshot_of(memory: Memory, by_path: dict[str, Memory]) -> str | None:
             return None
         start = path.find("/", start + 1)
     return None
+
+
+def _templates(listed: Sequence[Memory]) -> dict[str, list[Memory]]:
+    """file name -> the memories of that name under a folder named `template(s)`."""
+    out: dict[str, list[Memory]] = {}
+    for m in listed:
+        folders, _, name = m.path.rpartition("/")
+        if _TEMPLATE_FOLDERS & set(folders.casefold().split("/")):
+            out.setdefault(name, []).append(m)
+    return out
+
+
+def _made_from_template(memory: Memory, templates: dict[str, list[Memory]]) -> str | None:
+    """The template `memory` was begun from (module docstring), or None."""
+    own = _texts(memory)
+    for template in templates.get(memory.path.rpartition("/")[2], ()):
+        if template.path != memory.path and own \
+                and len(own & _texts(template)) >= SNAPSHOT_SHARE * len(own):
+            return template.path
+    return None
+
+
+def _placed_copies(listed: Sequence[Memory]) -> dict[str, str]:
+    """path -> the copy of the same folder, name and claims that stays (module docstring)."""
+    alike: dict[tuple[str, frozenset[str]], list[str]] = {}
+    for m in listed:
+        place = m.path.split("/")[-2:]
+        own = frozenset(_texts(m))
+        if len(place) == 2 and own:
+            alike.setdefault(("/".join(place), own), []).append(m.path)
+    out = {}
+    for paths in alike.values():
+        kept = min(paths, key=lambda path: (path.count("/"), path))
+        out.update((path, kept) for path in paths if path != kept)
+    return out
 
 
 def _named(name: str, by_path: dict[str, Memory], by_name: dict[str, list[str]],
@@ -114,12 +162,15 @@ def _derived_copies(listed: Sequence[Memory]) -> dict[str, str]:
     by_name: dict[str, list[str]] = {}
     for m in listed:
         by_name.setdefault(m.path.rpartition("/")[2], []).append(m.path)
+    templates = _templates(listed)
+    placed = _placed_copies(listed)
     out = {}
     for m in listed:
         source = _generated_from(m, by_path, by_name) if "from" in m.body[:_HEAD_CHARS] \
             or " of " in m.body[:_HEAD_CHARS] or m.meta.get("description") else None
         if source is None and "/" in m.path:
-            source = _snapshot_of(m, by_path)
+            source = _snapshot_of(m, by_path) or placed.get(m.path) \
+                or _made_from_template(m, templates)
         if source is not None:
             out[m.path] = source
     # two files naming each other: one of them stays, to be compared
