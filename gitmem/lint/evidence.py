@@ -7,8 +7,10 @@ A citation with no entry (grounding did not run) is simply not judged.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+
+from gitmem.lint.commit_claims import CommitCitation
 
 # CommitVerdict.status
 VERIFIED = "verified"
@@ -89,3 +91,36 @@ class Evidence:
     commits: Mapping[str, CommitVerdict] = field(default_factory=dict)  # lowercase hex token
     paths: Mapping[PathQuery, PathVerdict] = field(default_factory=dict)
     repos: tuple[str, ...] = ()  # labels of the code repositories consulted
+
+
+# A memory that cites at least this many distinct hex tokens by a code span alone...
+MIN_SPAN_IDS = 5
+# ...of which at most one in this many is an object git knows, cites ids of something else.
+SPAN_IDS_PER_COMMIT = 10
+
+
+def span_ids_not_commits(claims: Sequence[CommitCitation], evidence: Evidence
+                         ) -> tuple[str, ...]:
+    """The code-span-only tokens of one memory that read as ids of something else, in order.
+
+    A hex token alone in a code span is a commit claim by its form only (no commit keyword
+    anchors it anywhere in the memory). When a memory cites many such tokens and git knows
+    almost none of them in a repository it could search (a review listing agent sessions by
+    id prefix, records of another system), they are that other thing's ids: an agent that
+    invents a hash invents one or two, and hashes copied from `git log` mostly resolve. A
+    token the memory also anchors with a commit keyword stays a claim; so does every token
+    when git could not search (GM303 says why)."""
+    keyword = {c.key for c in claims if c.anchor != "backticks" and not c.other_repo}
+    order: dict[str, None] = {}
+    for claim in claims:
+        if claim.anchor == "backticks" and not claim.other_repo and claim.key not in keyword:
+            order.setdefault(claim.key)
+    if len(order) < MIN_SPAN_IDS:
+        return ()
+    statuses = [evidence.commits[key].status if key in evidence.commits else None for key in order]
+    unknown = statuses.count(UNKNOWN)
+    known = statuses.count(VERIFIED) + statuses.count(AMBIGUOUS)
+    if unknown < MIN_SPAN_IDS or unknown + known < len(statuses) or (
+            known * SPAN_IDS_PER_COMMIT > len(statuses)):
+        return ()
+    return tuple(key for key, status in zip(order, statuses) if status == UNKNOWN)

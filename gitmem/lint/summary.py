@@ -6,11 +6,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 
 from gitmem.lint.commit_claims import CommitCitation
-from gitmem.lint.evidence import EXISTS, MISSING, UNKNOWN, VERIFIED, Evidence, best_path_verdict
+from gitmem.lint.evidence import (
+    EXISTS,
+    MISSING,
+    UNKNOWN,
+    VERIFIED,
+    Evidence,
+    best_path_verdict,
+    span_ids_not_commits,
+)
 from gitmem.lint.extract import Citations, extract_citations
 from gitmem.lint.path_citations import PathCitation
 from gitmem.model import Memory
@@ -31,10 +39,12 @@ class MemoryGrounding:
                 "broken": self.broken, "unverifiable": self.unverifiable}
 
 
-def classify_commit(claim: CommitCitation, evidence: Evidence) -> str:
+def classify_commit(claim: CommitCitation, evidence: Evidence, aside: Collection[str] = ()) -> str:
     """verified: found; broken: no configured repository has it; otherwise unverifiable
-    (another repository's, ambiguous, shallow clone, no repository, not looked up)."""
-    verdict = None if claim.other_repo else evidence.commits.get(claim.key)
+    (another repository's, ambiguous, shallow clone, no repository, not looked up, or one of
+    the code-span ids `aside` of its memory: `span_ids_not_commits`)."""
+    set_aside = claim.anchor == "backticks" and claim.key in aside
+    verdict = None if claim.other_repo or set_aside else evidence.commits.get(claim.key)
     if verdict is not None and verdict.status == VERIFIED:
         return VERIFIED_CLAIM
     if verdict is not None and verdict.status == UNKNOWN:
@@ -63,7 +73,8 @@ def grounding_summary(
     rows = []
     for memory in memories:
         found = (citations or {}).get(memory.path) or extract_citations(memory, review_file)
-        kinds = [classify_commit(c, evidence) for c in found.commits]
+        aside = set(span_ids_not_commits(found.commits, evidence))
+        kinds = [classify_commit(c, evidence, aside) for c in found.commits]
         kinds += [classify_path(p, evidence) for p in found.paths]
         rows.append(MemoryGrounding(
             memory.path, len(kinds), kinds.count(VERIFIED_CLAIM), kinds.count(BROKEN_CLAIM),

@@ -167,6 +167,64 @@ def test_cluster_ids_and_down_revisions_are_not_commit_claims(tmp_path: Path) ->
     assert [(f["code"], f["line"]) for f in lint_json(repo)] == [("GM301", 3)]
 
 
+# Eight-digit ids of agent runs, the way a weekly review lists them: none is a commit here.
+RUN_IDS = ["3fa9c1d2", "b07e4a19", "5d2c8e3f", "e81b0c47", "9c4f2a6d", "27d9b5e0", "c6a1f08b",
+           "4e7d3b92", "a85c6f13", "1b9e2d7c"]
+
+
+def _review(ids: list[str]) -> str:
+    return "# Week review\n\n" + "".join(
+        f"- Stalled on the same flaky step (`{run}`).\n" for run in ids)
+
+
+def test_many_code_span_ids_git_never_knew_are_one_note_not_errors(tmp_path: Path) -> None:
+    """A review that lists a dozen runs by id prefix, in code spans and with no commit keyword,
+    in a repository none of whose objects they name, cites ids of something else: lint says
+    so once (info) and exits 0 instead of calling each an invented commit."""
+    repo = make_repo(tmp_path / "r", {"src/app.py": "print(1)\n"})
+    write(repo, {"memory/review.md": _review(RUN_IDS)})
+    commit_all(repo)
+    findings = lint_json(repo)
+    assert [(f["code"], f["line"], f["severity"]) for f in findings] == [("GM303", 3, "info")]
+    assert "10 hex ids in code spans (3fa9c1d2, b07e4a19, 5d2c8e3f, ...)" in str(
+        findings[0]["message"])
+    assert cli(repo, "lint").code == 0
+    # one real commit among them changes nothing: it is verified, the others stay ids
+    real = citable(repo)
+    write(repo, {"memory/review.md": _review(RUN_IDS) + f"- Fixed by `{real[:8]}`.\n"})
+    commit_all(repo)
+    assert [f["code"] for f in lint_json(repo)] == ["GM303"]
+    summary = cli(repo, "lint", "--format", "json").json()["memories"]
+    assert [(m["verified"], m["broken"], m["unverifiable"]) for m in summary
+            if m["path"] == "memory/review.md"] == [(1, 0, 10)]
+
+
+def test_code_span_ids_stay_commit_claims_when_the_memory_says_commit(tmp_path: Path) -> None:
+    """A token the memory anchors with a commit keyword anywhere is a claim on every line;
+    a few invented hashes in code spans, or many of which git knows more than one in ten,
+    are each reported as before."""
+    repo = make_repo(tmp_path / "r", {"src/app.py": "print(1)\n"})
+    write(repo, {"memory/review.md": _review(RUN_IDS[:6]) + f"- Fixed in commit {RUN_IDS[0]}.\n",
+                 "memory/few.md": _review(RUN_IDS[:4])})
+    commit_all(repo)
+    found = sorted((f["path"], f["line"], f["code"]) for f in lint_json(repo, "--select", "GM3"))
+    # the five other ids of review.md are set aside (one note); the one said to be a commit,
+    # on its code-span line too, is not
+    assert found == [("memory/few.md", line, "GM301") for line in (3, 4, 5, 6)] + [
+        ("memory/review.md", 3, "GM301"), ("memory/review.md", 4, "GM303"),
+        ("memory/review.md", 9, "GM301")]
+    # five unknown of a file whose ids name real commits too: each unknown one is reported
+    reals = []
+    for number in range(2):
+        write(repo, {"src/app.py": f"print({number + 2})\n"})
+        commit_all(repo, f"change {number}")
+        reals.append(citable(repo)[:8])
+    write(repo, {"memory/review.md": _review(RUN_IDS[:5] + reals), "memory/few.md": "- Gone.\n"})
+    commit_all(repo)
+    assert [(f["code"], f["line"]) for f in lint_json(repo, "--select", "GM3")] == [
+        ("GM301", line) for line in (3, 4, 5, 6, 7)]
+
+
 def test_gm304_commit_only_on_an_unmerged_branch(tmp_path: Path) -> None:
     repo = make_repo(tmp_path / "r", {"a.txt": "1\n"})
     git(repo, "switch", "-q", "-c", "feature")

@@ -17,6 +17,7 @@ from gitmem.lint.evidence import (
     VERIFIED,
     CommitVerdict,
     describe_repo,
+    span_ids_not_commits,
 )
 from gitmem.lint.rule import LintContext, MemoryRule
 from gitmem.model import Finding, Memory
@@ -26,12 +27,19 @@ def judged_claims(
     memory: Memory, context: LintContext
 ) -> Iterator[tuple[CommitCitation, CommitVerdict | None]]:
     """Each commit claim of this repository's history with its verdict (None: not looked up);
-    claims about other repositories come with None too and carry `other_repo`."""
-    for claim in context.citations_of(memory).commits:
-        if claim.other_repo:
+    claims about other repositories come with None too and carry `other_repo`, and so do the
+    code-span ids a memory cites of something else (`span_ids_not_commits`)."""
+    claims = context.citations_of(memory).commits
+    aside = set(span_ids_not_commits(claims, context.evidence))
+    for claim in claims:
+        if claim.other_repo or (claim.anchor == "backticks" and claim.key in aside):
             yield claim, None
         else:
             yield claim, context.evidence.commits.get(claim.key)
+
+
+def _searched(context: LintContext) -> str:
+    return " or ".join(describe_repo(label) for label in context.evidence.repos) or "any repository"
 
 
 def _in(verdict: CommitVerdict) -> str:
@@ -91,7 +99,8 @@ class UnverifiableCommit(MemoryRule):
     No code repository is configured, a configured one is not available, the clone is shallow
     and the object may be older than its history, or the hash belongs to another repository
     (`owner/repo@abc1234`, "in the upstream repo"). Informational: absence of evidence is not
-    evidence of fabrication.
+    evidence of fabrication. A memory whose many code-span hex ids git almost never knows
+    (`span_ids_not_commits`: ids of sessions, records) gets one note for all of them.
     """
 
     code = "GM303"
@@ -101,6 +110,17 @@ class UnverifiableCommit(MemoryRule):
     citations_only = True  # reads nothing but the memory's citations
 
     def check(self, memory: Memory, context: LintContext) -> Iterable[Finding]:
+        claims = context.citations_of(memory).commits
+        aside = span_ids_not_commits(claims, context.evidence)
+        if aside:
+            first = min(c.line for c in claims if c.anchor == "backticks" and c.key in aside)
+            shown = ", ".join(aside[:3]) + (", ..." if len(aside) > 3 else "")
+            yield self.finding(
+                memory.path, first,
+                f"{len(aside)} hex ids in code spans ({shown}) name no commit of "
+                f"{_searched(context)}; read as ids of something else, not checked (write "
+                "`commit <hash>` where one is a commit)",
+            )
         for claim, verdict in judged_claims(memory, context):
             if claim.other_repo:
                 yield self.finding(
