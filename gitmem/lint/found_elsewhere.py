@@ -121,16 +121,25 @@ def found_in_packages(paths: dict[PathQuery, PathVerdict], repos: Repos
     return out
 
 
+# The folders agents keep memory in: usual folders for reading a path in prose, but one this
+# repository never had is a memory a rule tells the agent to start when it has something to
+# record (`memory-bank/raw_reflection_log.md` of a shared improvement protocol), not a folder
+# whose files went missing.
+MEMORY_FOLDERS = frozenset({"memory", "memory-bank"})
+_CHECKED_FIRST_FOLDERS = SOURCE_FOLDERS - MEMORY_FOLDERS
+
+
 def named_elsewhere(paths: dict[PathQuery, PathVerdict], repos: Repos
                     ) -> dict[PathQuery, PathVerdict]:
     """A missing relative path with no history whose first folder is no folder of the tree at
     any depth, never held a file (no commit deleted one in it) and is no usual source folder
     (`north-lab/notes/x.md`, `quantkit/data/ipo.py`): a sibling repository's or a server's path,
-    which cannot be checked here. Unverifiable, not missing."""
+    which cannot be checked here; or a memory folder (`MEMORY_FOLDERS`) the repository never
+    had, which the agent is told to create. Unverifiable, not missing."""
     firsts = {query: query.value.partition("/")[0] for query, verdict in paths.items()
               if verdict.status == MISSING and verdict.fate is None and "/" in query.value
               and query.value[:1] not in "./~" and query.value.partition("/")[0] not in
-              SOURCE_FOLDERS}
+              _CHECKED_FIRST_FOLDERS}
     if not firsts:
         return paths
     unknown = set(firsts.values())
