@@ -37,6 +37,8 @@ _CHANGE_LOG = re.compile(
 # a date field opening a section: "**Date:** 2025-09-21", "Datum: 2025-09-21", "日期：2025-09-21"
 _DATE_FIELD = re.compile(r"[\W_]*(?:date|dated|datum|fecha|data|日期|日付|날짜)[\W_]*[:：][\W_]*(?:"
                          + _DATE.pattern + ")", re.IGNORECASE)
+# A heading that says what it lists is gone: "### Removed Old Files", "## Deleted scripts"
+_REMOVED = re.compile(r"\b(?:removed|deleted|retired|dropped)\b|已删除|删除的", re.I)
 _CONVENTIONS = re.compile(r"\bconventions?\b|约定|規約|컨벤션", re.I)
 # work still to do: a backlog, a plan, what is deferred or comes next
 _PLAN = re.compile(r"\b(?:backlog|deferred|planned|to-?dos?|next steps?|roadmap|future|upcoming"
@@ -86,6 +88,12 @@ class Places:
             first = next((line for line in self.lines[heading + 1:heading + 4] if line.strip()), "")
             self._dated[id(chain)] = _DATE_FIELD.match(first) is not None
         return self._dated[id(chain)]
+
+    def in_removal_section(self, number: int) -> bool:
+        """Under a nearest heading that says its entries were removed ("### Removed Old
+        Files"): each path listed there is recorded as gone, as on a line that says so."""
+        chain = self._leveled(number)
+        return bool(chain) and _REMOVED.search(chain[-1][1]) is not None
 
     def in_convention_section(self, number: int) -> bool:
         """Under a heading of its own that says conventions: the nearest one, or a section

@@ -41,3 +41,21 @@ def test_files_of_a_memory_folder_the_repository_never_had_are_to_be_started(
     assert [(f["path"], f["line"]) for f in found] == [(".clinerules/learning.md", 3),
                                                         (".clinerules/learning.md", 4)]
     assert "deleted in" in found[0]["message"] and "deleted in" not in found[1]["message"]
+
+
+def test_a_path_listed_under_a_heading_that_says_removed_is_recorded_as_gone(
+        tmp_path: Path) -> None:
+    # a context note lists the file a refactor deleted under "### Removed Old Files": the memory
+    # records the deletion. The same deleted file cited under another heading still warns.
+    repo = make_repo(tmp_path / "r", {"app/commands/export.py": "x\n", "app/main.py": "x\n"})
+    git(repo, "rm", "-q", "app/commands/export.py")
+    write(repo, {"app/commands/export/command.py": "x\n"})
+    commit_all(repo, "split the export command into a package")
+    write(repo, {"memory-bank/activeContext.md": (
+        "# Active context\n\n### New Layout\n\n- `app/commands/export/command.py` - CLI wrapper\n\n"
+        "### Removed Old Files\n\n- `app/commands/export.py` - split into a package\n\n"
+        "### Entry points\n\n- `app/commands/export.py` - the export command\n")})
+    commit_all(repo)
+    found = cli(repo, "lint", "--format", "json", "--select", "GM311").json()["findings"]
+    assert [(f["line"], f["code"]) for f in found] == [(13, "GM311")]
+    assert "split the export command" in found[0]["message"]

@@ -128,15 +128,16 @@ def below_folder_named_above(memory: Memory, citation: PathCitation,
 
 def nothing_to_report(memory: Memory, citation: PathCitation, verdict: PathVerdict,
                       places: Places) -> bool:
-    """The line already says the path is gone or names it as an example; the path is the old
-    name in a table of renames (`| Old name | New name |`); a data or build artefact with no
-    history; or a record of an event (a journal entry, a dated session note, a dated entry
+    """The line already says the path is gone or names it as an example, or the heading it
+    stands under does ("### Removed Old Files"); the path is the old name in a table of
+    renames (`| Old name | New name |`); a data or build artefact with no history; or a record of an event (a journal entry, a dated session note, a dated entry
     of a change log kept inside a memory) citing a path that was right when it was written
     and was renamed or deleted since."""
     line = _line(memory, citation.line)
     if _ACKNOWLEDGED.search(line) or _NOT_THERE.search(line) or said_absent(memory, citation):
         return True
-    if places.in_old_name_column(citation.line, citation.text):
+    if places.in_old_name_column(citation.line, citation.text) or places.in_removal_section(
+            citation.line):
         return True
     if _FOR_EXAMPLE.search(line) and any(
             "/" in span.content and (is_placeholder(span.content)
