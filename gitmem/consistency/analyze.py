@@ -31,6 +31,7 @@ import dataclasses
 import functools
 import re
 import sys
+from array import array
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -51,6 +52,7 @@ from gitmem.consistency.duplicates import (
 )
 from gitmem.consistency.features import TextFeatures, features
 from gitmem.consistency.lexicon import Lexicon, default_lexicon
+from gitmem.consistency.pair_codes import PairCodes
 from gitmem.consistency.paraphrase import may_paraphrase
 from gitmem.consistency.per_text import forget_texts
 from gitmem.consistency.scope import scopes_disjoint
@@ -184,20 +186,29 @@ def find_pairs(
     if budget is not None and len(pairs) > budget.pairs:
         budget.order(pairs)
     repeated = {text for text, count in Counter(c.text for c in claims).items() if count > 1}
-    jobs: list[tuple[int, int]] = []  # the pairs judged: a pair of texts held by several
-    job_of: dict[tuple, int] = {}  # claims is judged once and reported at each copy
-    plan: list[tuple[int, int, int, Any, int]] = []  # (i, j, job or -1, recalled, verdict key)
+    # The plan, one entry per pair compared, as columns of 8 bytes a pair (not a tuple each:
+    # millions at 100,000 files): the pair, its job (-1 when recalled) and its verdict key;
+    # the findings recalled by plan entry. The jobs are the pairs judged: a pair of texts held
+    # by several claims is judged once and reported at each copy.
+    width = len(claims)
+    plan, plan_job, plan_key = array("q"), array("q"), array("Q")
+    recalled: dict[int, Any] = {}
+    jobs = PairCodes(width)
+    job_of: dict[tuple, int] = {}
     verdict_key = VerdictKeys(tags)
     for i, j in pairs:
         a, b = claims[i], claims[j]
         if a.path != b.path and scopes_disjoint(scopes.get(a.path, ()), scopes.get(b.path, ())):
             continue
-        key = 0
         if verdicts is not None:
             key = verdict_key(a, b, (_states_rules(a), _states_rules(b)))
             known, stored = verdicts.recall(key)
             if known:
-                plan.append((i, j, -1, stored, key))
+                if stored is not None:
+                    recalled[len(plan)] = stored
+                plan.append(i * width + j)
+                plan_job.append(-1)
+                plan_key.append(key)
                 continue
         judged = None
         if a.text in repeated or b.text in repeated:
@@ -210,20 +221,26 @@ def find_pairs(
             continue
         if job < 0:
             job = len(jobs)
-            jobs.append((i, j))
+            jobs.append(i, j)
             if judged is not None:
                 job_of[judged] = job
-        plan.append((i, j, job, None, key))
-    del job_of, verdict_key  # each text's encoded key part: not held while judging
+        plan.append(i * width + j)
+        plan_job.append(job)
+        if verdicts is not None:
+            plan_key.append(key)
+    del job_of, verdict_key, pairs  # each text's encoded key part: not held while judging
     judge = Judging(claims, tags, thresholds, lexicon, triage, sys.modules[__name__])
     try:
         results = judge_all(judge, jobs, workers)
     finally:
         forget_texts()  # answers by text are this run's: a long-lived process keeps none
     out: list[PairFinding] = []
-    for i, j, job, stored, key in plan:
+    for at, code in enumerate(plan):
+        i, j = divmod(code, width)
         a, b = claims[i], claims[j]
+        job = plan_job[at]
         if job < 0:
+            stored = recalled.get(at)
             if stored is not None:  # rebuilt around the claims as they are now
                 out.append(PairFinding(stored.kind, stored.klass, stored.score,
                                        stored.confidence, a, b, dict(stored.signals),
@@ -233,7 +250,7 @@ def find_pairs(
         if finding is not None and (finding.a is not a or finding.b is not b):
             finding = dataclasses.replace(finding, a=a, b=b, signals=dict(finding.signals))
         if verdicts is not None:
-            verdicts.record(key, finding)
+            verdicts.record(plan_key[at], finding)
         if finding is not None:
             out.append(finding)
     out.sort(key=lambda p: (p.a.path, p.a.line, p.b.path, p.b.line, p.kind))

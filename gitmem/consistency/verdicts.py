@@ -20,6 +20,7 @@ import hashlib
 from array import array
 from bisect import bisect_left
 from collections.abc import Mapping, Sequence
+from itertools import groupby
 from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from gitmem.model import Claim
@@ -99,7 +100,7 @@ class PairVerdicts:
                  found: dict[int, StoredVerdict] | None = None) -> None:
         self._none = none if none is not None else array("Q")
         self._found = found or {}
-        self._fresh_none: list[int] = []
+        self._fresh_none = array("Q")  # 8 bytes a pair, not a list of ints
         self._fresh_found: dict[int, StoredVerdict] = {}
 
     def recall(self, key: int) -> tuple[bool, StoredVerdict | None]:
@@ -126,7 +127,8 @@ class PairVerdicts:
 
     def stored(self) -> StoredVerdicts:
         """This run's verdicts, for the cache."""
-        keys = array("Q", sorted(set(self._fresh_none)))  # native order: the cache is local
+        # native order: the cache is local; sorted without a set of millions of ints beside it
+        keys = array("Q", (key for key, _ in groupby(sorted(self._fresh_none))))
         return StoredVerdicts(keys.tobytes().hex(), tuple(self._fresh_found.values()))
 
     @classmethod
