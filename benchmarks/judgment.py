@@ -45,6 +45,7 @@ from gitmem.consistency import analyze
 from gitmem.config import Config
 from gitmem.consistency.analyze import find_pairs
 from gitmem.consistency.corpus import corpus_pairs
+from gitmem.consistency.pair_codes import PairCodes
 from gitmem.memory.parse import parse_memory
 from gitmem.model import Claim
 
@@ -166,21 +167,22 @@ def repo_claims(repo: Path) -> list[Claim]:
 
 def judge_once(claims: list[Claim], generator: Callable | None) -> tuple[float, int, Reported]:
     """(CPU s, pairs judged, pairs reported) of `find_pairs` with this candidate generator."""
-    real = analyze.candidate_pairs
+    real = analyze.candidate_codes
     counted: list[int] = []
 
-    def counting(found: Sequence[Claim], **options: object) -> list[tuple[int, int]]:
-        pairs = (generator or real)(found, **options)
+    def counting(found: Sequence[Claim], **options: object) -> PairCodes:
+        pairs = real(found, **options) if generator is None else PairCodes.of(
+            len(found), generator(found, **options))
         counted.append(len(pairs))
         return pairs
 
-    analyze.candidate_pairs = counting  # type: ignore[assignment]
+    analyze.candidate_codes = counting  # type: ignore[assignment]
     try:
         started = time.process_time()
         found = find_pairs(claims, workers=1)  # CPU of one process: the workers' is not counted
         cpu = time.process_time() - started
     finally:
-        analyze.candidate_pairs = real  # type: ignore[assignment]
+        analyze.candidate_codes = real  # type: ignore[assignment]
     copies: dict[str, list[Location]] = {}
     for claim in claims:
         copies.setdefault(claim.text, []).append((claim.path, claim.line))

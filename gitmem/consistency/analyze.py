@@ -40,7 +40,7 @@ from typing import Any
 from gitmem.consistency.align import align
 from gitmem.consistency.batch import Judging, judge_all
 from gitmem.consistency.budget import PairBudget
-from gitmem.consistency.candidates import candidate_pairs
+from gitmem.consistency.candidates import candidate_codes
 from gitmem.consistency.contradiction import detect_contradiction_features, purpose_evidence
 from gitmem.consistency.duplicates import (
     MATCH_THRESHOLD,
@@ -182,7 +182,7 @@ def find_pairs(
     lexicon = lexicon or default_lexicon()
     thresholds = thresholds or Thresholds(match=match_threshold, possible=possible_threshold)
     tags, scopes = tags or {}, scopes or {}
-    pairs = candidate_pairs(claims, lexicon=lexicon)
+    pairs = candidate_codes(claims, lexicon=lexicon)
     if budget is not None and len(pairs) > budget.pairs:
         budget.order(pairs)
     repeated = {text for text, count in Counter(c.text for c in claims).items() if count > 1}
@@ -190,13 +190,14 @@ def find_pairs(
     # millions at 100,000 files): the pair, its job (-1 when recalled) and its verdict key;
     # the findings recalled by plan entry. The jobs are the pairs judged: a pair of texts held
     # by several claims is judged once and reported at each copy.
-    width = len(claims)
+    width = pairs.width
     plan, plan_job, plan_key = array("q"), array("q"), array("Q")
     recalled: dict[int, Any] = {}
     jobs = PairCodes(width)
     job_of: dict[tuple, int] = {}
     verdict_key = VerdictKeys(tags)
-    for i, j in pairs:
+    for code in pairs.codes:
+        i, j = divmod(code, width)
         a, b = claims[i], claims[j]
         if a.path != b.path and scopes_disjoint(scopes.get(a.path, ()), scopes.get(b.path, ())):
             continue
@@ -206,7 +207,7 @@ def find_pairs(
             if known:
                 if stored is not None:
                     recalled[len(plan)] = stored
-                plan.append(i * width + j)
+                plan.append(code)
                 plan_job.append(-1)
                 plan_key.append(key)
                 continue
@@ -224,7 +225,7 @@ def find_pairs(
             jobs.append(i, j)
             if judged is not None:
                 job_of[judged] = job
-        plan.append(i * width + j)
+        plan.append(code)
         plan_job.append(job)
         if verdicts is not None:
             plan_key.append(key)

@@ -13,8 +13,11 @@ go in claim order, the same on every run.
 
 from __future__ import annotations
 
+from array import array
 from collections import Counter
 from dataclasses import dataclass, field
+
+from gitmem.consistency.pair_codes import PairCodes
 
 HOOK_PAIR_BUDGET = 10_000  # 2-4 s of judging; a one-file commit on 10,000 files needs far fewer
 _FILES_NAMED = 5
@@ -26,14 +29,15 @@ class PairBudget:
     skipped: int = 0  # candidate pairs left unjudged
     files: set[str] = field(default_factory=set)  # the files of their claims
 
-    def order(self, pairs: list[tuple[int, int]]) -> None:
+    def order(self, pairs: PairCodes) -> None:
         """Sort `pairs` (claim indexes) in place, least crowded first (module docstring)."""
         degree: Counter[int] = Counter()
         for i, j in pairs:
             degree[i] += 1
             degree[j] += 1
         width = max(degree, default=0) + 1
-        pairs.sort(key=lambda p: (max(degree[p[0]], degree[p[1]]) * width + p[0]) * width + p[1])
+        pairs.codes = array("q", (i * pairs.width + j for i, j in sorted(
+            pairs, key=lambda p: (max(degree[p[0]], degree[p[1]]) * width + p[0]) * width + p[1])))
 
     def notice(self) -> str:
         """What a hook says when the budget ran out ("" when it did not)."""

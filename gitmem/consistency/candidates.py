@@ -21,7 +21,8 @@ frequent key alone. Type, category and file are never used: within-file pairs co
 other.
 
 Memory follows the claims, not the pairs looked at: a claim's keys are a sorted tuple of ranks
-(shared ints), not a frozenset, and each probe keeps only the partners it met.
+(shared ints), not a frozenset, and each probe keeps only the partners it met. The pairs found
+are codes in one array (`candidate_codes`, 8 bytes a pair), sorted bucket by bucket.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from collections.abc import Sequence
 from gitmem.consistency.families import FAMILY_MIN, one_value_families
 from gitmem.consistency.join import similar_pairs
 from gitmem.consistency.lexicon import Lexicon, default_lexicon
+from gitmem.consistency.pair_codes import PairCodes
 from gitmem.consistency.paraphrase import key_form
 from gitmem.consistency.quantities import unit_dimension
 from gitmem.consistency.text import singular_acronym, stem
@@ -106,7 +108,17 @@ def candidate_pairs(
     lexicon: Lexicon | None = None,
 ) -> list[tuple[int, int]]:
     """Index pairs (i < j) whose key sets have Jaccard >= `min_jaccard`, sorted: every one of
-    them, whatever else the repository holds.
+    them, whatever else the repository holds (`candidate_codes` as a list)."""
+    return list(candidate_codes(claims, min_jaccard=min_jaccard, lexicon=lexicon))
+
+
+def candidate_codes(
+    claims: Sequence[Claim],
+    *,
+    min_jaccard: float = MIN_JACCARD,
+    lexicon: Lexicon | None = None,
+) -> PairCodes:
+    """`candidate_pairs` as one array of codes (pair_codes.py): 8 bytes a pair.
 
     A text held by k claims is one node: its copies pair with the first of them only (k - 1
     pairs, not k(k - 1) / 2), and with the first copy of each similar text, whose copies pair
@@ -118,12 +130,13 @@ def candidate_pairs(
     for x, claim in enumerate(claims):
         copies.setdefault(claim.text, []).append(x)
     texts = list(copies.values())  # distinct texts, each as the claims holding it
+    del copies
     key_ranks, _ = ranked_keys([claims[held[0]] for held in texts], lexicon)
     groups: dict[tuple[int, ...], list[int]] = {}
     for t, ranks in enumerate(key_ranks):
         if ranks:  # no key: nothing in common with anything
             groups.setdefault(ranks, []).append(t)
-    pairs: list[tuple[int, int]] = []
+    pairs = PairCodes(len(claims))
     for ranks, held in groups.items():
         if len(held) >= FAMILY_MIN:
             groups[ranks] = _fold_families(held, texts, claims, pairs)
@@ -134,14 +147,20 @@ def candidate_pairs(
     for t, ranks in enumerate(key_ranks):
         if ranks and texts[t]:  # a family member's claims are its first member's now
             first, *others = texts[t]
-            pairs += ((first, x) for x in others)
+            for x in others:
+                pairs.append(first, x)
+    del key_ranks
+    append = pairs.append
     for code in scored:
         u, v = divmod(code, count)
         in_u, in_v = groups[nodes[u]], groups[nodes[v]]
         if u != v and len(in_u) == len(in_v) == 1 and len(texts[in_u[0]]) == 1 \
                 and len(texts[in_v[0]]) == 1:  # two texts held once each: one pair
             x, y = texts[in_u[0]][0], texts[in_v[0]][0]
-            pairs.append((x, y) if x < y else (y, x))
+            if x < y:
+                append(x, y)
+            else:
+                append(y, x)
             continue
         text_pairs = ((s, t) for at, s in enumerate(in_u) for t in in_u[at + 1 :]) if u == v \
             else ((s, t) for s in in_u for t in in_v)
@@ -149,14 +168,36 @@ def candidate_pairs(
             (first_s, *more_s), (first_t, *more_t) = texts[s], texts[t]
             for x, y in ((first_s, first_t), *((x, first_t) for x in more_s),
                          *((first_s, y) for y in more_t)):
-                pairs.append((min(x, y), max(x, y)))
+                append(min(x, y), max(x, y))
     del scored
-    pairs.sort()
+    pairs.codes = sorted_codes(pairs.codes, pairs.width)
     return pairs
 
 
+def sorted_codes(codes: array, width: int) -> array:
+    """`codes` (each i * width + j) in increasing order, without a list of them all: bucketed
+    by i, each bucket (a claim's partners) sorted on its own."""
+    starts = array("q", bytes(8 * (width + 1)))
+    for code in codes:
+        starts[code // width + 1] += 1
+    for i in range(width):
+        starts[i + 1] += starts[i]
+    out = array("q", bytes(8 * len(codes)))
+    fill = array("q", starts)
+    for code in codes:
+        i = code // width
+        out[fill[i]] = code
+        fill[i] += 1
+    del fill
+    for i in range(width):
+        low, high = starts[i], starts[i + 1]
+        if high - low > 1:
+            out[low:high] = array("q", sorted(out[low:high]))
+    return out
+
+
 def _fold_families(held: list[int], texts: list[list[int]], claims: Sequence[Claim],
-                   pairs: list[tuple[int, int]]) -> list[int]:
+                   pairs: PairCodes) -> list[int]:
     """The texts of one node with each family (families.py) folded into its first member: its
     claims are the first member's from now on, and each copy of another member meets the first
     copy of that member here (its verbatim repeats are still pairs). Returns the node's texts."""
@@ -168,7 +209,8 @@ def _fold_families(held: list[int], texts: list[list[int]], claims: Sequence[Cla
         first, *others = (held[at] for at in family)
         for t in others:
             own_first, *copies = texts[t]
-            pairs += ((own_first, x) for x in copies)
+            for x in copies:
+                pairs.append(own_first, x)
             texts[first] = texts[first] + texts[t]
             texts[t] = []
             absorbed.add(t)

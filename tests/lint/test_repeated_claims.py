@@ -15,6 +15,8 @@ from gitutil import commit_all, git, make_repo, write
 from lintutil import Run, cli, memory
 
 from gitmem.consistency import analyze
+from gitmem.consistency.candidates import candidate_pairs
+from gitmem.consistency.pair_codes import PairCodes
 from gitmem.model import Claim
 
 TABS = "Indent Python code with tabs."
@@ -83,7 +85,9 @@ def generator(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -
     first (both: what the two generators emit), around whatever text pairs the real generator
     finds."""
     widen = every_copy_pair if request.param == "every copy pair" else first_copy_pairs
-    monkeypatch.setattr(analyze, "candidate_pairs", widen(analyze.candidate_pairs))
+    generate = widen(candidate_pairs)
+    monkeypatch.setattr(analyze, "candidate_codes", lambda claims, **kwargs: PairCodes.of(
+        len(claims), generate(claims, **kwargs)))
     return str(request.param)
 
 
