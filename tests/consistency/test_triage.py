@@ -221,6 +221,49 @@ def test_worker_chunks_are_runs_of_pairs_that_share_their_texts() -> None:
     assert held(order) < 0.8 * held(list(range(len(jobs)))), (held(order), len(jobs))
 
 
+def _order_by_lists(claims: list[Claim], jobs: list[tuple[int, int]]) -> list[int]:
+    """The breadth-first order `local_order` describes, read with a list per text and a sort
+    key per pair (how it was first written), to check the array version against."""
+    number: dict[str, int] = {}
+    ends = [(number.setdefault(claims[i].text, len(number)),
+             number.setdefault(claims[j].text, len(number))) for i, j in jobs]
+    partners: list[list[int]] = [[] for _ in number]
+    for x, y in ends:
+        partners[x].append(y)
+        partners[y].append(x)
+    place = [-1] * len(number)
+    placed = 0
+    for start in sorted(range(len(number)), key=lambda t: len(partners[t])):
+        if place[start] < 0:
+            place[start], placed = placed, placed + 1
+            queue = [start]
+            for at in queue:
+                for other in partners[at]:
+                    if place[other] < 0:
+                        place[other], placed = placed, placed + 1
+                        queue.append(other)
+    return sorted(range(len(jobs)), key=lambda n: max(place[ends[n][0]], place[ends[n][1]]))
+
+
+def test_the_local_order_of_pairs_held_as_codes_is_the_order_of_the_pairs_as_tuples() -> None:
+    """The order is built from arrays (a few bytes a pair): it is the same order, for pairs
+    given as codes or as tuples, with texts repeated (a pair of one text's two copies) and
+    several unconnected groups."""
+    from gitmem.consistency.batch import local_order
+    from gitmem.consistency.candidates import candidate_codes
+
+    claims = templated(160, seed=3)
+    claims += [Claim("memory/copies.md", n + 1, c.text) for n, c in enumerate(claims[:40:3])]
+    claims += [Claim("memory/apart.md", 1, "Water the office ferns every Tuesday."),
+               Claim("memory/apart.md", 2, "Water the office ferns every Friday.")]
+    codes = candidate_codes(claims)
+    jobs = list(codes)
+    assert any(claims[i].text == claims[j].text for i, j in jobs)
+    expected = _order_by_lists(claims, jobs)
+    assert list(local_order(claims, codes)) == expected == list(local_order(claims, jobs))
+    assert list(local_order(claims, [])) == []
+
+
 def test_the_bound_from_sizes_alone_is_never_under_the_bound_triage_reads() -> None:
     """`_raw_upper(sizes_only=True)` lets triage close a duplicate side without comparing
     shingles: it must be at least the bound it stands for, on every labelled pair and tags."""
