@@ -22,7 +22,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 from array import array
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
@@ -46,10 +46,19 @@ class Judging:
         self.lexicon, self.triage, self.analyze = lexicon, triage, analyze
 
     def judge(self, jobs: Sequence[tuple[int, int]]) -> list[Any]:
-        """The finding (or None) of each pair, in order."""
-        return self.judge_run(jobs, _uses(self.claims, jobs), {})
+        """The finding (or None) of each pair, in order. Many pairs are judged in `local_order`,
+        as the workers judge them, so a text's features are dropped soon after they are first
+        needed, not kept from its first pair in (i, j) order to its last."""
+        uses = _uses(self.claims, jobs)
+        if len(jobs) < PARALLEL_MIN_PAIRS:
+            return self.judge_run(jobs, uses, {})
+        order = local_order(self.claims, jobs)
+        out: list[Any] = [None] * len(jobs)
+        for n, found in zip(order, self.judge_run((jobs[n] for n in order), uses, {})):
+            out[n] = found
+        return out
 
-    def judge_run(self, jobs: Sequence[tuple[int, int]], uses: dict[str, int],
+    def judge_run(self, jobs: Iterable[tuple[int, int]], uses: dict[str, int],
                   cache: dict[str, tuple[TextFeatures, TextFacts | None]]) -> list[Any]:
         """`judge`, with what one text's features are needed for still (`uses`, its pairs not
         yet judged) and the features of texts in use (`cache`) kept from run to run."""

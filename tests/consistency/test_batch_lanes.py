@@ -60,3 +60,19 @@ def test_blocks_taken_from_both_ends_cover_a_stretch_once(
         turn += 1
     assert sorted(taken) == list(range(3, 3 + size))
     assert batch._take(ends, 1, from_back=False) is None  # an empty stretch gives nothing
+
+
+def test_one_process_judging_many_pairs_in_local_order_gives_the_verdicts_of_pair_order(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """One process judges a large batch in `local_order` (features dropped sooner), and puts
+    each verdict back at its pair: the same verdicts as judging in (i, j) order."""
+    claims = templated(90, seed=5)
+    jobs = [(i, j) for i in range(len(claims)) for j in range(i + 1, len(claims))][::3]
+    judging = Judging(claims, {}, analyze.Thresholds(), analyze.default_lexicon(), True, analyze)
+    monkeypatch.setattr(batch, "PARALLEL_MIN_PAIRS", len(jobs) + 1)
+    in_pair_order = _verdicts(judging.judge(jobs))
+    monkeypatch.setattr(batch, "PARALLEL_MIN_PAIRS", 1)
+    assert list(batch.local_order(claims, jobs)) != list(range(len(jobs)))
+    assert _verdicts(judging.judge(jobs)) == in_pair_order
+    assert sum(f is not None for f in in_pair_order) > 10
