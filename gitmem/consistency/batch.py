@@ -2,7 +2,10 @@
 
 `Judging.judge` rules on a list of pairs in order. What depends on one text (its
 `TextFeatures`, its `triage.TextFacts`) is computed at its first pair and dropped after its last,
-so memory follows the texts in use, not all of them. A pair whose two sides (duplicate,
+so memory follows the texts in use, not all of them; and a process keeps at most `HELD_TEXTS`
+texts between their pairs (least recently used first out, computed again when met again): in
+`local_order` at 10,000 distinct files about 15,000 texts are between their first and last pair
+at once, and a worker never sees the last pair of a text the other worker judges. A pair whose two sides (duplicate,
 contradiction) `triage.open_sides` both closes is not aligned at all; the others go to
 `analyze._judge`, which skips the side triage closed.
 
@@ -34,6 +37,9 @@ from gitmem.consistency.triage_facts import TextFacts, text_facts
 from gitmem.model import Claim
 
 PARALLEL_MIN_PAIRS = 6000  # below this, starting processes costs more than it saves
+# texts whose features one process keeps between their pairs; past it the least recently used
+# go, and are computed again at their next pair (docs/performance.md, "Where the memory goes")
+HELD_TEXTS = 1 << 14
 
 
 class Judging:
@@ -65,14 +71,14 @@ class Judging:
         claims, analyze, lexicon = self.claims, self.analyze, self.lexicon
 
         def of(text: str) -> tuple[TextFeatures, TextFacts | None]:
-            found = cache.get(text)
+            found = cache.pop(text, None)
             if found is None:
                 found = (analyze.features(text, lexicon), None)
             uses[text] -= 1
             if uses[text]:
-                cache[text] = found
-            else:
-                cache.pop(text, None)
+                cache[text] = found  # the last used last: the first is the least recent
+                if len(cache) > HELD_TEXTS:
+                    del cache[next(iter(cache))]
             return found
 
         def facts(text: str, f: TextFeatures, known: TextFacts | None) -> TextFacts:

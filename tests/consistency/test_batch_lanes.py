@@ -76,3 +76,28 @@ def test_one_process_judging_many_pairs_in_local_order_gives_the_verdicts_of_pai
     assert list(batch.local_order(claims, jobs)) != list(range(len(jobs)))
     assert _verdicts(judging.judge(jobs)) == in_pair_order
     assert sum(f is not None for f in in_pair_order) > 10
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_features_dropped_past_the_held_texts_are_computed_again_to_the_same_verdicts(
+    monkeypatch: pytest.MonkeyPatch, workers: int,
+) -> None:
+    """A process keeps the features of at most `HELD_TEXTS` texts between their pairs; a text
+    it let go is computed again at its next pair, to the same verdicts."""
+    claims = templated(90, seed=5)
+    jobs = [(i, j) for i in range(len(claims)) for j in range(i + 1, len(claims))][::3]
+    judging = Judging(claims, {}, analyze.Thresholds(), analyze.default_lexicon(), True, analyze)
+    monkeypatch.setattr(batch, "PARALLEL_MIN_PAIRS", 1)
+    held = _verdicts(judge_all(judging, jobs, workers=workers))
+    computed: list[str] = []
+    features = analyze.features
+
+    def counted(text: str, lexicon: object) -> object:
+        computed.append(text)
+        return features(text, lexicon)
+
+    monkeypatch.setattr(analyze, "features", counted)
+    monkeypatch.setattr(batch, "HELD_TEXTS", 2)
+    assert _verdicts(judge_all(judging, jobs, workers=workers)) == held
+    if workers == 1:
+        assert len(computed) > len(set(computed))  # some texts were let go and read again
