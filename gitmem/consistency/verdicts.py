@@ -127,8 +127,7 @@ class PairVerdicts:
 
     def stored(self) -> StoredVerdicts:
         """This run's verdicts, for the cache."""
-        # native order: the cache is local; sorted without a set of millions of ints beside it
-        keys = array("Q", (key for key, _ in groupby(sorted(self._fresh_none))))
+        keys = sorted_unique(self._fresh_none)  # native order: the cache is local
         return StoredVerdicts(keys.tobytes().hex(), tuple(self._fresh_found.values()))
 
     @classmethod
@@ -151,6 +150,20 @@ class PairVerdicts:
         if any(keys[i] >= keys[i + 1] for i in range(len(keys) - 1)):
             return cls()  # not the sorted array this module writes
         return cls(keys, found)
+
+
+def sorted_unique(keys: array) -> array:
+    """`keys` (64-bit digests) sorted, each once, without a list of them all (at 100,000 files
+    29 million ints, 1.2 GB): bucketed by their top byte, which digests spread evenly, and each
+    bucket sorted on its own."""
+    buckets = [array("Q") for _ in range(256)]
+    for key in keys:
+        buckets[key >> 56].append(key)
+    out = array("Q")
+    for at, bucket in enumerate(buckets):
+        out.extend(key for key, _ in groupby(sorted(bucket)))
+        buckets[at] = array("Q")
+    return out
 
 
 def finding_shaped(kind: object, klass: object, score: object, confidence: object,

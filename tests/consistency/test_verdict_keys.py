@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
-from gitmem.consistency.verdicts import VerdictKeys, verdict_key
+import random
+from array import array
+
+from gitmem.consistency.verdicts import PairVerdicts, VerdictKeys, sorted_unique, verdict_key
 from gitmem.model import Claim
 
 
@@ -22,3 +25,18 @@ def test_keys_of_a_run_are_verdict_key_of_each_pair() -> None:
                 assert keys(a, b, rules) == expected
                 seen.add(expected)
     assert len(seen) == 4 * 4 * 4  # every input is in the key: text, stance, tags
+
+
+def test_the_verdicts_kept_for_the_cache_are_each_key_once_in_order_and_read_back() -> None:
+    """The keys of the pairs without a finding are stored sorted, each once (a pair of copies
+    records its key once per copy), and the next run recalls every one of them."""
+    rng = random.Random(4)
+    keys = [rng.getrandbits(64) for _ in range(3000)] + [0, 1, (1 << 64) - 1]
+    keys += keys[:500]  # recorded twice
+    rng.shuffle(keys)
+    assert list(sorted_unique(array("Q", keys))) == sorted(set(keys))
+    run = PairVerdicts()
+    for key in keys:
+        run.record(key, None)
+    again = PairVerdicts.from_stored(run.stored())
+    assert all(again.recall(key) == (True, None) for key in keys)
