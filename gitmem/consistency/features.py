@@ -141,10 +141,13 @@ def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
     asked_at = -1
     fronted = 0
     starts: list[int] = []
+    commas: set[int] = set()  # the pieces that follow a comma
     for match in _CLAUSE_BREAK.finditer(cleaned):
         if match.group(0) != "?":  # a question asserts nothing: drop it
             pieces.append(cleaned[start : match.start()])
             starts.append(start)
+            if match.group(0) == ",":
+                commas.add(len(pieces))
         elif asked_at < 0:
             asked_at = match.end()
         first_break = first_break or match.group(0)
@@ -181,7 +184,8 @@ def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
         contrast = " ".join(t.lower for t in tokens[:2]).startswith(_CONTRAST_NEGATES)
         all_tokens.extend(tokens)
         preference = contrast and starts[index] in preferred  # "over", not "instead of"
-        clause = read(tokens, piece_sequence, contrast, preference, clauses, lexicon)
+        clause = read(tokens, piece_sequence, contrast, preference, clauses, lexicon,
+                      joined=index in commas)
         conditional = conditional or clause.conditional
         if clause.content:
             clauses.append(clause)

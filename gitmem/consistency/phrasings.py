@@ -71,8 +71,8 @@ def switched(tokens: list[Token]) -> tuple[list[Token], list[Token], list[Token]
 
 
 ELLIPSIS_TOKENS = 4  # "not Unleash", "never Jest", "not the staging one"
-_ITEM_TOKENS = 3  # a list item between commas: "Kafka", "the Redis cache"
-_AND_OR = frozenset({"and", "or", "nor"})
+_ITEM_TOKENS = 3  # a series' last item, with its "or" inside: "tokens or passwords"
+_OR = frozenset({"or", "nor"})
 
 
 def elided(before: frozenset[str], values: frozenset[str], lexicon: Lexicon) -> frozenset[str] | None:
@@ -100,7 +100,7 @@ def _listed(item: Clause, head: Clause, lexicon: Lexicon) -> Clause:
 
 
 def read(tokens: list[Token], sequence: tuple[str, ...], contrast: bool, preference: bool,
-         clauses: list[Clause], lexicon: Lexicon) -> Clause:
+         clauses: list[Clause], lexicon: Lexicon, joined: bool = False) -> Clause:
     """The clause one piece of a claim stands for. `tokens` are the piece's, `sequence` their
     content stems, `contrast` when it opens with "instead of" or "rather than" (`preference`
     when that stands for a preference's "over"), `clauses` the claim's clauses before it: a
@@ -118,22 +118,26 @@ def read(tokens: list[Token], sequence: tuple[str, ...], contrast: bool, prefere
                 clause(rest + old, was, False, lexicon), polarity=-1, flipped_by=("from",)))
         said = rest + new
         sequence = content_sequence(said, lexicon)
-    out = clause(said, frozenset(sequence), contrast, lexicon)
+    out = dataclasses.replace(clause(said, frozenset(sequence), contrast, lexicon), joined=joined)
     if preference:
         out = dataclasses.replace(out, flipped_by=("over",))
-    bare = len(tokens) <= _ITEM_TOKENS and not out.flipped_by and not out.directive
-    if clauses and not out.flipped_by and (tokens[0].lower in _AND_OR or bare and any(
-            t.lower in _AND_OR for t in tokens[1:])):
-        # "Don't use X, Y, or Z", "Never commit keys, tokens and passwords": a list's last item
-        # keeps the negation of the clause it continues, and so do the bare items between
+    last_item = len(tokens) <= _ITEM_TOKENS and any(t.lower in _OR for t in tokens[1:])
+    if clauses and not out.flipped_by and joined and (tokens[0].lower in _OR or last_item):
+        # "Don't use X, Y, or Z", "must not perform I/O, use the client, or execute patches",
+        # "Never log keys, tokens or passwords": after a comma, "or"/"nor" offers alternatives
+        # to what the series denies, so every item of it since its negation is denied ("and"
+        # may add an order of its own: "Never push to main, open a PR, and wait")
         head = len(clauses) - 1
-        while head > 0 and clauses[head].item and not clauses[head].flipped_by:
+        while head > 0 and not clauses[head].flipped_by and clauses[head].joined:
             head -= 1
         for at in range(head + 1, len(clauses)):
             clauses[at] = _listed(clauses[at], clauses[head], lexicon)
         out = _listed(out, clauses[head], lexicon)
-    elif bare:
-        out = dataclasses.replace(out, item=True)
+    elif clauses and tokens[0].lower in ("or", "and", "nor") and not out.flipped_by:
+        # "Don't use X or Y": an item keeps the negation of the clause it continues
+        out = dataclasses.replace(
+            out, polarity=clauses[-1].polarity, flipped_by=clauses[-1].flipped_by
+        )
     if out.polarity < 0 and clauses and clauses[-1].polarity > 0 \
             and len(tokens) <= ELLIPSIS_TOKENS:
         stands_for = elided(clauses[-1].content, out.content, lexicon)

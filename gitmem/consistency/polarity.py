@@ -44,7 +44,7 @@ class Clause:
     flipped_by: tuple[str, ...]  # the negators / negative terms that set the polarity
     conditional: bool = False
     directive: bool = False  # states a stance ("use", "prefer", "always", "enable")
-    item: bool = False  # a bare list item ("Kafka" in "Don't use Redis, Kafka, or Memcached")
+    joined: bool = False  # follows the clause before it after a comma, in one sentence
 
 
 def markers(stems: list[str], lexicon: Lexicon) -> list[tuple[str, int, int]]:

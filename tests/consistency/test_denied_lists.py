@@ -12,7 +12,10 @@ AT_ODDS = [
     ("Don't cache sessions in Redis, Kafka, or Memcached", "Cache sessions in Memcached"),
     ("Do not use Redis or Memcached for sessions", "Use Memcached for sessions"),
     ("Use neither Poetry nor Pipenv", "Use Pipenv"),
-    ("Never log tokens, cookies and passwords", "Log cookies and passwords in debug builds"),
+    ("Never log tokens, cookies or passwords", "Log cookies and passwords in debug builds"),
+    # "or" after a comma: every item of the series is denied, a verb phrase too
+    ("Helpers must not perform API calls, use the HTTP client, or execute patches",
+     "Use the HTTP client for every call"),
 ]
 
 NOT_AT_ODDS = [
@@ -23,6 +26,11 @@ NOT_AT_ODDS = [
     ("Do not merge or deploy on Fridays", "Merge pull requests after review"),
     # a list that is chosen, not denied
     ("Cache sessions in Redis, Kafka, or Memcached", "Cache sessions in Memcached"),
+    # "and" may add an order of its own: only the first is denied
+    ("Never push to main, open a pull request, and wait for review",
+     "Open a pull request for every change"),
+    # a new sentence is no item of the series before it
+    ("Never push to main. Open a pull request, or ask the lead", "Open a pull request"),
 ]
 
 
