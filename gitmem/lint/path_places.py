@@ -25,7 +25,7 @@ _DATE = re.compile(r"(?:19|20)\d{2}[-/._]\d{1,2}[-/._]\d{1,2}"
 # a version alone (`## v1.2.0`, `## [1.2.0]`, `## Version 1.2`), or one that starts with `v`:
 # not `## 2.1 Storage`, a numbered section
 _VERSION = re.compile(r"[\W_]*(?:version\s+|v)?\[?\d+(?:\.\d+){1,3}\]?[\W_]*|"
-                      r"[\W_]*\[?v\d+(?:\.\d+){1,3}\b.*", re.I)
+                      r"[\W_]*\[?v\d+(?:\.\d+){1,3}\b.*", re.IGNORECASE)
 # a change log's heading, in the languages memories are written in; "changes", "history" and
 # "updates" only as the whole heading ("## Making changes" is a how-to, not a log)
 _CHANGE_LOG = re.compile(
@@ -33,21 +33,21 @@ _CHANGE_LOG = re.compile(
     r"^[\W\d_]*(?:(?:recent|latest) )?(?:changes|history|updates|journal|devlog|worklog)\W*$|"
     r"变更记录|变更日志|更新日志|更新记录|修改记录|版本历史|変更履歴|更新履歴|"
     r"변경\s?(?:이력|기록|로그)",
-    re.I)
+    re.IGNORECASE)
 # a date field opening a section: "**Date:** 2025-09-21", "Datum: 2025-09-21", "日期：2025-09-21"
 _DATE_FIELD = re.compile(r"[\W_]*(?:date|dated|datum|fecha|data|日期|日付|날짜)[\W_]*[:：][\W_]*(?:"
                          + _DATE.pattern + ")", re.IGNORECASE)
 # A heading that says what it lists is gone: "### Removed Old Files", "## Deleted scripts"
-_REMOVED = re.compile(r"\b(?:removed|deleted|retired|dropped)\b|已删除|删除的", re.I)
-_CONVENTIONS = re.compile(r"\bconventions?\b|约定|規約|컨벤션", re.I)
+_REMOVED = re.compile(r"\b(?:removed|deleted|retired|dropped)\b|已删除|删除的", re.IGNORECASE)
+_CONVENTIONS = re.compile(r"\bconventions?\b|约定|規約|컨벤션", re.IGNORECASE)
 # work still to do: a backlog, a plan, what is deferred or comes next
 _PLAN = re.compile(r"\b(?:backlog|deferred|planned|to-?dos?|next steps?|roadmap|future|upcoming"
                    r"|not yet (?:built|written|created))\b", re.IGNORECASE)
 # a list entry, or the indented lines that go on with one
 _LIST_ENTRY = re.compile(r"\s*(?:[-*+]|\d{1,9}[.)])\s|\s{2,}\S")
 _OLD = re.compile(r"\b(?:old|before|from|previous|former|original)\b"
-                  r"|旧|原|以前|変更前|변경\s?전", re.I)
-_NEW = re.compile(r"\b(?:new|after|to|current|now)\b|新|现|現|変更後|변경\s?후", re.I)
+                  r"|旧|原|以前|変更前|변경\s?전", re.IGNORECASE)
+_NEW = re.compile(r"\b(?:new|after|to|current|now)\b|新|现|現|変更後|변경\s?후", re.IGNORECASE)
 
 
 class Places:
