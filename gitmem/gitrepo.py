@@ -15,7 +15,7 @@ import subprocess
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import islice
+from itertools import count, islice
 from pathlib import Path
 
 from typing import TYPE_CHECKING, Any
@@ -1067,14 +1067,25 @@ class Repo:
 
     def _save_aside(self, path: str, data: bytes) -> Path:
         """Keep a version of `path` that could not stay in the working tree (two people wrote
-        the file while an op replaced it) in `.git/gitmem/kept/`; its name says which file."""
+        the file while an op replaced it) in `.git/gitmem/kept/`, under a new name of bounded
+        length (time, process, a number, the file's own name): never over an earlier one."""
         folder = self.state_dir / "kept"
         make_state_dir(self.state_dir)
         folder.mkdir(exist_ok=True)
         stamp = time.strftime("%Y%m%dT%H%M%S")
-        name = f"{stamp}-{os.getpid()}-{path.replace('/', '__')}"
-        safe_write.write_file(folder, name, data, scratch=None)
-        return folder / name
+        base = path.rpartition("/")[2][-100:]
+        for number in count():
+            saved = folder / f"{stamp}-{os.getpid()}-{number}-{base}"
+            try:
+                fd = os.open(saved, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
+            except FileExistsError:
+                continue
+            with os.fdopen(fd, "wb") as out:
+                out.write(data)
+                out.flush()
+                os.fsync(out.fileno())
+            return saved
+        raise AssertionError("unreachable")  # count() never ends
 
     def _worktree_blob(self, path: str) -> str | None:
         """The blob id of a working-tree file; None when absent; "not-a-file" for anything else."""

@@ -175,3 +175,15 @@ def test_a_file_rewritten_while_a_late_edit_is_put_back_keeps_both_versions(
     assert str(saved) in result.err and "written twice" in result.err
     assert "protected: true" in git(repo, "show", "HEAD:memory/a.md")
     assert_git_healthy(repo)
+
+
+def test_saved_versions_never_overwrite_each_other_and_fit_any_path(repo: Path) -> None:
+    """Two versions set aside for paths that look alike once flattened, and one for a path
+    too long to be a file name on its own: three files, each holding what it was given."""
+    r = Repo.discover(repo)
+    deep = "memory/" + "d" * 120 + "/" + "n" * 130 + ".md"
+    saved = [r._save_aside(path, f"version {i}\n".encode())
+             for i, path in enumerate(["memory/a/b.md", "memory/a__b.md", deep, "memory/a/b.md"])]
+    assert len(set(saved)) == 4
+    assert [p.read_text() for p in saved] == [f"version {i}\n" for i in range(4)]
+    assert all(p.parent == repo / ".git/gitmem/kept" for p in saved)
