@@ -6,9 +6,10 @@ GM3xx rules judge them, and `grounding_summary` counts them.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import pairwise
 from typing import Any
 
@@ -18,6 +19,9 @@ from gitmem.lint.path_citations import PathCitation, path_citations_in_line
 from gitmem.lint.scan import frontmatter_lines, prose_lines
 from gitmem.memory.inforce import claim_in_force
 from gitmem.model import Claim, Memory
+
+_HEADING = re.compile(r"\s{0,3}#{1,6}\s+(.*)")
+_COMMITS = re.compile(r"\bcommits?\b", re.IGNORECASE)
 
 COMMIT_FIELDS = ("commit", "commits", "sha", "rev", "revision", "fixed_in")
 MAX_CITATIONS = 2000  # per memory and kind: beyond this a file is data, not notes
@@ -156,10 +160,17 @@ def extract_citations(memory: Memory, review_file: str | None = None) -> Citatio
         commits.extend(field_commit_claims(memory, field_lines(memory)))
     paths: list[PathCitation] = []
     lines = list(prose_lines(memory, review_file))
+    about_commits = False  # under a heading that names commits ("## Recent commits")
     for number, line in lines:
         if len(commits) >= MAX_CITATIONS:
             break
-        commits.extend(commit_claims_in_line(line, number))
+        if (heading := _HEADING.match(line)) is not None:
+            about_commits = _COMMITS.search(heading.group(1)) is not None
+        found = commit_claims_in_line(line, number)
+        if about_commits:  # the heading is the commit keyword of each hash in its section
+            found = [replace(c, anchor="keyword") if c.anchor == "backticks" else c
+                     for c in found]
+        commits.extend(found)
     for number, line in unquoted_lines(lines):  # a pasted record or example cites no path
         if len(paths) >= MAX_CITATIONS:
             break

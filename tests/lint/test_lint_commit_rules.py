@@ -225,6 +225,21 @@ def test_code_span_ids_stay_commit_claims_when_the_memory_says_commit(tmp_path: 
         ("GM301", line) for line in (3, 4, 5, 6, 7)]
 
 
+def test_hashes_under_a_commits_heading_are_each_a_claim(tmp_path: Path) -> None:
+    """A list of hashes under "## Recent commits" claims each is a commit: the heading is the
+    keyword, so invented ones are each an error, not ids of something else."""
+    repo = make_repo(tmp_path / "r", {"src/app.py": "print(1)\n"})
+    listed = "".join(f"- `{run}` tidy the login redirect\n" for run in RUN_IDS[:6])
+    write(repo, {"memory/log.md": "# Log\n\n## Recent commits\n\n" + listed})
+    commit_all(repo)
+    findings = lint_json(repo, "--select", "GM3")
+    assert [(f["code"], f["line"]) for f in findings] == [("GM301", n) for n in range(5, 11)]
+    # the same list under a heading that names no commit reads as ids: one note
+    write(repo, {"memory/log.md": "# Log\n\n## Recent runs\n\n" + listed})
+    commit_all(repo)
+    assert [f["code"] for f in lint_json(repo, "--select", "GM3")] == ["GM303"]
+
+
 def test_gm304_commit_only_on_an_unmerged_branch(tmp_path: Path) -> None:
     repo = make_repo(tmp_path / "r", {"a.txt": "1\n"})
     git(repo, "switch", "-q", "-c", "feature")
