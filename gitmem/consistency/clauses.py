@@ -45,7 +45,7 @@ def opposed_clauses(
             if not said:
                 continue
             missing = [word for word in said if not lexicon.covered(word, affirmed.content)]
-            if missing and not _alternatives_said(fa if negated is ca else fb, missing,
+            if missing and not _alternatives_said(fa if negated is ca else fb, negated, missing,
                                                   affirmed.content, lexicon):
                 continue
             if negated.flipped_by == ("over",) and not all(
@@ -63,13 +63,15 @@ def opposed_clauses(
     return best
 
 
-def _alternatives_said(f: TextFeatures, missing: list[str], affirmed: frozenset[str],
-                       lexicon: Lexicon) -> bool:
-    """Whether each word the affirmed clause lacks is an alternative, in the denying text, to
-    a word it says: "Do not use Redis or Memcached" denies each, so "Use Memcached" is at odds
-    with it although it names no Redis."""
+def _alternatives_said(f: TextFeatures, negated: Clause, missing: list[str],
+                       affirmed: frozenset[str], lexicon: Lexicon) -> bool:
+    """Whether each word the affirmed clause lacks is an alternative, in the denying clause
+    itself, to a word it says: "Do not use Redis or Memcached" denies each, so "Use Memcached"
+    is at odds with it although it names no Redis ("Memcached or Redis" in another sentence
+    of the text is no alternative of this denial)."""
     partners = _or_partners(f, lexicon)
-    return all(any(lexicon.covered(other, affirmed) for other in partners.get(word, ()))
+    return all(any(other in negated.content and lexicon.covered(other, affirmed)
+                   for other in partners.get(word, ()))
                for word in missing)
 
 

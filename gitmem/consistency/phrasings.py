@@ -71,7 +71,6 @@ def switched(tokens: list[Token]) -> tuple[list[Token], list[Token], list[Token]
 
 
 ELLIPSIS_TOKENS = 4  # "not Unleash", "never Jest", "not the staging one"
-_ITEM_TOKENS = 3  # a series' last item, with its "or" inside: "tokens or passwords"
 _OR = frozenset({"or", "nor"})
 
 
@@ -118,17 +117,18 @@ def read(tokens: list[Token], sequence: tuple[str, ...], contrast: bool, prefere
                 clause(rest + old, was, False, lexicon), polarity=-1, flipped_by=("from",)))
         said = rest + new
         sequence = content_sequence(said, lexicon)
-    out = dataclasses.replace(clause(said, frozenset(sequence), contrast, lexicon), joined=joined)
+    out = dataclasses.replace(clause(said, frozenset(sequence), contrast, lexicon),
+                              item=joined and len(tokens) == 1)
     if preference:
         out = dataclasses.replace(out, flipped_by=("over",))
-    last_item = len(tokens) <= _ITEM_TOKENS and any(t.lower in _OR for t in tokens[1:])
+    last_item = len(tokens) == 3 and tokens[1].lower in _OR  # "tokens or passwords"
     if clauses and not out.flipped_by and joined and (tokens[0].lower in _OR or last_item):
-        # "Don't use X, Y, or Z", "must not perform I/O, use the client, or execute patches",
-        # "Never log keys, tokens or passwords": after a comma, "or"/"nor" offers alternatives
-        # to what the series denies, so every item of it since its negation is denied ("and"
-        # may add an order of its own: "Never push to main, open a PR, and wait")
+        # "Don't use X, Y, or Z", "Never log keys, tokens or passwords": after a comma, "or"
+        # and "nor" close a list of what the negation denies, one word an item. A phrase
+        # between them may be an order of its own ("Don't guess the API, check the docs, or
+        # ask the team"), and "and" may add one ("Never push to main, open a PR, and wait")
         head = len(clauses) - 1
-        while head > 0 and not clauses[head].flipped_by and clauses[head].joined:
+        while head > 0 and not clauses[head].flipped_by and clauses[head].item:
             head -= 1
         for at in range(head + 1, len(clauses)):
             clauses[at] = _listed(clauses[at], clauses[head], lexicon)

@@ -44,7 +44,7 @@ class Clause:
     flipped_by: tuple[str, ...]  # the negators / negative terms that set the polarity
     conditional: bool = False
     directive: bool = False  # states a stance ("use", "prefer", "always", "enable")
-    joined: bool = False  # follows the clause before it after a comma, in one sentence
+    item: bool = False  # one word after a comma: "Kafka" in "Don't use Redis, Kafka, or Memcached"
 
 
 def markers(stems: list[str], lexicon: Lexicon) -> list[tuple[str, int, int]]:

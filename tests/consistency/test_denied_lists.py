@@ -13,9 +13,6 @@ AT_ODDS = [
     ("Do not use Redis or Memcached for sessions", "Use Memcached for sessions"),
     ("Use neither Poetry nor Pipenv", "Use Pipenv"),
     ("Never log tokens, cookies or passwords", "Log cookies and passwords in debug builds"),
-    # "or" after a comma: every item of the series is denied, a verb phrase too
-    ("Helpers must not perform API calls, use the HTTP client, or execute patches",
-     "Use the HTTP client for every call"),
 ]
 
 NOT_AT_ODDS = [
@@ -29,6 +26,13 @@ NOT_AT_ODDS = [
     # "and" may add an order of its own: only the first is denied
     ("Never push to main, open a pull request, and wait for review",
      "Open a pull request for every change"),
+    # a phrase between the negation and "or" may be an order of its own
+    ("Don't guess the API, check the docs, or ask the team", "Check the docs for the API"),
+    ("Never commit to main directly, open a pull request, or ask a maintainer",
+     "Open a pull request for every change"),
+    # "X or Y" in another sentence is no alternative of the denial
+    ("Never store sessions in Redis. Cache rendered pages in Memcached or Redis",
+     "Store sessions in Memcached"),
     # a new sentence is no item of the series before it
     ("Never push to main. Open a pull request, or ask the lead", "Open a pull request"),
 ]
