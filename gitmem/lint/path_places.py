@@ -37,8 +37,13 @@ _CHANGE_LOG = re.compile(
 # a date field opening a section: "**Date:** 2025-09-21", "Datum: 2025-09-21", "日期：2025-09-21"
 _DATE_FIELD = re.compile(r"[\W_]*(?:date|dated|datum|fecha|data|日期|日付|날짜)[\W_]*[:：][\W_]*(?:"
                          + _DATE.pattern + ")", re.IGNORECASE)
-# A heading that says what it lists is gone: "### Removed Old Files", "## Deleted scripts"
-_REMOVED = re.compile(r"\b(?:removed|deleted|retired|dropped)\b|已删除|删除的", re.IGNORECASE)
+# A heading that says what it lists is gone: "### Removed Old Files", "## Deleted scripts",
+# "## Files removed" (not one about something else: "## How deleted accounts are purged")
+_REMOVED = re.compile(
+    r"^[\W\d_]*(?:removed|deleted|retired|dropped)\b"
+    r"|\b(?:files?|paths?|scripts?|modules?|folders?|directories|docs?|pages?|components?)"
+    r"\s+(?:(?:were|are|have\s+been)\s+)?(?:removed|deleted|retired|dropped)\b"
+    r"|已删除|删除的", re.IGNORECASE)
 _CONVENTIONS = re.compile(r"\bconventions?\b|约定|規約|컨벤션", re.IGNORECASE)
 # work still to do: a backlog, a plan, what is deferred or comes next
 _PLAN = re.compile(r"\b(?:backlog|deferred|planned|to-?dos?|next steps?|roadmap|future|upcoming"
