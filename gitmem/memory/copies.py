@@ -173,6 +173,19 @@ def _derived_copies(listed: Sequence[Memory]) -> dict[str, str]:
                 or _made_from_template(m, templates)
         if source is not None:
             out[m.path] = source
-    # two files naming each other: one of them stays, to be compared
-    return {path: source for path, source in out.items()
-            if out.get(source) != path or path > source}
+    return without_cycles(out)
+
+
+def without_cycles(copies: dict[str, str]) -> dict[str, str]:
+    """`copies` (path -> its source) with every cycle broken: files that name each other in a
+    ring, of two or more, keep the first of them by path as an original, to be compared."""
+    out = dict(copies)
+    for start in sorted(copies):
+        chain: list[str] = []
+        node = start
+        while node in out and node not in chain:
+            chain.append(node)
+            node = out[node]
+        if node in chain:
+            del out[min(chain[chain.index(node):])]
+    return out

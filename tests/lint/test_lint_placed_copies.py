@@ -10,7 +10,7 @@ from pathlib import Path
 from gitutil import make_repo
 from lintutil import cli
 
-from gitmem.memory.copies import derived_copies
+from gitmem.memory.copies import derived_copies, without_cycles
 from gitmem.memory.parse import parse_memory
 
 GUIDE = """# Widget guide
@@ -143,3 +143,17 @@ def test_which_files_are_placed_or_templated_copies() -> None:
         "apps/c/.agents/g/AGENTS.md": "apps/b/.agents/g/AGENTS.md",
         "apps/a/deep/.agents/g/AGENTS.md": "apps/b/.agents/g/AGENTS.md",
     }
+
+
+def test_a_ring_of_three_copies_keeps_one_file_compared(tmp_path: Path) -> None:
+    """A template, a placed copy and a snapshot that each count another as their source: one
+    of them stays an original, so a contradiction with a fourth file is still reported."""
+    guide = "# Agents\n\n- Use pnpm for every install in this workspace.\n"
+    repo = make_repo(tmp_path / "r", {
+        "a/templates/base/AGENTS.md": guide, "b/templates/AGENTS.md": guide,
+        "templates/AGENTS.md": guide,
+        "c/AGENTS.md": "# Agents\n\n- Never use pnpm for installs in this workspace; use npm.\n"})
+    found = cli(repo, "lint", "--format", "json", "--select", "GM211").json()["findings"]
+    assert [f["code"] for f in found] == ["GM211"]
+    assert without_cycles({"x": "y", "y": "z", "z": "x", "w": "x"}) == {
+        "y": "z", "z": "x", "w": "x"}
