@@ -1044,17 +1044,15 @@ class Repo:
             return True
         try:
             before = os.fstat(fd)
-            seen = b"".join(iter(lambda: os.read(fd, 1 << 20), b""))
+            seen = late_edits.read_all(fd)
             if not stat.S_ISREG(before.st_mode) or (
                 hash_blob(self.to_odb(path, seen)) not in (old_blob, wanted)
             ):
                 return False
-            self._write_worktree(path, data, step)
-            after = os.fstat(fd)
-            if (after.st_size, after.st_mtime_ns) == (before.st_size, before.st_mtime_ns):
+            theirs = late_edits.replaced(
+                fd, before, lambda new: self._write_worktree(path, new, step), data)
+            if theirs is None:
                 return True
-            os.lseek(fd, 0, os.SEEK_SET)
-            theirs = b"".join(iter(lambda: os.read(fd, 1 << 20), b""))
         finally:
             os.close(fd)
         # their edit landed in the old file: put it back, with anything written meanwhile
@@ -1075,16 +1073,12 @@ class Repo:
         stamp = time.strftime("%Y%m%dT%H%M%S")
         base = path.rpartition("/")[2][-100:]
         for number in count():
-            saved = folder / f"{stamp}-{os.getpid()}-{number}-{base}"
+            name = f"{stamp}-{os.getpid()}-{number}-{base}"
             try:
-                fd = os.open(saved, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
+                safe_write.create_file(folder, name, data)
             except FileExistsError:
                 continue
-            with os.fdopen(fd, "wb") as out:
-                out.write(data)
-                out.flush()
-                os.fsync(out.fileno())
-            return saved
+            return folder / name
         raise AssertionError("unreachable")  # count() never ends
 
     def _worktree_blob(self, path: str) -> str | None:

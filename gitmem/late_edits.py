@@ -19,7 +19,7 @@ TRIES = 8
 
 
 def put_back(
-    full: Path, placed: bytes | None, want: bytes, write: Callable[[bytes], None]
+    full: Path, placed: bytes | None, want: bytes, write: Callable[[bytes | None], None]
 ) -> bytes | None:
     """Make `full` hold `want` (a person's version) where gitmem placed `placed` (None: gitmem
     removed the file), keeping whatever was appended to the file since.
@@ -41,18 +41,15 @@ def put_back(
             before = os.fstat(fd)
             if not stat.S_ISREG(before.st_mode):
                 return want
-            now = _read_all(fd)
+            now = read_all(fd)
             if placed is None or not now.startswith(placed):
                 return want  # replaced by someone's own version: it stays, theirs is saved
             want += now[len(placed):]
             if want == now:
                 return None
-            write(want)
-            after = os.fstat(fd)
-            if (after.st_size, after.st_mtime_ns) == (before.st_size, before.st_mtime_ns):
+            late = replaced(fd, before, write, want)
+            if late is None:
                 return None
-            os.lseek(fd, 0, os.SEEK_SET)
-            late = _read_all(fd)  # written into the file just replaced, after we read it
         finally:
             os.close(fd)
         if not late.startswith(now):
@@ -61,5 +58,18 @@ def put_back(
     return want
 
 
-def _read_all(fd: int) -> bytes:
+def replaced(fd: int, before: os.stat_result, write: Callable[[bytes | None], None],
+             data: bytes | None) -> bytes | None:
+    """`write(data)`, a rename over the file open at `fd` (stat'ed `before` it was read): None
+    when nothing reached that file since, else all it holds now (a late write into it)."""
+    write(data)
+    after = os.fstat(fd)
+    if (after.st_size, after.st_mtime_ns) == (before.st_size, before.st_mtime_ns):
+        return None
+    os.lseek(fd, 0, os.SEEK_SET)
+    return read_all(fd)
+
+
+def read_all(fd: int) -> bytes:
+    """Everything from the descriptor's position to the end of its file."""
     return b"".join(iter(lambda: os.read(fd, 1 << 20), b""))

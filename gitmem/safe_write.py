@@ -205,6 +205,16 @@ def _write_temp(dir_fd: int, tmp: str, data: bytes, mode: int) -> str:
     return tmp
 
 
+def create_file(folder: Path, name: str, data: bytes) -> None:
+    """Write `data`, synced, to a new file `name` in `folder`: never over an existing one
+    (FileExistsError) nor through a link; a failed write leaves nothing behind."""
+    dir_fd = os.open(folder, _DIR_FLAGS)
+    try:
+        _write_temp(dir_fd, name, data, DEFAULT_MODE)
+    finally:
+        os.close(dir_fd)
+
+
 def _rename(src_fd: int, src: str, dst_fd: int, dst: str) -> None:
     try:
         os.replace(src, dst, src_dir_fd=src_fd, dst_dir_fd=dst_fd)
