@@ -7,7 +7,7 @@ A citation with no entry (grounding did not run) is simply not judged.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from gitmem.lint.commit_claims import CommitCitation
@@ -124,3 +124,9 @@ def span_ids_not_commits(claims: Sequence[CommitCitation], evidence: Evidence
             known * SPAN_IDS_PER_COMMIT > len(statuses)):
         return ()
     return tuple(key for key, status in zip(order, statuses) if status == UNKNOWN)
+
+
+def set_aside(claim: CommitCitation, aside: Collection[str]) -> bool:
+    """Whether this claim is one of the code-span ids `aside` (`span_ids_not_commits`) of its
+    memory: read as an id of something else, not checked."""
+    return claim.anchor == "backticks" and claim.key in aside

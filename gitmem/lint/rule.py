@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from gitmem.config import Config
-from gitmem.lint.evidence import Evidence
+from gitmem.lint.evidence import Evidence, span_ids_not_commits
 from gitmem.lint.extract import Citations, citations_in_force, extract_citations
 from gitmem.model import Finding, Location, Memory
 
@@ -36,6 +36,16 @@ class LintContext:
         found = self.citations.get(memory.path)
         if found is None:
             found = citations_in_force(memory, extract_citations(memory, self.config.review_file))
+        return found
+
+    def span_ids_of(self, memory: Memory) -> tuple[str, ...]:
+        """The code-span ids this memory cites of something else (`span_ids_not_commits`),
+        read once a run for the commit rules that all ask."""
+        key = f"span-ids:{memory.path}"
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = span_ids_not_commits(self.citations_of(memory).commits,
+                                                          self.evidence)
         return found
 
 

@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from gitmem.lint.commit_claims import CommitCitation
@@ -17,6 +17,7 @@ from gitmem.lint.evidence import (
     VERIFIED,
     Evidence,
     best_path_verdict,
+    set_aside,
     span_ids_not_commits,
 )
 from gitmem.lint.extract import Citations, extract_citations
@@ -39,12 +40,18 @@ class MemoryGrounding:
                 "broken": self.broken, "unverifiable": self.unverifiable}
 
 
+def classify_commits(claims: Sequence[CommitCitation], evidence: Evidence) -> list[str]:
+    """`classify_commit` of each commit claim of one memory, in order."""
+    aside = frozenset(span_ids_not_commits(claims, evidence))
+    return [classify_commit(claim, evidence, aside) for claim in claims]
+
+
 def classify_commit(claim: CommitCitation, evidence: Evidence, aside: Collection[str] = ()) -> str:
     """verified: found; broken: no configured repository has it; otherwise unverifiable
     (another repository's, ambiguous, shallow clone, no repository, not looked up, or one of
     the code-span ids `aside` of its memory: `span_ids_not_commits`)."""
-    set_aside = claim.anchor == "backticks" and claim.key in aside
-    verdict = None if claim.other_repo or set_aside else evidence.commits.get(claim.key)
+    unchecked = claim.other_repo or set_aside(claim, aside)
+    verdict = None if unchecked else evidence.commits.get(claim.key)
     if verdict is not None and verdict.status == VERIFIED:
         return VERIFIED_CLAIM
     if verdict is not None and verdict.status == UNKNOWN:
@@ -73,8 +80,7 @@ def grounding_summary(
     rows = []
     for memory in memories:
         found = (citations or {}).get(memory.path) or extract_citations(memory, review_file)
-        aside = set(span_ids_not_commits(found.commits, evidence))
-        kinds = [classify_commit(c, evidence, aside) for c in found.commits]
+        kinds = classify_commits(found.commits, evidence)
         kinds += [classify_path(p, evidence) for p in found.paths]
         rows.append(MemoryGrounding(
             memory.path, len(kinds), kinds.count(VERIFIED_CLAIM), kinds.count(BROKEN_CLAIM),

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from gitmem.lint.evidence import span_ids_not_commits
 from gitmem.lint.extract import claim_spans, extract_citations, owner
 from gitmem.lint.grounding import gather_evidence
-from gitmem.lint.summary import BROKEN_CLAIM, VERIFIED_CLAIM, classify_commit, classify_path
+from gitmem.lint.summary import BROKEN_CLAIM, VERIFIED_CLAIM, classify_commits, classify_path
 from gitmem.model import Claim, Memory
 from gitmem.workspace import Workspace
 
@@ -29,8 +28,8 @@ def claim_evidence(ws: Workspace, memories: Sequence[Memory]) -> dict[ClaimKey, 
     for memory in memories:
         found = citations[memory.path]
         spans = claim_spans(memory)
-        aside = set(span_ids_not_commits(found.commits, evidence))
-        cited = [(c.line, c.token, classify_commit(c, evidence, aside)) for c in found.commits]
+        cited = [(c.line, c.token, kind)
+                 for c, kind in zip(found.commits, classify_commits(found.commits, evidence))]
         cited += [(p.line, p.text, classify_path(p, evidence)) for p in found.paths]
         for line, token, kind in cited:
             claim = owner(spans, line, token)
@@ -49,6 +48,6 @@ def unknown_commits(ws: Workspace, memory: Memory) -> list[tuple[int, str]]:
     """(line, token) of commit hashes no configured repository has (GM301) in one memory."""
     citations = extract_citations(memory, ws.config.review_file)
     evidence = gather_evidence([citations], ws.code_repos())
-    aside = set(span_ids_not_commits(citations.commits, evidence))
-    return [(c.line, c.token) for c in citations.commits
-            if classify_commit(c, evidence, aside) == BROKEN_CLAIM]
+    return [(c.line, c.token) for c, kind in zip(citations.commits,
+                                                 classify_commits(citations.commits, evidence))
+            if kind == BROKEN_CLAIM]

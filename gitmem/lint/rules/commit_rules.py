@@ -17,7 +17,7 @@ from gitmem.lint.evidence import (
     VERIFIED,
     CommitVerdict,
     describe_repo,
-    span_ids_not_commits,
+    set_aside,
 )
 from gitmem.lint.rule import LintContext, MemoryRule
 from gitmem.model import Finding, Memory
@@ -29,10 +29,9 @@ def judged_claims(
     """Each commit claim of this repository's history with its verdict (None: not looked up);
     claims about other repositories come with None too and carry `other_repo`, and so do the
     code-span ids a memory cites of something else (`span_ids_not_commits`)."""
-    claims = context.citations_of(memory).commits
-    aside = set(span_ids_not_commits(claims, context.evidence))
-    for claim in claims:
-        if claim.other_repo or (claim.anchor == "backticks" and claim.key in aside):
+    aside = context.span_ids_of(memory)
+    for claim in context.citations_of(memory).commits:
+        if claim.other_repo or set_aside(claim, aside):
             yield claim, None
         else:
             yield claim, context.evidence.commits.get(claim.key)
@@ -110,10 +109,10 @@ class UnverifiableCommit(MemoryRule):
     citations_only = True  # reads nothing but the memory's citations
 
     def check(self, memory: Memory, context: LintContext) -> Iterable[Finding]:
-        claims = context.citations_of(memory).commits
-        aside = span_ids_not_commits(claims, context.evidence)
+        aside = context.span_ids_of(memory)
         if aside:
-            first = min(c.line for c in claims if c.anchor == "backticks" and c.key in aside)
+            first = min(c.line for c in context.citations_of(memory).commits
+                        if set_aside(c, aside))
             shown = ", ".join(aside[:3]) + (", ..." if len(aside) > 3 else "")
             yield self.finding(
                 memory.path, first,
