@@ -49,10 +49,3 @@ class PairCodes(Sequence[tuple[int, int]]):
     def __iter__(self) -> Iterator[tuple[int, int]]:
         width = self.width
         return (divmod(code, width) for code in self.codes)
-
-
-def as_codes(width: int, pairs: Sequence[tuple[int, int]]) -> PairCodes:
-    """`pairs` as PairCodes (itself when it already is)."""
-    if isinstance(pairs, PairCodes) and pairs.width == max(width, 1):
-        return pairs
-    return PairCodes.of(width, pairs)
