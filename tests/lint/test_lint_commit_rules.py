@@ -305,3 +305,25 @@ def test_gm304_a_local_commit_not_pushed_yet_is_on_the_default_branch(tmp_path: 
     write(clone, {"memory/b.md": f"- Fixed in commit {side[:10]}.\n"})
     commit_all(clone)
     assert [f["code"] for f in lint_json(clone)] == ["GM304"]
+
+
+def test_gm304_not_for_a_plan_that_names_the_side_branch_its_work_is_on(tmp_path: Path) -> None:
+    """A release plan that says its work is committed on a side branch already says the commits
+    are not on the default branch (issue 17: a plan log's dozen hashes each got a note); a
+    memory naming only the default branch, or none, still gets one."""
+    repo = make_repo(tmp_path / "r", {"a.txt": "1\n"})
+    git(repo, "switch", "-q", "-c", "release-2-dev")
+    write(repo, {"a.txt": "2\n"})
+    commit_all(repo, "release work")
+    side = citable(repo)
+    git(repo, "switch", "-q", "main")
+    write(repo, {
+        "memory/plan.md": ("# Release 2 plan\n\nEverything below is committed on branch "
+                           f"`release-2-dev`, not merged yet.\n\n- Parser rewrite: commit "
+                           f"{side[:10]}.\n"),
+        "memory/other.md": (f"- The `main` branch has the parser fix: commit {side[:10]}.\n"),
+        "memory/bare.md": f"- Parser fixed in commit {side[:10]}.\n",
+    })
+    commit_all(repo)
+    found = sorted((f["path"], f["code"]) for f in lint_json(repo))
+    assert found == [("memory/bare.md", "GM304"), ("memory/other.md", "GM304")]

@@ -7,6 +7,7 @@ GM303 unverifiable, never GM301 unknown: absence of evidence is not evidence of 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 
 from gitmem.lint.commit_claims import CommitCitation
@@ -134,12 +135,36 @@ class UnverifiableCommit(MemoryRule):
                 )
 
 
+# "All work on branch `v2-dev`", "the `feature/retry` branch": a branch named in a code span
+# beside the word "branch". A memory that names the branch its work is on says its commits are
+# not on the default branch yet.
+_NAMED_BRANCH = re.compile(
+    r"\bbranch(?:es)?\s+(?:named\s+|called\s+)?`(?P<after>[^`\s]+)`"
+    r"|`(?P<before>[^`\s]+)`\s+branch\b",
+    re.IGNORECASE,
+)
+# names of a default branch (as `git` and the hosts call it), never a side branch
+_DEFAULT_BRANCH_NAMES = {"main", "master", "trunk", "head", "default"}
+
+
+def names_a_side_branch(memory: Memory) -> bool:
+    """Whether the memory names, in a code span beside the word "branch", a branch that is not
+    a default branch (`origin/main` counts as `main`)."""
+    for match in _NAMED_BRANCH.finditer(memory.body):
+        name = (match.group("after") or match.group("before")).strip("'\".,;:")
+        if name and name.rsplit("/", 1)[-1].lower() not in _DEFAULT_BRANCH_NAMES:
+            return True
+    return False
+
+
 class UnmergedCommit(MemoryRule):
     """A claimed commit that exists but is not reachable from the default branch.
 
     The work may sit on an unmerged, rebased or deleted branch, so "fixed in X" may not be true
     of what ships. Informational. A commit whose patch landed there under another hash (a squash
-    or rebase merge of a kept branch) counts as on it (gitrepo.CodeRepo).
+    or rebase merge of a kept branch) counts as on it (gitrepo.CodeRepo). A memory that names
+    the side branch its work is on ("all work on branch `v2-dev`") already says its commits are
+    not on the default branch: nothing to note.
     """
 
     code = "GM304"
@@ -149,10 +174,15 @@ class UnmergedCommit(MemoryRule):
     citations_only = True  # reads nothing but the memory's citations
 
     def check(self, memory: Memory, context: LintContext) -> Iterable[Finding]:
+        side_branch: bool | None = None  # read only when a commit is off the default branch
         for claim, verdict in judged_claims(memory, context):
             if verdict is not None and verdict.status == VERIFIED and (
                 verdict.on_default_branch is False
             ):
+                if side_branch is None:
+                    side_branch = names_a_side_branch(memory)
+                if side_branch:
+                    return
                 yield self.finding(
                     memory.path, claim.line,
                     f"commit {claim.token} exists in {describe_repo(verdict.repo or '.')} but is not on its default "
