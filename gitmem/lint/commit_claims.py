@@ -16,7 +16,9 @@ a field (a bare `deadbeef` is a word, even after "commit"); a token touching `-`
 `.ext`, `=` or `key:` (uuids, paths, colours, file names, `sha256:` digests); anything in a URL.
 A token written as `owner/repo@a1b2c3d`, or in a sentence that names another repository
 ("in the upstream repo", "in repo acme/tools"), is kept but marked as another repository's:
-it is reported as unverifiable (GM303), never as unknown.
+it is reported as unverifiable (GM303), never as unknown. A full 40-character hash written as
+`owner/repo@<hash>` is a dependency's version pin (`uses: actions/checkout@<hash> # v4`), not
+a claim at all.
 """
 
 from __future__ import annotations
@@ -84,6 +86,9 @@ _WEAK_KEYWORDS = {"sha", "sha1", "shas", "rev", "revs", "revision", "revisions"}
 # Hex ids of exactly this length are MD5-sized (event, zone and request ids); git abbreviates
 # commits to 7-12 characters or writes all 40.
 _DIGEST_LENGTH = 32
+# A full-length hash after `owner/repo@` is how a dependency is pinned (a GitHub Actions `uses:`,
+# a package manager's git source): the version the memory's example uses, no claim of work.
+_FULL_LENGTH = 40
 _MAX_FILLERS = 4
 _LOOKBACK = 200  # characters before a token that can hold its anchor
 MAX_CANDIDATES_PER_LINE = 500
@@ -203,6 +208,8 @@ def _claim_kind(masked: str, token: str, start: int, end: int, span: CodeSpan | 
         masked[max(0, start - _LOOKBACK):start]
     )
     if at_repo:
+        if len(token) == _FULL_LENGTH:
+            return None  # `actions/checkout@<40 hex> # v4`: a dependency's version pin
         return "keyword" if has_digit_and_letter(token) else None
     if _touches_non_token(masked, start, end):
         return None

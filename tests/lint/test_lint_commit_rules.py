@@ -327,3 +327,15 @@ def test_gm304_not_for_a_plan_that_names_the_side_branch_its_work_is_on(tmp_path
     commit_all(repo)
     found = sorted((f["path"], f["code"]) for f in lint_json(repo))
     assert found == [("memory/bare.md", "GM304"), ("memory/other.md", "GM304")]
+
+
+def test_a_full_length_action_pin_is_no_commit_claim(tmp_path: Path) -> None:
+    """CI guidance that shows how to pin an action by its full hash names a version of another
+    project, not work to check (issue 17: each example pin got a GM303 note); a short hash of
+    another repository is still noted."""
+    pin = "3f1e9c0b7a2d4e6f8a0b1c2d3e4f5a6b7c8d9e0f"
+    repo = make_repo(tmp_path / "r", {
+        "memory/ci.md": (f"- Pin every action: `uses: actions/setup-node@{pin} # v4.1.0`.\n"
+                         "- acme/widgets@a1b2c3d4 fixed the race.\n"),
+    })
+    assert [(f["code"], f["line"]) for f in lint_json(repo)] == [("GM303", 2)]
