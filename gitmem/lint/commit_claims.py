@@ -108,6 +108,19 @@ class CommitCitation:
         return self.token.lower()
 
 
+# The stand-in hashes people type for "some commit" in an example (a table's sample value,
+# a template's `sha: a1b2c3d`): a token that starts one of these runs names no commit.
+_PLACEHOLDER_RUNS = ("a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0", "abc1234567890",
+                     "abcdef1234567890", "1234567890abcdef", "0123456789abcdef")
+
+
+def is_placeholder_hash(token: str) -> bool:
+    """Whether a hex token is a stand-in typed as an example (`a1b2c3d`, `abc1234`,
+    `1234567abcdef`), not a hash git printed."""
+    low = token.lower()
+    return any(run.startswith(low) for run in _PLACEHOLDER_RUNS)
+
+
 def has_digit_and_letter(token: str) -> bool:
     return any(c.isdigit() for c in token) and any(c.isalpha() for c in token)
 

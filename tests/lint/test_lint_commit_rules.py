@@ -339,3 +339,16 @@ def test_a_full_length_action_pin_is_no_commit_claim(tmp_path: Path) -> None:
                          "- acme/widgets@a1b2c3d4 fixed the race.\n"),
     })
     assert [(f["code"], f["line"]) for f in lint_json(repo)] == [("GM303", 2)]
+
+
+def test_a_stand_in_hash_of_an_example_is_not_unknown(tmp_path: Path) -> None:
+    """A table of CI variables shows what a short commit SHA looks like with a typed stand-in;
+    git does not know it and nobody claimed it (issue 17). An invented hash that is no such
+    run is still an error."""
+    repo = make_repo(tmp_path / "r", {
+        "memory/ci.md": ("| Variable | Meaning | Example |\n| --- | --- | --- |\n"
+                         "| `SHORT_SHA` | Short commit SHA | `a1b2c3d` |\n"
+                         "| `BASE` | Base commit | `abc1234` |\n\n"
+                         "- The cache bug was fixed in commit 4f3c2b1a9e.\n"),
+    })
+    assert [(f["code"], f["line"]) for f in lint_json(repo)] == [("GM301", 6)]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from gitmem.lint.commit_claims import CommitCitation
+from gitmem.lint.commit_claims import CommitCitation, is_placeholder_hash
 from gitmem.lint.evidence import (
     AMBIGUOUS,
     UNKNOWN,
@@ -51,7 +51,8 @@ class UnknownCommit(MemoryRule):
 
     Agents invent plausible hashes ("fixed in commit 4f3c2b1a9e"); a later session trusts the
     note and goes looking for a fix that never happened. Only context-anchored hex tokens are
-    claims, and "no repository to check" is GM303, never this rule.
+    claims, and "no repository to check" is GM303, never this rule. A stand-in typed as an
+    example (`a1b2c3d`, `abc1234`) that git does not know is the example's, not reported.
     """
 
     code = "GM301"
@@ -62,7 +63,9 @@ class UnknownCommit(MemoryRule):
 
     def check(self, memory: Memory, context: LintContext) -> Iterable[Finding]:
         for claim, verdict in judged_claims(memory, context):
-            if verdict is not None and verdict.status == UNKNOWN:
+            if verdict is not None and verdict.status == UNKNOWN and not is_placeholder_hash(
+                claim.token
+            ):
                 yield self.finding(
                     memory.path, claim.line,
                     f"commit {claim.token} does not exist{_in(verdict)}; the hash may be "
