@@ -46,8 +46,11 @@ _SOURCE_SUFFIXES = (".py", ".ts", ".js", ".go", ".rs", ".rb")
 def found_as_module_member(paths: dict[PathQuery, PathVerdict], repos: Repos
                            ) -> dict[PathQuery, PathVerdict]:
     """A missing `ops/infra/pg.probe` with no history where `ops/infra/pg.py` exists names the
-    function `probe` of that module, in the dotted form code is quoted in: it exists."""
+    function `probe` of that module, in the dotted form code is quoted in: it exists. So does
+    `internal/config.Load` where `internal/config/` is a folder of the tree: Go names an exported
+    member (a capital first letter, never a file extension's) by its package's folder."""
     out = dict(paths)
+    folders: dict[str, frozenset[str]] = {}
     for query, verdict in paths.items():
         head, dot, member = query.value.rpartition(".")
         if (verdict.status != MISSING or verdict.fate is not None or not dot or "/" in member
@@ -56,6 +59,13 @@ def found_as_module_member(paths: dict[PathQuery, PathVerdict], repos: Repos
         for label, repo in repos.available:
             found = next((head + suffix for suffix in _SOURCE_SUFFIXES
                           if repo.path_state(head + suffix) == "exists"), None)
+            if found is None and member[0].isupper() and "/" in head.strip("/"):
+                if label not in folders:
+                    folders[label] = frozenset(
+                        path.rsplit("/", 1)[0] for path in repos.tracked_paths(repo)
+                        if "/" in path)
+                if head.strip("/") in folders[label]:
+                    found = head.strip("/") + "/"
             if found is not None:
                 out[query] = PathVerdict(EXISTS, label, reason=f"{member} in {found}")
                 break
