@@ -96,14 +96,21 @@ class PathCitation:
 # or number pattern (`memory/YYYY-MM-DD.md`, `notes-yyyymmdd.md`, `adr/NNNN-title.md`), a
 # capitalised stand-in word (`agents/NAME.agent.md`, `skills/NAME/SKILL.md`, `tasks/ID.md`), a
 # folder or file whose name says "the name of one" (`skills/skill-name/`, `src/x/struct_name.rs`)
-# or "yours" (`your-app/`, `yourProject/`), or a template's variable (`apps/__APP_ID__/`)
+# or "yours" (`your-app/`, `yourProject/`; "mine" as in `my-article.mdx`), a template's
+# variable (`apps/__APP_ID__/`) or a two-digit number slot (`stage-NN-evidence.md`)
 _PLACEHOLDER = re.compile(r"(?i:x{3,}|yyyy|yymmdd)|(?<![A-Za-z])(?:MM-DD|NNN+)(?![A-Za-z])"
                           r"|(?:^|[/_.-])[a-z]+Name(?:\.[A-Za-z]+)?/?$"
                           r"|(?<![A-Za-z0-9_])NAME(?![A-Za-z0-9_])"
                           r"|(?:^|/)(?:SLUG|ID|TOPIC|FEATURE|COMPONENT|SERVICE|PROJECT|PACKAGE|"
                           r"FILENAME|BRANCH|TICKET)(?=[./]|$)"
                           r"|(?:^|/)[a-z]+[-_]name(?=[./]|$)|(?:^|/)your(?:[-_A-Z]|/|$)"
-                          r"|(?:^|/)__[A-Z][A-Z0-9_]*__(?=[./]|$)")
+                          r"|(?:^|/)__[A-Z][A-Z0-9_]*__(?=[./]|$)"
+                          # a two-digit slot in a file's name: `stage-NN-evidence.md`
+                          r"|[-_]NN(?=[-_.])"
+                          # "mine" as "yours": `articles/my-article.mdx`, `apps/my-app/`
+                          r"|(?:^|/)my[-_](?:article|post|app|project|feature|component|page|"
+                          r"file|module|service|package|plugin|skill|agent|script|site|doc|"
+                          r"note|task|repo)s?(?=[./]|$)")
 
 # the last part a range of numbers ("01-07"): shorthand for a folder's numbered files
 _NUMBERED_RANGE = re.compile(r"/\d{1,4}-\d{1,4}/?$")

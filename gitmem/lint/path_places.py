@@ -50,6 +50,15 @@ _PLAN = re.compile(r"\b(?:backlog|deferred|planned|to-?dos?|next steps?|roadmap|
                    r"|not yet (?:built|written|created))\b", re.IGNORECASE)
 # a list entry, or the indented lines that go on with one
 _LIST_ENTRY = re.compile(r"\s*(?:[-*+]|\d{1,9}[.)])\s|\s{2,}\S")
+_LIST_ITEM_START = re.compile(r"\s*(?:[-*+]|\d{1,9}[.)])\s")
+# a folder outside any repository: the home folder's or an absolute one (`~/.config/tool/`)
+_OUTSIDE_FOLDER = re.compile(r"(?:~|\$HOME|%APPDATA%|/(?:etc|var|opt|usr|home|Users))/\S*/$")
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" \t"))
+
+
 _OLD = re.compile(r"\b(?:old|before|from|previous|former|original)\b"
                   r"|旧|原|以前|変更前|변경\s?전", re.IGNORECASE)
 _NEW = re.compile(r"\b(?:new|after|to|current|now)\b|新|现|現|変更後|변경\s?후", re.IGNORECASE)
@@ -109,6 +118,29 @@ class Places:
         return bool(chain) and (
             _CONVENTIONS.search(chain[-1][1]) is not None
             or any(level > 1 and _CONVENTIONS.search(text) for level, text in chain[:-1]))
+
+    def under_outside_folder(self, number: int) -> bool:
+        """An entry of a list nested under an item that names a folder outside the repository
+        ("- Configuration stored in `~/.config/tool/`:" then "  - `logs/` - log files"): the
+        entry names a path in that folder, not one of this tree."""
+        index = number - 1
+        if not 0 <= index < len(self.lines) or not _LIST_ENTRY.match(self.lines[index]):
+            return False
+        indent = _indent(self.lines[index])
+        while index > 0:
+            index -= 1
+            line = self.lines[index]
+            if not line.strip():
+                continue
+            if not _LIST_ENTRY.match(line) and _indent(line) == 0:
+                return False  # the list ended
+            if _indent(line) < indent and _LIST_ITEM_START.match(line):
+                if any(_OUTSIDE_FOLDER.match(span.content) for span in code_spans(line)):
+                    return True
+                indent = _indent(line)
+                if indent == 0:
+                    return False
+        return False
 
     def in_plan_list(self, number: int) -> bool:
         """An entry of a list of work still to do: under the nearest heading that says so

@@ -30,3 +30,94 @@ def test_a_go_package_qualified_name_is_a_member_of_that_package(tmp_path: Path)
     commit_all(repo)
     assert missing(repo) == [("AGENTS.md", 4), ("AGENTS.md", 5)]
 
+
+def convention_and_missing(repo: Path) -> list[tuple[str, int, str]]:
+    run = cli(repo, "lint", "--format", "json", "--select", "GM311,GM313")
+    assert run.code in (0, 1), run
+    return sorted((f["path"], f["line"], f["code"]) for f in run.json()["findings"])
+
+
+def test_a_file_a_tool_generates_or_one_named_if_it_exists_is_no_citation(
+        tmp_path: Path) -> None:
+    # a CLI guide lists the files its command generates in a user's project; a frontend guide
+    # says to prefer a theme file "if it exists" (here in Japanese); a German decision says a
+    # later step will add a script. None of them says the file is in this tree: GM313 at most.
+    # The same kind of file cited as there is still GM311.
+    repo = make_repo(tmp_path / "r", {"src/cli.ts": "x\n", "src/app.ts": "x\n"})
+    write(repo, {"CLAUDE.md": (
+        "# CLI\n\n"
+        "- Generate `.claude/agents/setup-helper.md` in the target project.\n"
+        "- The init step emits a provider module (path hint `src/providers/query.tsx`).\n"
+        "- テーマ改修は `src/styles/theme.ts`（存在する場合）を優先。\n"
+        "- Team: Schritt 12 wird `scripts/audit-pattern.sh` einziehen.\n"
+        "- Prefer `src/styles/tokens.ts` if it exists.\n"
+        "- The entry point is `src/main.ts`.\n")})
+    commit_all(repo)
+    assert convention_and_missing(repo) == [
+        ("CLAUDE.md", 3, "GM313"), ("CLAUDE.md", 4, "GM313"), ("CLAUDE.md", 5, "GM313"),
+        ("CLAUDE.md", 6, "GM313"), ("CLAUDE.md", 7, "GM313"), ("CLAUDE.md", 8, "GM311")]
+
+
+def test_an_invented_example_file_is_no_citation_but_one_beside_real_files_is(
+        tmp_path: Path) -> None:
+    # "embed fixtures (e.g., `testdata/cases.yaml`)" illustrates a kind of file; a list of
+    # rules loaded "e.g., `rules/a.mdc`, `rules/b.mdc`" where one of them exists names real
+    # files, and the missing one is a stale pointer.
+    repo = make_repo(tmp_path / "r", {"rules/a.mdc": "x\n", "internal/topo/topo.go": "x\n"})
+    write(repo, {".cursor/rules/tests.mdc": (
+        "# Tests\n\n"
+        "- Embed fixtures (e.g., `internal/topo/testdata/cases.yaml`) and unmarshal them.\n"
+        "- Rules loaded (e.g., `rules/a.mdc`, `rules/b.mdc`).\n")})
+    commit_all(repo)
+    assert convention_and_missing(repo) == [(".cursor/rules/tests.mdc", 3, "GM313"),
+                                            (".cursor/rules/tests.mdc", 4, "GM311")]
+
+
+def test_a_two_digit_slot_and_a_my_stand_in_are_placeholders(tmp_path: Path) -> None:
+    # `stage-NN-evidence.md` stands for each stage's file and `my-article.mdx` for any article;
+    # a real file name with "my" in it is still a path.
+    repo = make_repo(tmp_path / "r", {"docs/stage-01-evidence.md": "x\n"})
+    write(repo, {"AGENTS.md": (
+        "# Docs\n\n"
+        "- Each stage's record is `docs/stage-NN-evidence.md`.\n"
+        "- File path: `articles/2025/0127/my-article.mdx` maps to the slug.\n"
+        "- The tool's settings are read from `config/my-tool.toml`.\n")})
+    commit_all(repo)
+    assert missing(repo) == [("AGENTS.md", 5)]
+
+
+def test_a_list_entry_stamped_with_its_time_records_a_file_deleted_since(
+        tmp_path: Path) -> None:
+    # an activity log whose entries open with a time stamp says what was done then; the test
+    # file it names was deleted by a later refactor. Cited as where tests go today, it warns.
+    repo = make_repo(tmp_path / "r", {"tests/test_old.py": "x\n", "src/app.py": "x\n"})
+    git_rm(repo, "tests/test_old.py")
+    write(repo, {"memory-bank/activeContext.md": (
+        "# Active context\n\n"
+        "*   [2025-04-01 20:43:55] Added service tests to `tests/test_old.py`.\n"
+        "*   Service tests are in `tests/test_old.py`.\n")})
+    commit_all(repo)
+    assert missing(repo) == [("memory-bank/activeContext.md", 4)]
+
+
+def test_the_entries_of_a_tree_of_a_folder_outside_the_repository(tmp_path: Path) -> None:
+    # a list nested under "stored in `~/.config/tool/`" names that folder's entries, not this
+    # tree's, even when the repository once had a folder of the same name; the same folder
+    # cited at the top level warns.
+    repo = make_repo(tmp_path / "r", {"logs/keep.txt": "x\n", "src/app.py": "x\n"})
+    git_rm(repo, "logs/keep.txt")
+    write(repo, {"AGENTS.md": (
+        "# Configuration\n\n"
+        "- Configuration stored in `~/.config/tool/`:\n"
+        "    - `settings.conf` - global settings\n"
+        "    - `logs/` - log files\n"
+        "- Build logs go to `logs/`.\n")})
+    commit_all(repo)
+    assert missing(repo) == [("AGENTS.md", 6)]
+
+
+def git_rm(repo: Path, path: str) -> None:
+    from gitutil import git
+
+    git(repo, "rm", "-q", path)
+    commit_all(repo, f"drop {path}")

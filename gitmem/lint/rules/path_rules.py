@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from gitmem.lint.evidence import MISSING, OUTSIDE, PathVerdict, best_path_verdict, describe_repo
+from gitmem.lint.evidence import EXISTS, MISSING, OUTSIDE, PathVerdict, best_path_verdict, describe_repo
 from gitmem.lint.path_citations import PathCitation, is_placeholder
 from gitmem.lint.path_places import Places
 from gitmem.lint.rule import LintContext, MemoryRule
@@ -22,7 +22,14 @@ from gitmem.model import Finding, Memory
 _CONVENTION_WORDS = re.compile(
     r"\b(?:put|place[sd]?|goes|go|live|lives|belongs?|should|must|create[sd]?|add|save[sd]?|"
     r"store[sd]?|keep|write|new|will|convention|conventions|organi[sz]ed|structure|layout|"
-    r"planned|pending|todo|tbd|proposed|future)\b",
+    r"planned|pending|todo|tbd|proposed|future|"
+    # a file a tool or a step makes: "Generate `x.md`", "emits a module (path hint `x.ts`)"
+    r"generate[sd]?|generating|emits?|emitted|writes|"
+    # the same in German ("Pattern wird ... einziehen"): will, should, must, planned, create
+    r"wird|werden|soll|sollen|muss|geplant|anlegen|erstellen)\b"
+    # a path named on condition that it is there: "(if it exists)", "if present", "存在する場合"
+    r"|\bif (?:it |one |they |that )?(?:exists?|present|any)\b|\bwhen present\b"
+    r"|\bfalls vorhanden\b|存在する場合|存在すれば|如果存在|若存在",
     re.I,
 )
 # A line that already says the path is gone (struck through, "deleted", "renamed", "A → B"),
@@ -33,9 +40,13 @@ _ACKNOWLEDGED = re.compile(
     re.I,
 )
 # "e.g." ends in a dot, so the word boundary above never follows it: "(e.g., `Core/x.mdc`)"
-# names real files, reported when missing. Only an instance of a pattern the line gives
-# ("`group/toolName` (e.g., `web/fetch`)") is an example and no file.
-_FOR_EXAMPLE = re.compile(r"\be\.g\.", re.IGNORECASE)
+# names real files, reported when missing. An instance of a pattern the line gives
+# ("`group/toolName` (e.g., `web/fetch`)") is an example and no file; so is an example file no
+# path of its line names from the tree (`is_convention`).
+_FOR_EXAMPLE = re.compile(r"\be\.g\.|\bz\.\s?B\.|例えば|例如", re.IGNORECASE)
+# a list entry that opens with a date or a time stamp ("* [2025-04-01 20:43:55] Added ...",
+# "- 2025-04-01: moved ..."): a record of that moment
+_DATED_ENTRY = re.compile(r"\s*(?:[-*+]|\d{1,9}[.)])?\s*[\[(*_]*(?:19|20)\d{2}-\d{1,2}-\d{1,2}\b")
 # a pattern's last part that stands for a name: `toolReferenceName`, `moduleName`
 _NAME_PART = re.compile(r"/[a-z]+(?:[A-Z][a-z0-9]*)*Name$")
 # "The `exchanges/` subdirectory": a folder named as the subfolder of one named just above
@@ -70,18 +81,24 @@ def _line(memory: Memory, number: int) -> str:
 
 
 def is_convention(memory: Memory, citation: PathCitation, verdict: PathVerdict,
-                  places: Places) -> bool:
+                  places: Places, found_on: frozenset[int] = frozenset()) -> bool:
     """A missing path that never existed (no deleting or renaming commit) named as where things
     go: a folder (`tests/`), a line that says "put", "live in", "should", "create",
-    "planned"... ("Put integration tests in `tests/`"), or a line under a heading that says
-    its section lists conventions ("## Conventions": "Shared fixtures in `conftest.py`"), or an
-    entry of a list of work to do ("**Backlog (deferred):**", "## Next steps": a script still
-    to write). A path that existed and is gone is never one."""
+    "planned", "generates", "if it exists"... ("Put integration tests in `tests/`"), or a line
+    under a heading that says its section lists conventions ("## Conventions": "Shared
+    fixtures in `conftest.py`"), or an entry of a list of work to do ("**Backlog (deferred):**",
+    "## Next steps": a script still to write), or an example ("e.g. `testdata/cases.yaml`") on
+    a line that names no path the tree has (`found_on`: the lines with one): an invented
+    illustration, where "e.g. `Core/a.mdc`, `Core/b.mdc`" beside real files is a list of them.
+    A path that existed and is gone is never one."""
     if verdict.fate is not None:
         return False
     if citation.text.endswith("/"):
         return True
-    if _CONVENTION_WORDS.search(_line(memory, citation.line)) is not None:
+    line = _line(memory, citation.line)
+    if _CONVENTION_WORDS.search(line) is not None:
+        return True
+    if _FOR_EXAMPLE.search(line) is not None and citation.line not in found_on:
         return True
     return (places.in_convention_section(citation.line)
             or places.in_plan_list(citation.line))
@@ -146,10 +163,13 @@ def nothing_to_report(memory: Memory, citation: PathCitation, verdict: PathVerdi
         return True  # an instance of the path pattern the line gives
     if below_folder_named_above(memory, citation, verdict):
         return True
+    if places.under_outside_folder(citation.line):
+        return True  # an entry of a tree of a folder outside the repository (`~/.config/x/`)
     if verdict.fate is None:
         return (_ARTEFACT.search(citation.text.rstrip("/")) is not None
                 or _RELEASE_NOTES.search(memory.path) is not None)
-    return is_record_path(memory.path) or places.in_record_section(citation.line)
+    return (is_record_path(memory.path) or places.in_record_section(citation.line)
+            or _DATED_ENTRY.match(line) is not None)
 
 
 def judged_paths(
@@ -175,14 +195,17 @@ def missing_paths(
     convention (GM313) rather than cited as a file (GM311)."""
     announced = announced_folders(memory, context.citations_of(memory).paths)
     places: Places | None = None  # read only when some path is missing
-    for citation, verdict in judged_paths(memory, context):
+    judged = list(judged_paths(memory, context))
+    found_on = frozenset(citation.line for citation, verdict in judged
+                         if verdict is not None and verdict.status == EXISTS)
+    for citation, verdict in judged:
         if verdict is None or verdict.status != MISSING:
             continue
         if announced and any(query.value.startswith(announced) for query in citation.queries):
             continue  # under a folder the memory says is not there yet
         places = places or Places(memory.raw)
         if not nothing_to_report(memory, citation, verdict, places):
-            yield citation, verdict, is_convention(memory, citation, verdict, places)
+            yield citation, verdict, is_convention(memory, citation, verdict, places, found_on)
 
 
 def is_copy(memory: Memory, context: LintContext) -> bool:
