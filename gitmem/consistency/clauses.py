@@ -38,6 +38,8 @@ def opposed_clauses(
             if ca.polarity == cb.polarity:
                 continue
             negated, affirmed = (ca, cb) if ca.polarity < 0 else (cb, ca)
+            if affirmed.reach:
+                continue  # an item of a denied series: "must not open sockets, call the client"
             # "Do not add trailing commas" / "Use trailing commas": "add" only says they are there
             said = negated.content - lexicon.presence
             if (WORD_NEGATOR in negated.content) != (WORD_NEGATOR in affirmed.content):

@@ -142,6 +142,7 @@ def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
     fronted = 0
     starts: list[int] = []
     commas: set[int] = set()  # the pieces that follow a comma
+    joined: set[int] = set()  # the clauses read from those pieces
     for match in _CLAUSE_BREAK.finditer(cleaned):
         if match.group(0) != "?":  # a question asserts nothing: drop it
             pieces.append(cleaned[start : match.start()])
@@ -188,6 +189,8 @@ def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
                       joined=index in commas)
         conditional = conditional or clause.conditional
         if clause.content:
+            if index in commas:
+                joined.add(len(clauses))
             clauses.append(clause)
     found = markers([t.stem for t in all_tokens], lexicon)
     return TextFeatures(
@@ -195,7 +198,7 @@ def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
         tokens=tuple(all_tokens),
         content=frozenset(sequence),
         content_sequence=tuple(sequence),
-        clauses=tuple(clauses),
+        clauses=reached(clauses, joined),
         time_scoped=tuple(sorted({p for p, _, _ in found if p in lexicon.time_scope})),
         corrections=tuple(sorted({p for p, _, _ in found if p in lexicon.correction
                                   and not (preferred and p == "rather than")})),
@@ -206,6 +209,30 @@ def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
         fronted=fronted,
         lexicon=lexicon,
     )
+
+
+def reached(clauses: list[Clause], joined: set[int]) -> tuple[Clause, ...]:
+    """The clauses, each affirmative piece of a comma series that opens with a denial marked as
+    in its reach (`Clause.reach`). "They must not open sockets, call the client, or write
+    files" denies every item, though only the first carries the "not": read alone, "call the
+    client" would affirm what the line forbids. A series of two or more pieces after the denial
+    is one list; one piece after it is a list item only when it takes no stance of its own:
+    "Don't use Jest, use Vitest" corrects, "Don't log secrets, tokens" lists."""
+    out = list(clauses)
+    at = 0
+    while at < len(out):
+        if out[at].polarity > 0:
+            at += 1
+            continue
+        end = at + 1
+        while end < len(out) and end in joined and out[end].polarity > 0 \
+                and not out[end].flipped_by:
+            end += 1
+        if end - at > 2 or (end - at == 2 and not out[at + 1].directive):
+            for item in range(at + 1, end):
+                out[item] = dataclasses.replace(out[item], reach=True)
+        at = end
+    return tuple(out)
 
 
 def directs(text: str, lexicon: Lexicon | None = None) -> bool:

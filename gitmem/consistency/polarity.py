@@ -45,6 +45,9 @@ class Clause:
     conditional: bool = False
     directive: bool = False  # states a stance ("use", "prefer", "always", "enable")
     item: bool = False  # one word after a comma: "Kafka" in "Don't use Redis, Kafka, or Memcached"
+    # in a denial's reach: an affirmative piece of a comma series that opens with a denial
+    # ("They must not open sockets, call the client, or write files"), see `features.reached`
+    reach: bool = False
 
 
 def markers(stems: list[str], lexicon: Lexicon) -> list[tuple[str, int, int]]:

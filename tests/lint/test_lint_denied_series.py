@@ -1,0 +1,65 @@
+"""A denial reaches every piece of the comma series it opens (GM211).
+
+Cursor rule pages for several kinds of helper each say, in their own words, what the helper
+must not do: "They must not open sockets, call the cache, or write files". Only the first piece
+carries the "not"; read alone, "call the cache" affirmed what the line forbids, and two pages
+that forbid the same things were reported as contradicting each other. A piece in a denial's
+reach is no affirmation; a correction that takes a stance of its own ("Don't use Jest, use
+Vitest") still is one, and so is a separate sentence.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from gitutil import make_repo
+from lintutil import cli
+
+from gitmem.consistency.contradiction import detect_contradiction
+
+FRAME = {"README.md": "# A worker service\n", "src/worker.py": "print('hi')\n"}
+
+AGREE = [
+    ("Readers must not open sockets, call the cache, or write files.",
+     "Writers must not open sockets, must not call the cache, and must not touch the queue."),
+    ("Don't print credentials (passwords, session cookies, signing keys).",
+     "Never log signing keys: do not log passwords or session cookies."),
+    ("Never rename the schema, drop columns, or rewrite migrations by hand.",
+     "Do not drop columns in a hotfix."),
+]
+
+CONFLICT = [
+    ("Never call the cache from a reader. Readers open sockets.",
+     "Readers must not open sockets."),
+    ("Always squash commits before merging.", "Never squash commits before merging."),
+]
+
+
+@pytest.mark.parametrize(("a", "b"), AGREE)
+def test_two_denied_series_agree(a: str, b: str) -> None:
+    assert detect_contradiction(a, b) is None
+    assert detect_contradiction(b, a) is None
+
+
+@pytest.mark.parametrize(("a", "b"), CONFLICT)
+def test_an_affirmation_outside_the_series_still_conflicts(a: str, b: str) -> None:
+    assert detect_contradiction(a, b) is not None
+
+
+def test_two_helper_pages_that_forbid_alike_are_no_contradiction(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {
+        **FRAME,
+        ".cursor/rules/reader.mdc": "# Reader helpers\n\n- They must not open sockets, call "
+                                    "the cache, or write files.\n",
+        ".cursor/rules/writer.mdc": "# Writer helpers\n\n- They must not open sockets, must "
+                                    "not call the cache, and must not touch the queue.\n",
+        ".cursor/rules/loader.mdc": "# Loader helpers\n\n- Always call the cache.\n",
+    })
+    run = cli(repo, "lint", "--json")
+    assert run.code in (0, 1), run.out + run.err
+    pairs = sorted((f["path"], f["related"][0]["path"]) for f in run.json()["findings"]
+                   if f["code"] == "GM211")
+    # the loader's "always call the cache" is at odds with the writer's plain "must not"
+    assert pairs == [(".cursor/rules/loader.mdc", ".cursor/rules/writer.mdc")]
+
