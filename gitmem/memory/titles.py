@@ -14,7 +14,8 @@ Decided here once for the contradiction rule (`gitmem.memory.subjects.set_aside`
 - `field_of_two_entries`: one template field ("Tests: 80% coverage") filled in under two
   entries of one list (each component's own coverage): the value is the entry's.
 - `heading_agrees`: an entry of a list whose heading or lead-in says what not to do ("Avoid:",
-  "Do not:", "## Anti-patterns", "Reject the change if:") carries that polarity: "copied
+  "Do not:", "Helpers MUST NOT do any of the following:", "## Anti-patterns", "Reject the
+  change if:") carries that polarity: "copied
   pages" there says "no copied pages", and agrees with "Never copy a page." (read alone, the
   bare entry looked like the positive side of the rule); "Skip the summary" there says to
   write it, and agrees with "Write a summary of each meeting". A list of risks or limitations
@@ -120,7 +121,8 @@ def field_of_two_entries(a: Claim, b: Claim) -> bool:
 
 # a heading or a list's lead-in that lists what not to do
 _NEGATIVE_HEAD = re.compile(
-    r"\b(?:don'?t|do not|never|avoid(?:ed)?|anti-?patterns?|pitfalls?|mistakes?|forbidden"
+    r"\b(?:don'?t|do not|never|(?:must|should|shall|may) not|mustn'?t|shouldn'?t|cannot|can'?t"
+    r"|avoid(?:ed)?|anti-?patterns?|pitfalls?|mistakes?|forbidden"
     r"|prohibited|not allowed|bad practices?|(?:release )?block(?:ers?|ing)|reject\w*|red flags?"
     r"|(?:code )?smells?|what not to|limitations?|risks?|threats?|weakness(?:es)?"
     r"|vulnerabilit(?:y|ies))\b", re.I)

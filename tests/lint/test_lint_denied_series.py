@@ -63,3 +63,23 @@ def test_two_helper_pages_that_forbid_alike_are_no_contradiction(tmp_path: Path)
     # the loader's "always call the cache" is at odds with the writer's plain "must not"
     assert pairs == [(".cursor/rules/loader.mdc", ".cursor/rules/writer.mdc")]
 
+
+def test_a_list_under_a_must_not_lead_in_agrees_with_a_denial(tmp_path: Path) -> None:
+    """The entries under "Readers MUST NOT do any of the following:" are what readers must not
+    do: "calling the cache" there says no, as a plain "must not call the cache" does."""
+    repo = make_repo(tmp_path / "r", {
+        **FRAME,
+        ".cursor/rules/reader.mdc": "# Reader helpers\n\n**Readers** MUST NOT do any of the "
+                                    "following:\n\n- calling the cache directly;\n- writing "
+                                    "files to the shared volume.\n",
+        ".cursor/rules/writer.mdc": "# Writer helpers\n\n- They MUST NOT call the cache "
+                                    "directly.\n",
+    })
+    run = cli(repo, "lint", "--json", "--select", "GM211")
+    assert run.code in (0, 1), run.out + run.err
+    assert run.codes() == []
+    # the same entry under a lead-in that does not deny is at odds with the writer's rule
+    (repo / ".cursor/rules/reader.mdc").write_text(
+        "# Reader helpers\n\n**Readers** MUST do the following:\n\n- calling the cache "
+        "directly;\n- writing files to the shared volume.\n")
+    assert cli(repo, "lint", "--json", "--select", "GM211").codes() == ["GM211"]
