@@ -9,7 +9,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from gitmem.lint.evidence import EXISTS, MISSING, OUTSIDE, PathVerdict, best_path_verdict, describe_repo
+from gitmem.lint.evidence import (
+    EXISTS,
+    IGNORED,
+    MISSING,
+    OUTSIDE,
+    PathVerdict,
+    best_path_verdict,
+    describe_repo,
+)
 from gitmem.lint.path_citations import PathCitation, is_placeholder
 from gitmem.lint.path_places import Places
 from gitmem.lint.rule import LintContext, MemoryRule
@@ -188,6 +196,27 @@ def announced_folders(memory: Memory, citations: Iterable[PathCitation]) -> tupl
                  for query in citation.queries)
 
 
+# How many distinct paths a memory must cite, none of them in this tree or its history, before
+# it is read as a description of another project's tree.
+_FOREIGN_TREE_PATHS = 5
+
+
+def about_another_tree(judged: list[tuple[PathCitation, PathVerdict | None]]) -> bool:
+    """A memory that cites many paths and none that this tree has, ignores or ever had (an
+    imported rule that describes a tool's own source: `src/core/task/index.ts` of the editor
+    extension it was written for): it describes another project's tree, which cannot be
+    checked here. One path found, or one that was deleted here, and its paths are this tree's."""
+    never: set[str] = set()
+    for citation, verdict in judged:
+        if verdict is None:
+            continue
+        if verdict.status in (EXISTS, IGNORED) or verdict.fate is not None:
+            return False
+        if verdict.status == MISSING:
+            never.add(citation.text)
+    return len(never) >= _FOREIGN_TREE_PATHS
+
+
 def missing_paths(
     memory: Memory, context: LintContext
 ) -> Iterator[tuple[PathCitation, PathVerdict, bool]]:
@@ -198,6 +227,8 @@ def missing_paths(
     judged = list(judged_paths(memory, context))
     found_on = frozenset(citation.line for citation, verdict in judged
                          if verdict is not None and verdict.status == EXISTS)
+    if about_another_tree(judged):
+        return
     for citation, verdict in judged:
         if verdict is None or verdict.status != MISSING:
             continue
