@@ -251,11 +251,24 @@ def commit_claims_in_line(
     spans = code_spans(masked)
     starts = [span.start for span in spans]
     claims: list[CommitCitation] = []
+    ids = False  # a code-span hex token of the line an id word names ("Order `bc63d013`")
     for match in islice(HEX_TOKEN.finditer(masked), limit):
         token, start, end = match.group(), match.start(), match.end()
         if token.isdigit():
             continue
-        kind = _claim_kind(masked, token, start, end, inside(spans, start, end, starts))
+        span = inside(spans, start, end, starts)
+        kind = _claim_kind(masked, token, start, end, span)
         if kind is not None:
             claims.append(CommitCitation(token, line_number, kind, _other_repo(masked, start, end)))
+        elif not ids and span is not None and span.content.strip() == token:
+            ids = _names_an_id(masked[max(0, start - _LOOKBACK):start])
+    if ids:  # its sibling code spans are ids of the same kind, not commits
+        claims = [claim for claim in claims if claim.anchor != "backticks"]
     return claims
+
+
+def _names_an_id(before: str) -> bool:
+    """Whether the words right before a code span say it is an id of something else."""
+    words = _preceding_words(before)
+    return _keyword_anchor(before) == "negative" or (
+        bool(words) and _is_id_word(words[-1], words[-2] if len(words) > 1 else ""))

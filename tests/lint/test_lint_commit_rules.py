@@ -352,3 +352,17 @@ def test_a_stand_in_hash_of_an_example_is_not_unknown(tmp_path: Path) -> None:
                          "- The cache bug was fixed in commit 4f3c2b1a9e.\n"),
     })
     assert [(f["code"], f["line"]) for f in lint_json(repo)] == [("GM301", 6)]
+
+
+def test_code_span_ids_beside_one_an_id_word_names_are_ids_too(tmp_path: Path) -> None:
+    """A handoff lists the seeded records it left in the database: the first one "Order
+    `3e9a1c7f`", the next ones by their code spans alone (issue 17: the later ids were called
+    invented commits). A line with no id word keeps its code-span hashes as claims, and a
+    commit keyword still anchors one."""
+    repo = make_repo(tmp_path / "r", {
+        "memory/handoff.md": ("- Seeded: buyer-Order `3e9a1c7f` (open) · seller `7b2d4e6a` "
+                              "(filled) · bot `5c8f1a2d` (filled).\n"
+                              "- Seeded order `4d6e8f0a`; the fix is commit 6a5b4c3d2e.\n"
+                              "- The flaky test fix is `2f4e6a8c`.\n"),
+    })
+    assert [(f["code"], f["line"]) for f in lint_json(repo)] == [("GM301", 2), ("GM301", 3)]
