@@ -50,6 +50,9 @@ _PLAN = re.compile(r"\b(?:backlog|deferred|planned|to-?dos?|next steps?|roadmap|
                    r"|not yet (?:built|written|created))\b", re.IGNORECASE)
 # a list entry, or the indented lines that go on with one
 _LIST_ENTRY = re.compile(r"\s*(?:[-*+]|\d{1,9}[.)])\s|\s{2,}\S")
+# a line that is one path in a code span and nothing else ("`.claude/commands/a.md`:")
+_PATH_LABEL = re.compile(r"\s*[*_]*`[^`\s]+`[*_]*\s*[:：]?\s*")
+_LABEL_REACH = 80  # lines a block of files under one label may span
 _LIST_ITEM_START = re.compile(r"\s*(?:[-*+]|\d{1,9}[.)])\s")
 # a folder outside any repository: the home folder's or an absolute one (`~/.config/tool/`)
 _OUTSIDE_FOLDER = re.compile(r"(?:~|\$HOME|%APPDATA%|/(?:etc|var|opt|usr|home|Users))/\S*/$")
@@ -141,6 +144,26 @@ class Places:
                 if indent == 0:
                     return False
         return False
+
+    def block_label(self, number: int) -> str | None:
+        """The label line a path that stands alone on its line is listed under ("**Generated
+        commands:**", then "`x.md`:" with its content in a fence, then "`y.md`:" ...): walking
+        up past blank lines, fenced blocks and other such path lines, the first other line when
+        it ends with a colon. None for a path with words around it."""
+        index = number - 1
+        if not 0 <= index < len(self.lines) or not _PATH_LABEL.fullmatch(self.lines[index]):
+            return None
+        in_fence = False
+        for above in range(index - 1, max(index - _LABEL_REACH, -1), -1):
+            line = self.lines[above]
+            if _FENCE.match(line):
+                in_fence = not in_fence
+                continue
+            if in_fence or not line.strip() or _PATH_LABEL.fullmatch(line):
+                continue
+            label = line.strip().rstrip("*_ ")
+            return label if label.endswith((":", "：")) else None
+        return None
 
     def in_plan_list(self, number: int) -> bool:
         """An entry of a list of work still to do: under the nearest heading that says so

@@ -145,3 +145,23 @@ def test_a_memory_about_another_projects_tree_is_not_checked_here(tmp_path: Path
     write(repo, {"src/core/task/index.ts": "x\n"})
     commit_all(repo, "the task module")
     assert missing(repo) == [(".clinerules/architecture.md", n) for n in (3, 4, 6, 7)]
+
+
+def test_files_listed_under_a_label_that_says_a_tool_generates_them(tmp_path: Path) -> None:
+    # a CLI guide shows each file its command generates in a user's project: a label line,
+    # then each path alone on its line with its content in a fence. Under a label that says
+    # nothing of the kind, such a missing file still warns.
+    repo = make_repo(tmp_path / "r", {"src/cli.ts": "x\n"})
+    write(repo, {"CLAUDE.md": (
+        "# CLI\n\n"                                    # 1-2
+        "The entry is `src/cli.ts`.\n\n"               # 3-4
+        "**Generated slash commands:**\n\n"            # 5-6
+        "`.claude/commands/check-schema.md`:\n\n"      # 7-8
+        "```markdown\nCheck the schema.\n```\n\n"      # 9-12
+        "`.claude/commands/plan-move.md`:\n\n"         # 13-14
+        "```markdown\nPlan the move.\n```\n\n"         # 15-18
+        "**Shipped commands:**\n\n"                    # 19-20
+        "`.claude/commands/release.md`:\n")})          # 21
+    commit_all(repo)
+    assert convention_and_missing(repo) == [("CLAUDE.md", 7, "GM313"), ("CLAUDE.md", 13, "GM313"),
+                                            ("CLAUDE.md", 21, "GM311")]

@@ -95,7 +95,8 @@ def is_convention(memory: Memory, citation: PathCitation, verdict: PathVerdict,
     "planned", "generates", "if it exists"... ("Put integration tests in `tests/`"), or a line
     under a heading that says its section lists conventions ("## Conventions": "Shared
     fixtures in `conftest.py`"), or an entry of a list of work to do ("**Backlog (deferred):**",
-    "## Next steps": a script still to write), or an example ("e.g. `testdata/cases.yaml`") on
+    "## Next steps": a script still to write), or a file alone on its line in a block under a
+    label line that says so ("**Generated commands:**"), or an example ("e.g. `x.yaml`") on
     a line that names no path the tree has (`found_on`: the lines with one): an invented
     illustration, where "e.g. `Core/a.mdc`, `Core/b.mdc`" beside real files is a list of them.
     A path that existed and is gone is never one."""
@@ -106,6 +107,9 @@ def is_convention(memory: Memory, citation: PathCitation, verdict: PathVerdict,
     line = _line(memory, citation.line)
     if _CONVENTION_WORDS.search(line) is not None:
         return True
+    label = places.block_label(citation.line)
+    if label is not None and _CONVENTION_WORDS.search(label) is not None:
+        return True  # "**Generated commands:**", then each file alone on its line
     if _FOR_EXAMPLE.search(line) is not None and citation.line not in found_on:
         return True
     return (places.in_convention_section(citation.line)
