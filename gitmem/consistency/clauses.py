@@ -22,7 +22,7 @@ from gitmem.consistency.lexicon import Lexicon
 from gitmem.consistency.minimal import negated_side
 from gitmem.consistency.per_text import forget_after_run, per_text
 from gitmem.consistency.polarity import WORD_NEGATOR, Clause, content_stems
-from gitmem.consistency.text import clean, jaccard
+from gitmem.consistency.text import clean, jaccard, tokenize
 
 # the negated clause must be a good part of the affirmative one
 _CLAUSE_OVERLAP = 0.3
@@ -46,6 +46,8 @@ def opposed_clauses(
                 continue  # "Do not use blocking IO" / "Use non-blocking IO": one denial, twice
             if not said:
                 continue
+            if said <= _asides(fb if negated is ca else fa, lexicon):
+                continue  # "Get helpers are methods (they perform API I/O)": a reason, no rule
             missing = [word for word in said if not lexicon.covered(word, affirmed.content)]
             if missing and not _alternatives_said(fa if negated is ca else fb, negated, missing,
                                                   affirmed.content, lexicon):
@@ -63,6 +65,25 @@ def opposed_clauses(
             if best is None or overlap > best[2]:
                 best = (negated, affirmed, overlap)
     return best
+
+
+# a parenthesis: "(they perform API I/O via the client)", "(the framework logs the errors)"
+_ASIDE = re.compile(r"\(([^()]{3,400})\)")
+
+
+@per_text
+def _asides(f: TextFeatures, lexicon: Lexicon) -> frozenset[str]:
+    """The content words said in parentheses that take no stance: a reason or an
+    explanation set beside the line's own statement ("Get helpers must be methods on the
+    reconciler (they perform API I/O through its client)"). An affirmation made there of what
+    another line denies is no rule at odds with it; a parenthesis that directs ("(use Postgres)",
+    "(never callbacks)") still is one."""
+    inside: set[str] = set()
+    for match in _ASIDE.finditer(clean(f.text)):
+        tokens = tokenize(match.group(1), cleaned=True)
+        if not any(t.stem in lexicon.directive_terms or lexicon.negates(t) for t in tokens):
+            inside |= content_stems(tokens, lexicon)
+    return frozenset(inside)
 
 
 def _alternatives_said(f: TextFeatures, negated: Clause, missing: list[str],

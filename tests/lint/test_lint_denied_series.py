@@ -5,7 +5,8 @@ must not do: "They must not open sockets, call the cache, or write files". Only 
 carries the "not"; read alone, "call the cache" affirmed what the line forbids, and two pages
 that forbid the same things were reported as contradicting each other. A piece in a denial's
 reach is no affirmation; a correction that takes a stance of its own ("Don't use Jest, use
-Vitest") still is one, and so is a separate sentence.
+Vitest") still is one, and so is a separate sentence. Likewise a reason set in parentheses
+("(they perform database I/O via the pooled client)") states no rule of its own.
 """
 
 from __future__ import annotations
@@ -83,3 +84,30 @@ def test_a_list_under_a_must_not_lead_in_agrees_with_a_denial(tmp_path: Path) ->
         "# Reader helpers\n\n**Readers** MUST do the following:\n\n- calling the cache "
         "directly;\n- writing files to the shared volume.\n")
     assert cli(repo, "lint", "--json", "--select", "GM211").codes() == ["GM211"]
+
+
+
+ASIDES = [
+    # a reason in parentheses affirms nothing another line must not do
+    ("They MUST NOT perform **database I/O**, call the cache, or write files.",
+     ("**FetchHelpers** MUST be methods on `Store` (they perform **database I/O** via the pooled "
+     "client owned by `Store`).")),
+    ("They SHOULD NOT return errors, MUST NOT do flow control (**Outcome**), and MUST NOT log.",
+     ("The root handler MUST NOT log errors returned via `Wrap()`. (the framework logs returned "
+     "errors; each phase logs its own errors.)")),
+]
+
+
+@pytest.mark.parametrize(("a", "b"), ASIDES)
+def test_a_reason_in_parentheses_is_no_rule(a: str, b: str) -> None:
+    assert detect_contradiction(a, b) is None
+    assert detect_contradiction(b, a) is None
+
+
+def test_the_same_said_outside_parentheses_or_as_an_order_still_conflicts() -> None:
+    denial = "They MUST NOT perform **database I/O**."
+    assert detect_contradiction(
+        denial, "They perform **database I/O** via the pooled client owned by `Store`.")
+    assert detect_contradiction(
+        denial, "**FetchHelpers** MUST be methods on `Store` (always perform **database I/O** "
+                "via the pooled client).")
