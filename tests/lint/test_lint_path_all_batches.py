@@ -165,3 +165,15 @@ def test_files_listed_under_a_label_that_says_a_tool_generates_them(tmp_path: Pa
     commit_all(repo)
     assert convention_and_missing(repo) == [("CLAUDE.md", 7, "GM313"), ("CLAUDE.md", 13, "GM313"),
                                             ("CLAUDE.md", 21, "GM311")]
+
+
+def test_a_memory_whose_name_says_it_is_deprecated_points_nowhere(tmp_path: Path) -> None:
+    # a memory bank keeps an old patterns page renamed `...-deprecated.md`; its plan for a
+    # module that was never written is the record of an old plan. The live page's same path
+    # still warns.
+    repo = make_repo(tmp_path / "r", {"src/server.ts": "x\n"})
+    text = "# Patterns\n\n- Tools are split out in `src/tools/registry.ts`.\n- See `src/server.ts`.\n"
+    write(repo, {"memory-bank/systemPatterns-deprecated.md": text,
+                 "memory-bank/systemPatterns.md": text})
+    commit_all(repo)
+    assert missing(repo) == [("memory-bank/systemPatterns.md", 3)]

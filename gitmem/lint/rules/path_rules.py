@@ -78,6 +78,9 @@ _SAID_ABSENT = re.compile(
 # `release-notes/`): a path there with no history here is a file of the product described.
 _RELEASE_NOTES = re.compile(r"(?:^|/)\.?(?:change ?logs?|changes|release[-_ ]?notes|releases)"
                             r"(?:/|[-_. ][^/]*$)", re.I)
+# A memory whose file name says it is retired (`systemPatterns-deprecated.md`,
+# `obsolete/setup.md`): kept for the record, its paths are no pointers.
+_RETIRED_FILE = re.compile(r"(?:^|[/_.-])(?:deprecated|obsolete|superseded)(?=[/_.-]|$)", re.I)
 # Data and build artefacts (never in git, made by a run or a build) named with no history.
 _ARTEFACT = re.compile(r"\.(?:so|dylib|dll|npy|npz|pkl|pickle|parquet|h5|hdf5|db|sqlite3?|log|"
                        r"bin|pt|pth|onnx|ckpt|feather|arrow)$", re.I)
@@ -165,6 +168,8 @@ def nothing_to_report(memory: Memory, citation: PathCitation, verdict: PathVerdi
     line = _line(memory, citation.line)
     if _ACKNOWLEDGED.search(line) or _NOT_THERE.search(line) or said_absent(memory, citation):
         return True
+    if _RETIRED_FILE.search(memory.path):
+        return True  # the whole memory says it is retired: `patterns-deprecated.md`
     if places.in_old_name_column(citation.line, citation.text) or places.in_removal_section(
             citation.line):
         return True
