@@ -177,3 +177,17 @@ def test_a_memory_whose_name_says_it_is_deprecated_points_nowhere(tmp_path: Path
                  "memory-bank/systemPatterns.md": text})
     commit_all(repo)
     assert missing(repo) == [("memory-bank/systemPatterns.md", 3)]
+
+
+def test_a_line_that_reports_what_was_done_records_a_file_deleted_since(
+        tmp_path: Path) -> None:
+    # a decision log says what was implemented: tests added to a file a later refactor
+    # deleted. That was true when written. A line that says where the tests are still warns.
+    repo = make_repo(tmp_path / "r", {"tests/test_cmd.py": "x\n", "src/app.py": "x\n"})
+    git_rm(repo, "tests/test_cmd.py")
+    write(repo, {"memory-bank/decisionLog.md": (
+        "# Decisions\n\n"
+        "*   **Implementation:** Added five service tests to `tests/test_cmd.py`.\n"
+        "*   **Tests:** the service tests are in `tests/test_cmd.py`.\n")})
+    commit_all(repo)
+    assert missing(repo) == [("memory-bank/decisionLog.md", 4)]

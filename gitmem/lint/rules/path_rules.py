@@ -22,7 +22,7 @@ from gitmem.lint.path_citations import PathCitation, is_placeholder
 from gitmem.lint.path_places import Places
 from gitmem.lint.rule import LintContext, MemoryRule
 from gitmem.lint.scan import code_spans
-from gitmem.memory.statements import is_record_path
+from gitmem.memory.statements import is_record_path, leading_event_verb
 from gitmem.model import Finding, Memory
 
 
@@ -84,6 +84,17 @@ _RETIRED_FILE = re.compile(r"(?:^|[/_.-])(?:deprecated|obsolete|superseded)(?=[/
 # Data and build artefacts (never in git, made by a run or a build) named with no history.
 _ARTEFACT = re.compile(r"\.(?:so|dylib|dll|npy|npz|pkl|pickle|parquet|h5|hdf5|db|sqlite3?|log|"
                        r"bin|pt|pth|onnx|ckpt|feather|arrow)$", re.I)
+
+
+# a list marker, then a bold label ("*   **Implementation:** Added ...")
+_ENTRY_LEAD = re.compile(r"\s*(?:[-*+]|\d{1,9}[.)])?\s*(?:[*_]{1,2}[^*_]{1,40}[*_]{1,2}\s*[:：]?\s*)?")
+
+
+def reports_what_was_done(line: str) -> bool:
+    """A line (or list entry, after its bold label) that opens with a verb of what was done:
+    "Added 5 tests to `tests/test_cmd.py`", "**Implementation:** Moved the parser": a record of
+    an event, right when written."""
+    return leading_event_verb(line[_ENTRY_LEAD.match(line).end():]) is not None
 
 
 def _line(memory: Memory, number: int) -> str:
@@ -186,7 +197,7 @@ def nothing_to_report(memory: Memory, citation: PathCitation, verdict: PathVerdi
         return (_ARTEFACT.search(citation.text.rstrip("/")) is not None
                 or _RELEASE_NOTES.search(memory.path) is not None)
     return (is_record_path(memory.path) or places.in_record_section(citation.line)
-            or _DATED_ENTRY.match(line) is not None)
+            or _DATED_ENTRY.match(line) is not None or reports_what_was_done(line))
 
 
 def judged_paths(
