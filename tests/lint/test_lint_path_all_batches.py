@@ -51,8 +51,7 @@ def test_a_file_a_tool_generates_or_one_named_if_it_exists_is_no_citation(
         "- テーマ改修は `src/styles/theme.ts`（存在する場合）を優先。\n"
         "- Team: Schritt 12 wird `scripts/audit-pattern.sh` einziehen.\n"
         "- Prefer `src/styles/tokens.ts` if it exists.\n"
-        "- The entry point is `src/main.ts`.\n"
-        "- Commands are parsed in `src/cli.ts`.\n")})
+        "- The entry point is `src/main.ts`.\n")})
     commit_all(repo)
     assert convention_and_missing(repo) == [
         ("CLAUDE.md", 3, "GM313"), ("CLAUDE.md", 4, "GM313"), ("CLAUDE.md", 5, "GM313"),
@@ -122,29 +121,6 @@ def git_rm(repo: Path, path: str) -> None:
 
     git(repo, "rm", "-q", path)
     commit_all(repo, f"drop {path}")
-
-
-ARCHITECTURE = """# How the extension is built
-
-1. **Provider** (`src/core/webview/index.ts`) runs the panel.
-2. **Controller** (`src/core/controller/index.ts`) handles messages.
-3. **Task** (`src/core/task/index.ts`) runs requests.
-4. **Hub** in `src/services/mcp/Hub.ts` manages servers.
-5. **State** in `src/core/storage/state.ts`.
-"""
-
-
-def test_a_memory_about_another_projects_tree_is_not_checked_here(tmp_path: Path) -> None:
-    # an imported rule describes the source of the editor extension it was written for: five
-    # paths, none in this tree or its history. One of them present (the rule is about this
-    # project) and the rest warn.
-    repo = make_repo(tmp_path / "r", {"src/app.ts": "x\n"})
-    write(repo, {".clinerules/architecture.md": ARCHITECTURE})
-    commit_all(repo)
-    assert missing(repo) == []
-    write(repo, {"src/core/task/index.ts": "x\n"})
-    commit_all(repo, "the task module")
-    assert missing(repo) == [(".clinerules/architecture.md", n) for n in (3, 4, 6, 7)]
 
 
 def test_files_listed_under_a_label_that_says_a_tool_generates_them(tmp_path: Path) -> None:

@@ -11,7 +11,6 @@ from collections.abc import Iterable, Iterator
 
 from gitmem.lint.evidence import (
     EXISTS,
-    IGNORED,
     MISSING,
     OUTSIDE,
     PathVerdict,
@@ -216,27 +215,6 @@ def announced_folders(memory: Memory, citations: Iterable[PathCitation]) -> tupl
                  for query in citation.queries)
 
 
-# How many distinct paths a memory must cite, none of them in this tree or its history, before
-# it is read as a description of another project's tree.
-_FOREIGN_TREE_PATHS = 5
-
-
-def about_another_tree(judged: list[tuple[PathCitation, PathVerdict | None]]) -> bool:
-    """A memory that cites many paths and none that this tree has, ignores or ever had (an
-    imported rule that describes a tool's own source: `src/core/task/index.ts` of the editor
-    extension it was written for): it describes another project's tree, which cannot be
-    checked here. One path found, or one that was deleted here, and its paths are this tree's."""
-    never: set[str] = set()
-    for citation, verdict in judged:
-        if verdict is None:
-            continue
-        if verdict.status in (EXISTS, IGNORED) or verdict.fate is not None:
-            return False
-        if verdict.status == MISSING:
-            never.add(citation.text)
-    return len(never) >= _FOREIGN_TREE_PATHS
-
-
 def missing_paths(
     memory: Memory, context: LintContext
 ) -> Iterator[tuple[PathCitation, PathVerdict, bool]]:
@@ -247,8 +225,6 @@ def missing_paths(
     judged = list(judged_paths(memory, context))
     found_on = frozenset(citation.line for citation, verdict in judged
                          if verdict is not None and verdict.status == EXISTS)
-    if about_another_tree(judged):
-        return
     for citation, verdict in judged:
         if verdict is None or verdict.status != MISSING:
             continue
