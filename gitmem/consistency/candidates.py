@@ -150,18 +150,19 @@ def candidate_codes(
             for x in others:
                 pairs.append(first, x)
     del key_ranks
-    append = pairs.append
+    append, width = pairs.append, pairs.width
+    add = pairs.codes.append
+    # the claim of a node that is one text held once, else -1: nearly every node, and each of
+    # their pairs is one pair of claims (millions at 100,000 files), decoded without lookups
+    single = array("q", (texts[held[0]][0] if len(held) == 1 and len(texts[held[0]]) == 1
+                         else -1 for held in map(groups.__getitem__, nodes)))
     for code in scored:
         u, v = divmod(code, count)
-        in_u, in_v = groups[nodes[u]], groups[nodes[v]]
-        if u != v and len(in_u) == len(in_v) == 1 and len(texts[in_u[0]]) == 1 \
-                and len(texts[in_v[0]]) == 1:  # two texts held once each: one pair
-            x, y = texts[in_u[0]][0], texts[in_v[0]][0]
-            if x < y:
-                append(x, y)
-            else:
-                append(y, x)
+        x, y = single[u], single[v]
+        if x >= 0 and y >= 0 and u != v:  # two texts held once each: one pair
+            add(x * width + y if x < y else y * width + x)
             continue
+        in_u, in_v = groups[nodes[u]], groups[nodes[v]]
         text_pairs = ((s, t) for at, s in enumerate(in_u) for t in in_u[at + 1 :]) if u == v \
             else ((s, t) for s in in_u for t in in_v)
         for s, t in text_pairs:  # each copy of one text with the first of the other
