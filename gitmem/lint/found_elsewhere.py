@@ -2,7 +2,8 @@
 
 Before such a path is called missing (GM311-GM313), `gather_evidence` (`grounding.py`) asks
 whether it is written another way that does exist: with the repository's own name in front
-(`myproject/docs/fields.csv`), as a module's member (`ops/infra/pg.probe`), as a package's own
+(`myproject/docs/fields.csv`), as a module's member (`ops/infra/pg.probe`), as a module imported
+without its extension (`src/game/events` for `events.ts`), as a package's own
 path in a monorepo (`test/x.test.ts`, even when a root copy was once moved into the package),
 or as a path of another repository or server whose first
 folder is nowhere in the tree (then it is unverifiable, not missing).
@@ -37,7 +38,7 @@ def found_below_own_name(paths: dict[PathQuery, PathVerdict], repos: Repos
                 continue
             if repo.path_state(rest) == "exists":
                 out[query] = PathVerdict(EXISTS, label, reason=f"as {rest}")
-    return found_as_module_member(out, repos)
+    return found_as_module_import(found_as_module_member(out, repos), repos)
 
 
 _SOURCE_SUFFIXES = (".py", ".ts", ".js", ".go", ".rs", ".rb")
@@ -68,6 +69,33 @@ def found_as_module_member(paths: dict[PathQuery, PathVerdict], repos: Repos
                     found = head.strip("/") + "/"
             if found is not None:
                 out[query] = PathVerdict(EXISTS, label, reason=f"{member} in {found}")
+                break
+    return out
+
+
+# what an import path without its extension resolves to (`src/game/events` -> `events.ts`), in
+# the order the languages' resolvers try them (a folder's `index.ts` is the folder, which exists)
+_IMPORT_SUFFIXES = (".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".py", ".vue", ".svelte")
+
+
+def found_as_module_import(paths: dict[PathQuery, PathVerdict], repos: Repos
+                           ) -> dict[PathQuery, PathVerdict]:
+    """A missing `src/game/events` with no history whose last name has no extension, where
+    `src/game/events.ts` exists, is the module as code imports it, without the extension its
+    resolver adds: it exists. A name with an extension, or with no such file beside it, is
+    still missing."""
+    out = dict(paths)
+    for query, verdict in paths.items():
+        value = query.value
+        last = value.rsplit("/", 1)[-1]
+        if (verdict.status != MISSING or verdict.fate is not None or "/" not in value.strip("/")
+                or value.endswith("/") or "." in last):
+            continue
+        for label, repo in repos.available:
+            found = next((value + suffix for suffix in _IMPORT_SUFFIXES
+                          if repo.path_state(value + suffix) == "exists"), None)
+            if found is not None:
+                out[query] = PathVerdict(EXISTS, label, reason=f"imported as {found}")
                 break
     return out
 

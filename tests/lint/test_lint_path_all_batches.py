@@ -167,3 +167,19 @@ def test_a_line_that_reports_what_was_done_records_a_file_deleted_since(
         "*   **Tests:** the service tests are in `tests/test_cmd.py`.\n")})
     commit_all(repo)
     assert missing(repo) == [("memory-bank/decisionLog.md", 4)]
+
+
+
+
+def test_a_module_named_as_code_imports_it_exists(tmp_path: Path) -> None:
+    # TypeScript and Python import a module without its extension (`src/game/events` for
+    # `events.ts`): that is the file, not a missing path. A module with no file of any
+    # extension behind it, beside it or in a folder that does not exist, is still missing.
+    repo = make_repo(tmp_path / "r", {"package.json": "{}\n",
+                                      "src/game/events.ts": "export {}\n"})
+    write(repo, {"AGENTS.md": ("# Modules\n\n"
+                               "- See `src/game/events` for the event bus.\n"
+                               "- See `src/net/socket` for the socket.\n"
+                               "- See `src/game/timers` for the timers.\n")})
+    commit_all(repo)
+    assert missing(repo) == [("AGENTS.md", 4), ("AGENTS.md", 5)]
