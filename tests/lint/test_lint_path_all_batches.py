@@ -169,8 +169,6 @@ def test_a_line_that_reports_what_was_done_records_a_file_deleted_since(
     assert missing(repo) == [("memory-bank/decisionLog.md", 4)]
 
 
-
-
 def test_a_module_named_as_code_imports_it_exists(tmp_path: Path) -> None:
     # TypeScript and Python import a module without its extension (`src/game/events` for
     # `events.ts`): that is the file, not a missing path. A module with no file of any
@@ -183,3 +181,21 @@ def test_a_module_named_as_code_imports_it_exists(tmp_path: Path) -> None:
                                "- See `src/game/timers` for the timers.\n")})
     commit_all(repo)
     assert missing(repo) == [("AGENTS.md", 4), ("AGENTS.md", 5)]
+
+
+def test_a_removed_folder_named_so_it_stays_removed(tmp_path: Path) -> None:
+    # cleanup rules name the folders a refactor deleted so nobody brings them back: "do not
+    # reintroduce `css/` or `images/`". That is no stale pointer; a line that still says the
+    # styles are built from `css/` is.
+    repo = make_repo(tmp_path / "r", {"css/site.css": "x\n", "images/logo.png": "x\n",
+                                      "legacy_js/app.js": "x\n", "web/tpl/page.html": "x\n",
+                                      "assets/site.css": "x\n"})
+    for path in ("css/site.css", "images/logo.png", "legacy_js/app.js", "web/tpl/page.html"):
+        git_rm(repo, path)
+    write(repo, {"AGENTS.md": (
+        "# Cleanup\n\n"
+        "- Do not reintroduce top-level `css/` or `images/`; `assets/` is canonical.\n"
+        "- Never bring back `legacy_js/` or the copied `web/tpl/` tree.\n"
+        "- The bundler builds the styles from `css/`.\n")})
+    commit_all(repo)
+    assert missing(repo) == [("AGENTS.md", 5)]

@@ -66,13 +66,19 @@ _NOT_THERE = re.compile(
 # "There is no `x`", "and no `y`", "without `z`": the sentence says the path is not there. So
 # does one that names a path to say it is not the place: "in `internal/utils/`, not `utils/`",
 # "not in `lib/`", "instead of `x/`", "rather than `y.py`", "avoid `z/`", "never under `tmp/`",
-# "do not read `docs/old.md`" (the wrong file, named so the agent reads another).
+# "do not read `docs/old.md`" (the wrong file, named so the agent reads another), "do not
+# reintroduce the top-level `css/`" (a removed path, named so it stays removed).
 # Read on the text before the citation, which may start on the line above (wrapped Markdown).
 _SAID_ABSENT = re.compile(
     r"(?:\bno|\bwithout|\bnot even|\bnor|\bnot(?:\s+(?:in|under|inside|into|at|from|to|the))*|"
     r"\binstead of|\brather than|\bavoid(?:ing)?|"
     r"\b(?:do not|don't|never)\s+(?:read|open|load)(?:\s+the)?|"
+    r"\b(?:do not|don't|never)\s+(?:reintroduce|re-?add|re-?create|restore|bring back|revive)"
+    r"(?:\s+(?:the|a|any|top-level|old|legacy))*|"
     r"\bnever(?:\s+(?:in|under|inside|into|at|to|use|put|create|add|the))*)\s*[*_\[(`]*$", re.I)
+# The citation before this one, joined to it by "or" / "nor" ("`css/` or the old "): a series.
+_OR_JOINED = re.compile(r"`[^`]+`[*_)\]]*\s*,?\s*\b(?:or|nor)\s+(?:(?:the|a|any)\s+)?"
+                        r"(?:[\w-]+\s+)?[*_\[(`]*$", re.I)
 # Notes on what changed in a release (`CHANGELOG.md`, `.changelogs/Kit-25H1.md`,
 # `release-notes/`): a path there with no history here is a file of the product described.
 _RELEASE_NOTES = re.compile(r"(?:^|/)\.?(?:change ?logs?|changes|release[-_ ]?notes|releases)"
@@ -143,6 +149,12 @@ def said_absent(memory: Memory, citation: PathCitation) -> bool:
             before = _line(memory, citation.line - 1) + " " + before
         if _SAID_ABSENT.search(before) is not None:
             return True
+        # a later item of a denied series: "no `a/` or `b/`", "do not reintroduce `css/` or the
+        # old `images/`" (peeled back to the words that deny the first)
+        while (joined := _OR_JOINED.search(before)) is not None:
+            before = before[:joined.start()]
+            if _SAID_ABSENT.search(before) is not None:
+                return True
     return False
 
 
