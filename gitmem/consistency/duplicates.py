@@ -35,7 +35,7 @@ from gitmem.consistency.roles import _crossed_roles, _turned_around, _swapped_ro
 from gitmem.consistency.scenes import in_progress, other_scene, own_things
 from gitmem.consistency.spans import HARMLESS
 from gitmem.consistency.text import common_subsequence, jaccard
-from gitmem.consistency.values import list_reordered, other_numbers, other_values
+from gitmem.consistency.values import list_reordered, other_codes, other_numbers, other_values
 from gitmem.consistency.vetoes import apart
 
 MATCH_THRESHOLD = 0.86
@@ -216,7 +216,7 @@ def duplicate_signals(
                 and not (kind == "number" and list_reordered(fa, fb))]
     if "exclusive" not in blockers and other_values(fa, fb, lexicon):
         blockers.append("exclusive")
-    if "number" not in blockers and other_numbers(fa, fb):
+    if "number" not in blockers and (other_numbers(fa, fb) or other_codes(fa, fb)):
         blockers.append("number")
     if "negation" not in blockers and one_side_negated(fa, fb, lexicon):
         blockers.append("negation")

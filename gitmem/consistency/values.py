@@ -9,6 +9,8 @@ classes (`vocabulary.EXCLUSIVE_CLASSES`) and figures (`quantities.figures`).
 
 from __future__ import annotations
 
+import re
+
 from gitmem.consistency.features import TextFeatures
 from gitmem.consistency.lexicon import Lexicon, numeric_value
 from gitmem.consistency.spans import APPROXIMATE
@@ -57,6 +59,23 @@ def other_numbers(fa: TextFeatures, fb: TextFeatures) -> bool:
     if only_a and only_b and any(t.lower in APPROXIMATE for t in fa.tokens + fb.tokens):
         only_a = {x for x in only_a if not any(_roughly(x, y) for y in only_b)}
         only_b = {y for y in only_b if not any(_roughly(x, y) for x in fa.figures)}
+    return bool(only_a and only_b)
+
+
+# a code that names one item of a numbered series: a decision, requirement or issue ("D16", "U9",
+# "REQ12", "ADR7"), capitals then digits, or a range of them ("D16-D25")
+_CODE = re.compile(r"[A-Z]{1,4}\d{1,5}(?:-[A-Z]{1,4}\d{1,5})?")
+
+
+def _codes(f: TextFeatures) -> frozenset[str]:
+    return frozenset(t.raw for t in f.tokens if _CODE.fullmatch(t.raw))
+
+
+def other_codes(fa: TextFeatures, fb: TextFeatures) -> bool:
+    """"Open items: D1, D2 (see the divergence list)" / "Open items: D15, U12 (see the
+    divergence list)": each text names a numbered item the other does not, so the two lines
+    are about other items, however alike the words around them (as `other_numbers`)."""
+    only_a, only_b = _codes(fa) - _codes(fb), _codes(fb) - _codes(fa)
     return bool(only_a and only_b)
 
 
