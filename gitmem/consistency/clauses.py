@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import re
 
-from gitmem.consistency.features import TextFeatures
+from gitmem.consistency.features import TextFeatures, features
 from gitmem.consistency.last_pair import last_pair
 from gitmem.consistency.lexicon import Lexicon
 from gitmem.consistency.minimal import negated_side
@@ -79,11 +79,17 @@ def _asides(f: TextFeatures, lexicon: Lexicon) -> frozenset[str]:
     another line denies is no rule at odds with it; a parenthesis that directs ("(use Postgres)",
     "(never callbacks)") still is one."""
     inside: set[str] = set()
-    for match in _ASIDE.finditer(clean(f.text)):
+    text = clean(f.text)
+    for match in _ASIDE.finditer(text):
         tokens = tokenize(match.group(1), cleaned=True)
         if not any(t.stem in lexicon.directive_terms or lexicon.negates(t) for t in tokens):
             inside |= content_stems(tokens, lexicon)
-    return frozenset(inside)
+    if not inside:
+        return frozenset()
+    # a word the line also affirms outside its parentheses is the line's own statement
+    outside = {stem for clause in features(_ASIDE.sub(" ", text), lexicon).clauses
+               if clause.polarity > 0 for stem in clause.content}
+    return frozenset(inside - outside)
 
 
 def _alternatives_said(f: TextFeatures, negated: Clause, missing: list[str],

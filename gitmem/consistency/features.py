@@ -226,9 +226,9 @@ def reached(clauses: list[Clause], joined: set[int]) -> tuple[Clause, ...]:
             continue
         end = at + 1
         while end < len(out) and end in joined and out[end].polarity > 0 \
-                and not out[end].flipped_by:
+                and not out[end].flipped_by and not out[end].directive:
             end += 1
-        if end - at > 2 or (end - at == 2 and not out[at + 1].directive):
+        if end - at >= 2:
             for item in range(at + 1, end):
                 out[item] = dataclasses.replace(out[item], reach=True)
         at = end

@@ -34,6 +34,13 @@ CONFLICT = [
     ("Never call the cache from a reader. Readers open sockets.",
      "Readers must not open sockets."),
     ("Always squash commits before merging.", "Never squash commits before merging."),
+    # a piece of the series that takes a stance of its own ends the denial's reach
+    ("Never use Vitest.", "Don't use Jest, use Vitest, use Playwright."),
+    ("Never squash commits.", "Avoid merge commits, always squash commits, keep history linear."),
+    # a parenthesis that repeats a word the line affirms outside it hides nothing
+    ("Don't add comments.", "Always add comments to public functions (comments help reviewers)."),
+    ("Never mock the database.",
+     "Always mock the database in unit tests (the database is slow otherwise)."),
 ]
 
 
