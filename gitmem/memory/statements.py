@@ -234,6 +234,17 @@ def leading_event_verb(text: str) -> str | None:
     return first.group(1) if first and first.group(1).lower() in _EVENT_VERBS else None
 
 
+def opens_with_event(text: str) -> bool:
+    """Whether `text` opens with a verb of what was done and has no verb of its own besides:
+    "Added 5 tests to `x`" does; "Installed packages are pinned in `x`" (a participle as an
+    adjective) and "最新の Released ビルドは ..." (the verb does not open it) do not."""
+    first = _FIRST_WORD.match(text)
+    if first is None or any(char.isalpha() for char in text[:first.start(1)]):
+        return False
+    words = {word.strip("*_,.()!:;`").lower() for word in text.split()}
+    return first.group(1).lower() in _EVENT_VERBS and not words & _AUXILIARIES
+
+
 # a status mark: a feature matrix or checklist entry ("❌ No payroll" under one pricing tier,
 # "✅ Clock in/out tracking" under another), a state at a time, not a standing claim
 _STATUS_MARKS = ("✅", "❌", "✔", "✓", "✗", "✘", "☑", "☐", "⚠", "🔄", "🚧", "⏳", "🟢", "🔴", "🟡")

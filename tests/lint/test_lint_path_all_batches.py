@@ -199,3 +199,21 @@ def test_a_removed_folder_named_so_it_stays_removed(tmp_path: Path) -> None:
         "- The bundler builds the styles from `css/`.\n")})
     commit_all(repo)
     assert missing(repo) == [("AGENTS.md", 5)]
+
+
+def test_a_standing_line_or_a_file_name_that_only_mentions_retirement_still_warns(
+        tmp_path: Path) -> None:
+    # "Installed packages are pinned in `x`" is a standing statement, not a record of an
+    # install; a verb in another script's sentence does not open it; a memory about deprecated
+    # APIs is not itself retired. Each cites a deleted file and still warns.
+    repo = make_repo(tmp_path / "r", {"src/requirements.txt": "x\n", "src/bundle.js": "x\n",
+                                      "src/compat.py": "x\n", "src/app.py": "x\n"})
+    for path in ("src/requirements.txt", "src/bundle.js", "src/compat.py"):
+        git_rm(repo, path)
+    write(repo, {"memory/packages.md": "- Installed packages are pinned in `src/requirements.txt`.\n",
+                 "memory/build.md": "- 最新の Released ビルドは `src/bundle.js` にある。\n",
+                 "memory/handling-deprecated-apis.md": "- The shims live in `src/compat.py`.\n",
+                 "memory/apis-deprecated.md": "- The old shims lived in `src/compat.py`.\n"})
+    commit_all(repo)
+    assert missing(repo) == [("memory/build.md", 1), ("memory/handling-deprecated-apis.md", 1),
+                             ("memory/packages.md", 1)]

@@ -21,7 +21,7 @@ from gitmem.lint.path_citations import PathCitation, is_placeholder
 from gitmem.lint.path_places import Places
 from gitmem.lint.rule import LintContext, MemoryRule
 from gitmem.lint.scan import code_spans
-from gitmem.memory.statements import is_record_path, leading_event_verb
+from gitmem.memory.statements import is_record_path, opens_with_event
 from gitmem.model import Finding, Memory
 
 
@@ -85,7 +85,8 @@ _RELEASE_NOTES = re.compile(r"(?:^|/)\.?(?:change ?logs?|changes|release[-_ ]?no
                             r"(?:/|[-_. ][^/]*$)", re.I)
 # A memory whose file name says it is retired (`systemPatterns-deprecated.md`,
 # `obsolete/setup.md`): kept for the record, its paths are no pointers.
-_RETIRED_FILE = re.compile(r"(?:^|[/_.-])(?:deprecated|obsolete|superseded)(?=[/_.-]|$)", re.I)
+_RETIRED_FILE = re.compile(r"(?:^|/)(?:deprecated|obsolete|superseded)(?:/|\.\w+$)"
+                           r"|[-_.](?:deprecated|obsolete|superseded)\.\w+$", re.I)
 # Data and build artefacts (never in git, made by a run or a build) named with no history.
 _ARTEFACT = re.compile(r"\.(?:so|dylib|dll|npy|npz|pkl|pickle|parquet|h5|hdf5|db|sqlite3?|log|"
                        r"bin|pt|pth|onnx|ckpt|feather|arrow)$", re.I)
@@ -99,7 +100,7 @@ def reports_what_was_done(line: str) -> bool:
     """A line (or list entry, after its bold label) that opens with a verb of what was done:
     "Added 5 tests to `tests/test_cmd.py`", "**Implementation:** Moved the parser": a record of
     an event, right when written."""
-    return leading_event_verb(line[_ENTRY_LEAD.match(line).end():]) is not None
+    return opens_with_event(line[_ENTRY_LEAD.match(line).end():])
 
 
 def _line(memory: Memory, number: int) -> str:
