@@ -143,6 +143,7 @@ def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
     starts: list[int] = []
     commas: set[int] = set()  # the pieces that follow a comma
     joined: set[int] = set()  # the clauses read from those pieces
+    ored: set[int] = set()  # the clauses whose piece opens with "or" / "nor": a series' last
     for match in _CLAUSE_BREAK.finditer(cleaned):
         if match.group(0) != "?":  # a question asserts nothing: drop it
             pieces.append(cleaned[start : match.start()])
@@ -191,6 +192,8 @@ def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
         if clause.content:
             if index in commas:
                 joined.add(len(clauses))
+                if _OR_OPENS.match(piece):
+                    ored.add(len(clauses))
             clauses.append(clause)
     found = markers([t.stem for t in all_tokens], lexicon)
     return TextFeatures(
@@ -198,7 +201,7 @@ def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
         tokens=tuple(all_tokens),
         content=frozenset(sequence),
         content_sequence=tuple(sequence),
-        clauses=reached(clauses, joined),
+        clauses=reached(clauses, joined, ored),
         time_scoped=tuple(sorted({p for p, _, _ in found if p in lexicon.time_scope})),
         corrections=tuple(sorted({p for p, _, _ in found if p in lexicon.correction
                                   and not (preferred and p == "rather than")})),
@@ -211,13 +214,18 @@ def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
     )
 
 
-def reached(clauses: list[Clause], joined: set[int]) -> tuple[Clause, ...]:
+# a piece that closes a series: "..., or write files", "..., nor log them"
+_OR_OPENS = re.compile(r"\s*(?:or|nor)\b", re.I)
+
+
+def reached(clauses: list[Clause], joined: set[int], ored: set[int]) -> tuple[Clause, ...]:
     """The clauses, each affirmative piece of a comma series that opens with a denial marked as
-    in its reach (`Clause.reach`). "They must not open sockets, call the client, or write
-    files" denies every item, though only the first carries the "not": read alone, "call the
-    client" would affirm what the line forbids. A series of two or more pieces after the denial
-    is one list; one piece after it is a list item only when it takes no stance of its own:
-    "Don't use Jest, use Vitest" corrects, "Don't log secrets, tokens" lists."""
+    in its reach (`Clause.reach`). "They must not open sockets, use the client, or write files"
+    denies every item, though only the first carries the "not": read alone, "use the client"
+    would affirm what the line forbids. A series closed by "or" / "nor" (`ored`) is one list,
+    whatever its pieces say. Otherwise a piece that takes a stance of its own ends the reach:
+    "Don't use Jest, use Vitest, use Playwright" and "Don't use npm, use pnpm, and pin
+    versions" correct, while "Don't log secrets, tokens" lists."""
     out = list(clauses)
     at = 0
     while at < len(out):
@@ -226,12 +234,13 @@ def reached(clauses: list[Clause], joined: set[int]) -> tuple[Clause, ...]:
             continue
         end = at + 1
         while end < len(out) and end in joined and out[end].polarity > 0 \
-                and not out[end].flipped_by and not out[end].directive:
+                and not out[end].flipped_by:
             end += 1
-        if end - at >= 2:
-            for item in range(at + 1, end):
-                out[item] = dataclasses.replace(out[item], reach=True)
-        at = end
+        if end - 1 not in ored:  # no closing "or": the series ends at a piece that directs
+            end = next((item for item in range(at + 1, end) if out[item].directive), end)
+        for item in range(at + 1, end):
+            out[item] = dataclasses.replace(out[item], reach=True)
+        at = max(end, at + 1)
     return tuple(out)
 
 
