@@ -93,6 +93,23 @@ def test_a_list_under_a_must_not_lead_in_agrees_with_a_denial(tmp_path: Path) ->
     assert cli(repo, "lint", "--json", "--select", "GM211").codes() == ["GM211"]
 
 
+def test_entries_under_a_condition_are_what_to_do_then(tmp_path: Path) -> None:
+    """"If the workers cannot reach the queue:" leads to what to do in that case, not to a list
+    of what not to do: its "Restart the queue container" is at odds with "Never restart the
+    queue container", and so is an entry under "## When the build can't find the cache"."""
+    repo = make_repo(tmp_path / "r", {
+        **FRAME,
+        ".cursor/rules/ci.mdc": "# CI\n\nIf the workers cannot reach the queue:\n\n"
+                                "- Restart the queue container before retrying.\n\n"
+                                "## When the build can't find the cache\n\n"
+                                "- Delete the lock file and reinstall.\n",
+        ".cursor/rules/ops.mdc": "# Ops\n\n- Never restart the queue container before retrying.\n"
+                                 "- Never delete the lock file and reinstall.\n",
+    })
+    run = cli(repo, "lint", "--json", "--select", "GM211")
+    assert run.code in (0, 1), run.out + run.err
+    assert sorted(f["line"] for f in run.json()["findings"] if f["code"] == "GM211") == [5, 9]
+
 
 ASIDES = [
     # a reason in parentheses affirms nothing another line must not do
