@@ -105,11 +105,13 @@ _PLACEHOLDER = re.compile(r"(?i:x{3,}|yyyy|yymmdd)|(?<![A-Za-z])(?:MM-DD|NNN+)(?
                           r"FILENAME|BRANCH|TICKET)(?=[./]|$)"
                           r"|(?:^|/)[a-z]+[-_]name(?=[./]|$)|(?:^|/)your(?:[-_A-Z]|/|$)"
                           r"|(?:^|/)__[A-Z][A-Z0-9_]*__(?=[./]|$)"
-                          # a two-digit slot in a file's name: `stage-NN-evidence.md`
-                          r"|[-_]NN(?=[-_.])"
-                          # "mine" as "yours": `articles/my-article.mdx`, `apps/my-app/`
-                          r"|(?:^|/)my[-_](?:article|post|app|project|feature|component|page|"
-                          r"file|module|service|package|plugin|skill|agent|script|site|doc|"
+                          # a two-digit slot inside a file's name: `stage-NN-evidence.md`
+                          # (`train_NN.py`, a neural network's, is a name)
+                          r"|[-_]NN(?=[-_])"
+                          # "mine" as "yours": `articles/my-article.mdx`, `skills/my-skill/`
+                          # (`my_app`, `my_project`: the names Django and others give real code)
+                          r"|(?:^|/)my[-_](?:article|post|feature|component|page|"
+                          r"file|service|plugin|skill|agent|script|site|doc|"
                           r"note|task|repo)s?(?=[./]|$)")
 
 # the last part a range of numbers ("01-07"): shorthand for a folder's numbered files

@@ -217,3 +217,34 @@ def test_a_standing_line_or_a_file_name_that_only_mentions_retirement_still_warn
     commit_all(repo)
     assert missing(repo) == [("memory/build.md", 1), ("memory/handling-deprecated-apis.md", 1),
                              ("memory/packages.md", 1)]
+
+
+def test_a_tool_an_example_closed_earlier_or_a_plain_label_leave_a_missing_file_missing(
+        tmp_path: Path) -> None:
+    # "generates" makes the file named AFTER it a thing the step makes, not the script that
+    # runs; an "e.g." whose parenthesis closed before the path gives no example of it; a label
+    # that only groups files ("Keep these in sync:") says nothing of their being made.
+    repo = make_repo(tmp_path / "r", {"src/app.py": "x\n", "README.md": "x\n"})
+    write(repo, {"AGENTS.md": (
+        "# Build\n\n"
+        "- Run `src/codegen.py`, which generates the API client.\n"
+        "- Generate `docs/api.md` with the codegen step.\n"
+        "- Per-stage settings (e.g. staging) are read by `src/loader.py`.\n"
+        "- Stage names come from a table (e.g. `conf/stages.toml`).\n"
+        "- `stages/STAGEID-name.md` - one file a stage (e.g., `stages/S01-build.md`).\n"
+        "\nKeep these files in sync:\n\n`src/schema.py`\n")})
+    commit_all(repo)
+    assert missing(repo) == [("AGENTS.md", 3), ("AGENTS.md", 5), ("AGENTS.md", 11)]
+
+
+def test_real_names_that_look_like_stand_ins_still_warn(tmp_path: Path) -> None:
+    # a network's `train_NN.py` and Django's `my_app/` are real names: deleted, they warn
+    repo = make_repo(tmp_path / "r", {"src/train_NN.py": "x\n", "src/my_app/settings.py": "x\n",
+                                      "src/app.py": "x\n"})
+    for path in ("src/train_NN.py", "src/my_app/settings.py"):
+        git_rm(repo, path)
+    write(repo, {"AGENTS.md": ("# Model\n\n"
+                               "- The model is trained by `src/train_NN.py`.\n"
+                               "- Settings are in `src/my_app/settings.py`.\n")})
+    commit_all(repo)
+    assert missing(repo) == [("AGENTS.md", 3), ("AGENTS.md", 4)]

@@ -30,8 +30,6 @@ _CONVENTION_WORDS = re.compile(
     r"\b(?:put|place[sd]?|goes|go|live|lives|belongs?|should|must|create[sd]?|add|save[sd]?|"
     r"store[sd]?|keep|write|new|will|convention|conventions|organi[sz]ed|structure|layout|"
     r"planned|pending|todo|tbd|proposed|future|"
-    # a file a tool or a step makes: "Generate `x.md`", "emits a module (path hint `x.ts`)"
-    r"generate[sd]?|generating|emits?|emitted|writes|"
     # the same in German ("Pattern wird ... einziehen"): will, should, must, planned, create
     r"wird|werden|soll|sollen|muss|geplant|anlegen|erstellen)\b"
     # a path named on condition that it is there: "(if it exists)", "if present", "存在する場合"
@@ -39,6 +37,13 @@ _CONVENTION_WORDS = re.compile(
     r"|\bfalls vorhanden\b|存在する場合|存在すれば|如果存在|若存在",
     re.I,
 )
+# A file a tool or a step makes, named after the verb that makes it: "Generate `x.md`", "emits a
+# module (path hint `x.ts`)"; not the tool itself ("`src/release.py` writes the changelog").
+_GENERATES = re.compile(r"\b(?:generate[sd]?|generating|emits?|emitted|writes)\b", re.I)
+# A label over a block of files alone on their lines that says they are made or still to come
+# ("**Generated commands:**"); not any label ("Keep these files in sync:").
+_MADE_LABEL = re.compile(r"\b(?:generated|generates|created by|emitted|planned|pending|todo|"
+                         r"proposed|future|to (?:create|add|write))\b", re.I)
 # A line that already says the path is gone (struck through, "deleted", "renamed", "A → B"),
 # or names it as an example: nothing left to report.
 _ACKNOWLEDGED = re.compile(
@@ -127,13 +132,29 @@ def is_convention(memory: Memory, citation: PathCitation, verdict: PathVerdict,
     line = _line(memory, citation.line)
     if _CONVENTION_WORDS.search(line) is not None:
         return True
+    at = line.find(citation.text)
+    before = line[:at] if at >= 0 else line
+    if _GENERATES.search(before) is not None:
+        return True  # "Generate `docs/api.md`": the file is what the step makes
     label = places.block_label(citation.line)
-    if label is not None and _CONVENTION_WORDS.search(label) is not None:
+    if label is not None and _MADE_LABEL.search(label) is not None:
         return True  # "**Generated commands:**", then each file alone on its line
-    if _FOR_EXAMPLE.search(line) is not None and citation.line not in found_on:
-        return True
+    after = line[at + len(citation.text):] if at >= 0 else ""
+    if ((_given_as_example(before) or _FOR_EXAMPLE.search(after) is not None)
+            and citation.line not in found_on):
+        return True  # "(e.g. `x.yaml`)", or "`tasks/TASKID-name.md` (e.g., `TASK001-login.md`)"
     return (places.in_convention_section(citation.line)
             or places.in_plan_list(citation.line))
+
+
+def _given_as_example(before: str) -> bool:
+    """Whether an "e.g." opens the clause the citation stands in: "(e.g. `x.yaml`)", not "(e.g.
+    staging) are loaded by `src/loader.py`", whose example closed before the path. (An "e.g."
+    after the path gives an instance of it: the path is a pattern, `is_convention`.)"""
+    opened = None
+    for opened in _FOR_EXAMPLE.finditer(before):
+        pass
+    return opened is not None and not re.search(r"[);.]\s", before[opened.end():] + " ")
 
 
 def said_absent(memory: Memory, citation: PathCitation) -> bool:
