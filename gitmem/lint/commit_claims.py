@@ -116,7 +116,7 @@ _PLACEHOLDER_RUNS = ("a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0", "abc1234567890"
 
 def is_placeholder_hash(token: str) -> bool:
     """Whether a hex token is a stand-in typed as an example (`a1b2c3d`, `abc1234`,
-    `1234567abcdef`), not a hash git printed."""
+    `1234567890abcd`), not a hash git printed."""
     low = token.lower()
     return any(run.startswith(low) for run in _PLACEHOLDER_RUNS)
 
@@ -250,8 +250,8 @@ def commit_claims_in_line(
     masked = mask_urls_and_link_targets(line)
     spans = code_spans(masked)
     starts = [span.start for span in spans]
-    claims: list[CommitCitation] = []
-    ids = False  # a code-span hex token of the line an id word names ("Order `bc63d013`")
+    claims: list[tuple[int, CommitCitation]] = []
+    ids = -1  # where a code-span hex token an id word names stands ("Order `bc63d013`")
     for match in islice(HEX_TOKEN.finditer(masked), limit):
         token, start, end = match.group(), match.start(), match.end()
         if token.isdigit():
@@ -259,12 +259,19 @@ def commit_claims_in_line(
         span = inside(spans, start, end, starts)
         kind = _claim_kind(masked, token, start, end, span)
         if kind is not None:
-            claims.append(CommitCitation(token, line_number, kind, _other_repo(masked, start, end)))
-        elif not ids and span is not None and span.content.strip() == token:
-            ids = _names_an_id(masked[max(0, start - _LOOKBACK):start])
-    if ids:  # its sibling code spans are ids of the same kind, not commits
-        claims = [claim for claim in claims if claim.anchor != "backticks"]
-    return claims
+            claims.append((start, CommitCitation(token, line_number, kind,
+                                                 _other_repo(masked, start, end))))
+        elif ids < 0 and span is not None and span.content.strip() == token:
+            ids = start if _names_an_id(masked[max(0, start - _LOOKBACK):start]) else -1
+    # the code spans that follow it in its sentence are ids of the same kind ("Orders `bc63d013`,
+    # `4d6e8f0a`"), not commits; one before it, or after a ";" or a ".", keeps its reading
+    return [claim for start, claim in claims
+            if not (0 <= ids < start and claim.anchor == "backticks"
+                    and not _SENTENCE_BREAK.search(masked, ids, start))]
+
+
+# what ends the sentence an id word opened: the spans after it are no longer its siblings
+_SENTENCE_BREAK = re.compile(r"[;.!?](?:\s|$)")
 
 
 def _names_an_id(before: str) -> bool:

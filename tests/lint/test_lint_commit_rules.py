@@ -366,3 +366,16 @@ def test_code_span_ids_beside_one_an_id_word_names_are_ids_too(tmp_path: Path) -
                               "- The flaky test fix is `2f4e6a8c`.\n"),
     })
     assert [(f["code"], f["line"]) for f in lint_json(repo)] == [("GM301", 2), ("GM301", 3)]
+
+
+def test_an_id_word_reaches_only_the_spans_after_it_in_its_sentence(tmp_path: Path) -> None:
+    """A code-span hash before the id word, or after the sentence that names the id ends, is
+    read on its own: "The leak fix is `3f2a1bc9e`; its trace id `4f5e6d7c` ..." still claims a
+    commit that git does not know."""
+    repo = make_repo(tmp_path / "r", {
+        "memory/leak.md": ("- The leak fix is `3f2a1bc9e`; its trace id `4f5e6d7c` showed it.\n"
+                           "- Order `4d6e8f0a` failed; the fix is `9c8b7a6d5`.\n"
+                           "- Orders `4d6e8f0b`, `7e6d5c4b` and `1a2b3c4e` were seeded.\n"),
+    })
+    assert [(f["code"], f["line"]) for f in lint_json(repo)] == [("GM301", 1), ("GM301", 2)]
+
