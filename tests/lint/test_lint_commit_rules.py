@@ -379,3 +379,17 @@ def test_an_id_word_reaches_only_the_spans_after_it_in_its_sentence(tmp_path: Pa
     })
     assert [(f["code"], f["line"]) for f in lint_json(repo)] == [("GM301", 1), ("GM301", 2)]
 
+
+def test_gm304_still_notes_a_memory_that_names_a_branch_only_as_a_rule(tmp_path: Path) -> None:
+    """"Never push to the `release` branch by hand" names a branch, but not the one the memory's
+    commits are on: a commit that sits only on an unmerged branch still gets its note."""
+    repo = make_repo(tmp_path / "r", {"a.txt": "1\n"})
+    git(repo, "switch", "-q", "-c", "fix-parser")
+    write(repo, {"a.txt": "2\n"})
+    commit_all(repo, "parser work")
+    side = citable(repo)
+    git(repo, "switch", "-q", "main")
+    write(repo, {"memory/rules.md": ("- Never push to the `release` branch by hand.\n"
+                                     f"- The parser was fixed in commit {side[:10]}.\n")})
+    commit_all(repo)
+    assert [(f["path"], f["code"]) for f in lint_json(repo)] == [("memory/rules.md", "GM304")]

@@ -138,12 +138,13 @@ class UnverifiableCommit(MemoryRule):
                 )
 
 
-# "All work on branch `v2-dev`", "the `feature/retry` branch": a branch named in a code span
-# beside the word "branch". A memory that names the branch its work is on says its commits are
-# not on the default branch yet.
+# "All work on branch `v2-dev`", "committed on the `feature/retry` branch": a branch named in a
+# code span beside the word "branch", as where things are ("on", "in", "from" it). A memory
+# that names the branch its work is on says its commits are not on the default branch yet;
+# "never push to the `release` branch" says nothing of where its commits are.
 _NAMED_BRANCH = re.compile(
-    r"\bbranch(?:es)?\s+(?:named\s+|called\s+)?`(?P<after>[^`\s]+)`"
-    r"|`(?P<before>[^`\s]+)`\s+branch\b",
+    r"\b(?:on|in|from)\s+(?:the\s+)?(?:branch(?:es)?\s+(?:named\s+|called\s+)?"
+    r"`(?P<after>[^`\s]+)`|`(?P<before>[^`\s]+)`\s+branch\b)",
     re.IGNORECASE,
 )
 # names of a default branch (as `git` and the hosts call it), never a side branch
