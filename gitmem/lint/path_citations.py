@@ -105,14 +105,16 @@ _PLACEHOLDER = re.compile(r"(?i:x{3,}|yyyy|yymmdd)|(?<![A-Za-z])(?:MM-DD|NNN+)(?
                           r"FILENAME|BRANCH|TICKET)(?=[./]|$)"
                           r"|(?:^|/)[a-z]+[-_]name(?=[./]|$)|(?:^|/)your(?:[-_A-Z]|/|$)"
                           r"|(?:^|/)__[A-Z][A-Z0-9_]*__(?=[./]|$)"
-                          # a two-digit slot inside a file's name: `stage-NN-evidence.md`
-                          # (`train_NN.py`, a neural network's, is a name)
-                          r"|[-_]NN(?=[-_])"
+                          # a two-digit slot in a file's name: `stage-NN-evidence.md`,
+                          # `sprint-NN.md` (`train_NN.py`, a neural network's, is a name)
+                          r"|-NN(?=[-_.])|_NN(?=[-_])"
                           # "mine" as "yours": `articles/my-article.mdx`, `skills/my-skill/`
                           # (`my_app`, `my_project`: the names Django and others give real code)
                           r"|(?:^|/)my[-_](?:article|post|feature|component|page|"
                           r"file|service|plugin|skill|agent|script|site|doc|"
-                          r"note|task|repo)s?(?=[./]|$)")
+                          r"note|task|repo)s?(?=[./]|$)"
+                          # a hyphen is no Python package's: `my-app/`, `my-project/`
+                          r"|(?:^|/)my-(?:app|project|package|module)s?(?=[./]|$)")
 
 # the last part a range of numbers ("01-07"): shorthand for a folder's numbered files
 _NUMBERED_RANGE = re.compile(r"/\d{1,4}-\d{1,4}/?$")

@@ -241,7 +241,10 @@ def opens_with_event(text: str) -> bool:
     first = _FIRST_WORD.match(text)
     if first is None or any(char.isalpha() for char in text[:first.start(1)]):
         return False
-    words = {word.strip("*_,.()!:;`").lower() for word in text.split()}
+    # the participle's own phrase, up to a code span or a clause break: "Installed packages are
+    # pinned" has a verb of its own there; "Moved the parser into `x` because it was big" not
+    phrase = re.split(r"[`,;:(]", text[first.start(1):], maxsplit=1)[0].split()[:4]
+    words = {word.strip("*_.!").lower() for word in phrase}
     return first.group(1).lower() in _EVENT_VERBS and not words & _AUXILIARIES
 
 

@@ -248,3 +248,22 @@ def test_real_names_that_look_like_stand_ins_still_warn(tmp_path: Path) -> None:
                                "- Settings are in `src/my_app/settings.py`.\n")})
     commit_all(repo)
     assert missing(repo) == [("AGENTS.md", 3), ("AGENTS.md", 4)]
+
+
+def test_second_review_shapes_of_records_labels_series_and_stand_ins(tmp_path: Path) -> None:
+    # a record that goes on with a clause of its own is still a record; a plan label ("Files
+    # to be created:") announces its files; only a describing word may stand between "or" and
+    # the next denied path, so "or modify `x`" names a real, deleted file; `sprint-NN.md` and
+    # `my-app/` stand for names.
+    repo = make_repo(tmp_path / "r", {"src/parse.py": "x\n", "src/schema.py": "x\n",
+                                      "src/app.py": "x\n"})
+    for path in ("src/parse.py", "src/schema.py"):
+        git_rm(repo, path)
+    write(repo, {"AGENTS.md": (
+        "# Notes\n\n"
+        "- Moved the parser into `src/parse.py` because it was too big.\n"
+        "- Never use `tmp/` or modify `src/schema.py` by hand.\n"
+        "- Each sprint has `docs/sprints/sprint-NN.md` and `my-app/main.py`.\n"
+        "\n**Files to be created:**\n\n`src/report.py`\n")})
+    commit_all(repo)
+    assert missing(repo) == [("AGENTS.md", 4)]

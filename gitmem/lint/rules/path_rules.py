@@ -43,7 +43,8 @@ _GENERATES = re.compile(r"\b(?:generate[sd]?|generating|emits?|emitted|writes)\b
 # A label over a block of files alone on their lines that says they are made or still to come
 # ("**Generated commands:**"); not any label ("Keep these files in sync:").
 _MADE_LABEL = re.compile(r"\b(?:generated|generates|created by|emitted|planned|pending|todo|"
-                         r"proposed|future|to (?:create|add|write))\b", re.I)
+                         r"proposed|future|new files?|will be|create|"
+                         r"to (?:be )?(?:create|add|write|created|added|written))\b", re.I)
 # A line that already says the path is gone (struck through, "deleted", "renamed", "A → B"),
 # or names it as an example: nothing left to report.
 _ACKNOWLEDGED = re.compile(
@@ -82,8 +83,13 @@ _SAID_ABSENT = re.compile(
     r"(?:\s+(?:the|a|any|top-level|old|legacy))*|"
     r"\bnever(?:\s+(?:in|under|inside|into|at|to|use|put|create|add|the))*)\s*[*_\[(`]*$", re.I)
 # The citation before this one, joined to it by "or" / "nor" ("`css/` or the old "): a series.
+# (only a describing word may stand between: "or the old `images/`", never a verb of its own,
+# as in "never use `tmp/` or modify `x`")
 _OR_JOINED = re.compile(r"`[^`]+`[*_)\]]*\s*,?\s*\b(?:or|nor)\s+(?:(?:the|a|any)\s+)?"
-                        r"(?:[\w-]+\s+)?[*_\[(`]*$", re.I)
+                        r"(?:(?:old|legacy|top-level|copied|mirrored|former|other)\s+)?"
+                        r"[*_\[(`]*$", re.I)
+# at most this many earlier items are peeled back (a line of hundreds of "or"s stays linear)
+_OR_PEELS = 8
 # Notes on what changed in a release (`CHANGELOG.md`, `.changelogs/Kit-25H1.md`,
 # `release-notes/`): a path there with no history here is a file of the product described.
 _RELEASE_NOTES = re.compile(r"(?:^|/)\.?(?:change ?logs?|changes|release[-_ ]?notes|releases)"
@@ -132,7 +138,8 @@ def is_convention(memory: Memory, citation: PathCitation, verdict: PathVerdict,
     line = _line(memory, citation.line)
     if _CONVENTION_WORDS.search(line) is not None:
         return True
-    at = line.find(citation.text)
+    standing = re.search(r"(?<![\w./-])" + re.escape(citation.text), line)
+    at = standing.start() if standing is not None else -1
     before = line[:at] if at >= 0 else line
     if _GENERATES.search(before) is not None:
         return True  # "Generate `docs/api.md`": the file is what the step makes
@@ -173,7 +180,10 @@ def said_absent(memory: Memory, citation: PathCitation) -> bool:
             return True
         # a later item of a denied series: "no `a/` or `b/`", "do not reintroduce `css/` or the
         # old `images/`" (peeled back to the words that deny the first)
-        while (joined := _OR_JOINED.search(before)) is not None:
+        for _ in range(_OR_PEELS):
+            joined = _OR_JOINED.search(before)
+            if joined is None:
+                break
             before = before[:joined.start()]
             if _SAID_ABSENT.search(before) is not None:
                 return True
