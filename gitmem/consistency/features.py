@@ -192,7 +192,9 @@ def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
         if clause.content:
             if index in commas:
                 joined.add(len(clauses))
-                if _OR_OPENS.match(piece):
+                # "..., or write files"; "..., call the queue or write files" (no comma before
+                # the "or"), unless the piece is a correction of its own ("use pnpm or yarn")
+                if _OR_OPENS.match(piece) or (_OR_INSIDE.search(piece) and not clause.directive):
                     ored.add(len(clauses))
             clauses.append(clause)
     found = markers([t.stem for t in all_tokens], lexicon)
@@ -216,6 +218,7 @@ def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
 
 # a piece that closes a series: "..., or write files", "..., nor log them"
 _OR_OPENS = re.compile(r"\s*(?:or|nor)\b", re.I)
+_OR_INSIDE = re.compile(r"\s(?:or|nor)\s", re.I)
 
 
 def reached(clauses: list[Clause], joined: set[int], ored: set[int]) -> tuple[Clause, ...]:

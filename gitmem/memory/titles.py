@@ -121,7 +121,7 @@ def field_of_two_entries(a: Claim, b: Claim) -> bool:
 
 # a heading or a list's lead-in that lists what not to do
 _NEGATIVE_HEAD = re.compile(
-    r"\b(?:don'?t|do not|never|(?:must|should|shall|may) not|mustn'?t|shouldn'?t"
+    r"\b(?:don'?t|do not|never|(?:must|should|shall|may) not|mustn'?t|shouldn'?t|cannot|can'?t"
     r"|avoid(?:ed)?|anti-?patterns?|pitfalls?|mistakes?|forbidden"
     r"|prohibited|not allowed|bad practices?|(?:release )?block(?:ers?|ing)|reject\w*|red flags?"
     r"|(?:code )?smells?|what not to|limitations?|risks?|threats?|weakness(?:es)?"
@@ -143,12 +143,15 @@ def _under_negative_head(claim: Claim) -> bool:
 
 
 # a lead-in that sets a condition ("If the tests cannot reach the database:", "## When the build
-# does not find the cache"): its entries are what to do then, not a list of what not to do
+# can't find the cache"): its entries are what to do then, not a list of what not to do; only
+# what follows the condition's comma can still deny ("When writing tests, never do these:")
 _CONDITION_LEAD = re.compile(r"[\s#*_>-]*(?:if|when|whenever|unless|in case)\b", re.I)
 
 
 def _negative_head(head: str) -> bool:
-    return _CONDITION_LEAD.match(head) is None and _NEGATIVE_HEAD.search(head) is not None
+    if _CONDITION_LEAD.match(head) is not None:
+        head = head.partition(",")[2]
+    return _NEGATIVE_HEAD.search(head) is not None
 
 
 def heading_agrees(a: Claim, b: Claim) -> bool:

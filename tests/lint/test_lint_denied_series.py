@@ -135,3 +135,31 @@ def test_the_same_said_outside_parentheses_or_as_an_order_still_conflicts() -> N
     assert detect_contradiction(
         denial, "**FetchHelpers** MUST be methods on `Store` (always perform **database I/O** "
                 "via the pooled client).")
+
+
+def test_a_series_without_a_comma_before_its_or_is_still_one_denial() -> None:
+    from gitmem.consistency.features import features
+
+    # "..., call the queue or write files": the closing "or" sits inside the last piece
+    listed = features("Readers must not open sockets, use the cache, call the queue or write "
+                      "files.").clauses
+    assert [clause.reach for clause in listed] == [False, True, True]
+    # a correction that offers two tools is no closing "or"
+    corrected = features("Don't use npm, use pnpm or yarn.").clauses
+    assert [clause.reach for clause in corrected] == [False, False]
+
+
+def test_negative_lead_ins_after_a_condition_and_with_cannot(tmp_path: Path) -> None:
+    """"When writing tests, never do these:" still lists what not to do, and so does "You
+    cannot:"; the entries under them agree with a plain denial."""
+    repo = make_repo(tmp_path / "r", {
+        **FRAME,
+        ".cursor/rules/tests.mdc": "# Tests\n\nWhen writing tests, never do these:\n\n"
+                                   "- Mock the database in unit tests.\n\nYou cannot:\n\n"
+                                   "- Force push to shared branches.\n",
+        ".cursor/rules/ops.mdc": "# Ops\n\n- Never mock the database in unit tests.\n"
+                                 "- Never force push to shared branches.\n",
+    })
+    run = cli(repo, "lint", "--json", "--select", "GM211")
+    assert run.code in (0, 1), run.out + run.err
+    assert run.codes() == []
