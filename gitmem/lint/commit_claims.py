@@ -271,7 +271,8 @@ def commit_claims_in_line(
 
 
 # what ends the sentence an id word opened: the spans after it are no longer its siblings
-_SENTENCE_BREAK = re.compile(r"[;.!?](?:\s|$)")
+# ("vs.", "etc.", "e.g." end no sentence: a "." must be followed by a capital or the line's end)
+_SENTENCE_BREAK = re.compile(r"[;!?](?:\s|$)|\.(?:\s+[A-Z]|$)")
 
 
 def _names_an_id(before: str) -> bool:

@@ -393,3 +393,23 @@ def test_gm304_still_notes_a_memory_that_names_a_branch_only_as_a_rule(tmp_path:
                                      f"- The parser was fixed in commit {side[:10]}.\n")})
     commit_all(repo)
     assert [(f["path"], f["code"]) for f in lint_json(repo)] == [("memory/rules.md", "GM304")]
+
+
+def test_gm304_branch_named_as_where_work_is_or_in_a_rule(tmp_path: Path) -> None:
+    """"All work is on the feature branch `feat/retry`" names where the commits are; "Never
+    commit directly on the `release` branch" is a rule and leaves the note; ids after "vs." stay
+    ids of the sentence's kind."""
+    repo = make_repo(tmp_path / "r", {"a.txt": "1\n"})
+    git(repo, "switch", "-q", "-c", "feat/retry")
+    write(repo, {"a.txt": "2\n"})
+    commit_all(repo, "retry work")
+    side = citable(repo)
+    git(repo, "switch", "-q", "main")
+    write(repo, {
+        "memory/plan.md": (f"- All work is on the feature branch `feat/retry`: commit {side[:10]}.\n"),
+        "memory/rules.md": ("- Never commit directly on the `release` branch.\n"
+                            f"- Retries landed in commit {side[:10]}.\n"),
+        "memory/orders.md": "- Order `4d6e8f0a` vs. `7e6d5c4b` and `1a2b3c4e`: same buyer.\n",
+    })
+    commit_all(repo)
+    assert [(f["path"], f["code"]) for f in lint_json(repo)] == [("memory/rules.md", "GM304")]

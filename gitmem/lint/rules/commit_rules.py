@@ -143,10 +143,12 @@ class UnverifiableCommit(MemoryRule):
 # that names the branch its work is on says its commits are not on the default branch yet;
 # "never push to the `release` branch" says nothing of where its commits are.
 _NAMED_BRANCH = re.compile(
-    r"\b(?:on|in|from)\s+(?:the\s+)?(?:branch(?:es)?\s+(?:named\s+|called\s+)?"
+    r"\b(?:on|in|from)\s+(?:(?:the|a)\s+)?(?:[\w-]+\s+)?(?:branch(?:es)?\s+(?:named\s+|called\s+)?"
     r"`(?P<after>[^`\s]+)`|`(?P<before>[^`\s]+)`\s+branch\b)",
     re.IGNORECASE,
 )
+# a rule about a branch ("Never commit directly on the `release` branch"), not where work is
+_RULE_OPENS = re.compile(r"\b(?:never|not|don'?t|avoid|must not|no)\b[^.;:\n]*$", re.IGNORECASE)
 # names of a default branch (as `git` and the hosts call it), never a side branch
 _DEFAULT_BRANCH_NAMES = {"main", "master", "trunk", "head", "default"}
 
@@ -156,6 +158,8 @@ def names_a_side_branch(memory: Memory) -> bool:
     a default branch (`origin/main` counts as `main`)."""
     for match in _NAMED_BRANCH.finditer(memory.body):
         name = (match.group("after") or match.group("before")).strip("'\".,;:")
+        if _RULE_OPENS.search(memory.body, max(0, match.start() - 80), match.start()):
+            continue
         if name and name.rsplit("/", 1)[-1].lower() not in _DEFAULT_BRANCH_NAMES:
             return True
     return False
