@@ -35,7 +35,7 @@ import re
 from dataclasses import dataclass
 
 from gitmem.lint.evidence import PathQuery
-from gitmem.lint.scan import URL, blank, code_spans, is_url, links
+from gitmem.lint.scan import LIST_MARKER, URL, blank, code_spans, is_url, links
 
 KNOWN_EXTENSIONS = frozenset(
     "py pyi js mjs cjs jsx ts tsx mts cts json jsonc toml yaml yml md mdc mdx rst txt rs go java "
@@ -188,7 +188,7 @@ def queries_for(text: str, style: str, memory_path: str) -> tuple[PathQuery, ...
 
 # A list item that starts by naming a folder: "- `signals/` — reports, the digest in
 # `weekly/summary.md`". The paths after it are that folder's, as the item reads them.
-_ITEM_FOLDER = re.compile(r"\s*(?:[-*+]|\d{1,9}[.)])\s+[*_]*`([^`\s]+/)`")
+_ITEM_FOLDER = re.compile(r"\s*" + LIST_MARKER + r"\s+[*_]*`([^`\s]+/)`")
 
 
 # "- `themes/` — a git repo of its own (...)": the folder is another repository checked out

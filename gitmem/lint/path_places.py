@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from gitmem.lint.scan import blank, code_spans
+from gitmem.lint.scan import LIST_MARKER, blank, code_spans
 
 _HEADING = re.compile(r"^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
 _FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
@@ -49,11 +49,11 @@ _CONVENTIONS = re.compile(r"\bconventions?\b|约定|規約|컨벤션", re.IGNORE
 _PLAN = re.compile(r"\b(?:backlog|deferred|planned|to-?dos?|next steps?|roadmap|future|upcoming"
                    r"|not yet (?:built|written|created))\b", re.IGNORECASE)
 # a list entry, or the indented lines that go on with one
-_LIST_ENTRY = re.compile(r"\s*(?:[-*+]|\d{1,9}[.)])\s|\s{2,}\S")
+_LIST_ENTRY = re.compile(r"\s*" + LIST_MARKER + r"\s|\s{2,}\S")
 # a line that is one path in a code span and nothing else ("`.claude/commands/a.md`:")
 _PATH_LABEL = re.compile(r"\s*[*_]*`[^`\s]+`[*_]*\s*[:：]?\s*")
 _LABEL_REACH = 80  # lines a block of files under one label may span
-_LIST_ITEM_START = re.compile(r"\s*(?:[-*+]|\d{1,9}[.)])\s")
+_LIST_ITEM_START = re.compile(r"\s*" + LIST_MARKER + r"\s")
 # a folder outside any repository: the home folder's or an absolute one (`~/.config/tool/`)
 _OUTSIDE_FOLDER = re.compile(r"(?:~|\$HOME|%APPDATA%|/(?:etc|var|opt|usr|home|Users))/\S*/$")
 

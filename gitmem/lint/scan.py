@@ -22,6 +22,8 @@ _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
 # A span opens only at the start of a backtick run (CommonMark): opening anywhere inside a run
 # of thousands made each position rescan the rest of it (quadratic; a committed line hung lint).
+# a Markdown list marker: a bullet or an ordered item's number ("-", "*", "+", "12.", "3)")
+LIST_MARKER = r"(?:[-*+]|\d{1,9}[.)])"
 _CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)")
 URL = re.compile(  # a scheme is short: bounded, so a long run of "c++c++" costs linear time
     r"(?:\b[A-Za-z][A-Za-z0-9+.-]{0,31}://|\bwww\.|\bmailto:)[^\s<>\"'`]*", re.IGNORECASE

@@ -20,7 +20,7 @@ from gitmem.lint.evidence import (
 from gitmem.lint.path_citations import PathCitation, is_placeholder
 from gitmem.lint.path_places import Places
 from gitmem.lint.rule import LintContext, MemoryRule
-from gitmem.lint.scan import code_spans
+from gitmem.lint.scan import LIST_MARKER, code_spans
 from gitmem.memory.statements import is_record_path, opens_with_event
 from gitmem.model import Finding, Memory
 
@@ -59,7 +59,7 @@ _ACKNOWLEDGED = re.compile(
 _FOR_EXAMPLE = re.compile(r"\be\.g\.|\bz\.\s?B\.|例えば|例如", re.IGNORECASE)
 # a list entry that opens with a date or a time stamp ("* [2025-04-01 20:43:55] Added ...",
 # "- 2025-04-01: moved ..."): a record of that moment
-_DATED_ENTRY = re.compile(r"\s*(?:[-*+]|\d{1,9}[.)])?\s*[\[(*_]*(?:19|20)\d{2}-\d{1,2}-\d{1,2}\b")
+_DATED_ENTRY = re.compile(r"\s*" + LIST_MARKER + r"?\s*[\[(*_]*(?:19|20)\d{2}-\d{1,2}-\d{1,2}\b")
 # a pattern's last part that stands for a name: `toolReferenceName`, `moduleName`
 _NAME_PART = re.compile(r"/[a-z]+(?:[A-Z][a-z0-9]*)*Name$")
 # "The `exchanges/` subdirectory": a folder named as the subfolder of one named just above
@@ -104,7 +104,8 @@ _ARTEFACT = re.compile(r"\.(?:so|dylib|dll|npy|npz|pkl|pickle|parquet|h5|hdf5|db
 
 
 # a list marker, then a bold label ("*   **Implementation:** Added ...")
-_ENTRY_LEAD = re.compile(r"\s*(?:[-*+]|\d{1,9}[.)])?\s*(?:[*_]{1,2}[^*_]{1,40}[*_]{1,2}\s*[:：]?\s*)?")
+_ENTRY_LEAD = re.compile(r"\s*" + LIST_MARKER
+                         + r"?\s*(?:[*_]{1,2}[^*_]{1,40}[*_]{1,2}\s*[:：]?\s*)?")
 
 
 def reports_what_was_done(line: str) -> bool:
