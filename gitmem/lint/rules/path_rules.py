@@ -139,8 +139,8 @@ def is_convention(memory: Memory, citation: PathCitation, verdict: PathVerdict,
     line = _line(memory, citation.line)
     if _CONVENTION_WORDS.search(line) is not None:
         return True
-    standing = re.search(r"(?<![\w./-])" + re.escape(citation.text), line)
-    at = standing.start() if standing is not None else -1
+    starts = _standing_at(line, citation.text)
+    at = starts[0] if starts else -1
     before = line[:at] if at >= 0 else line
     if _GENERATES.search(before) is not None:
         return True  # "Generate `docs/api.md`": the file is what the step makes
@@ -153,6 +153,12 @@ def is_convention(memory: Memory, citation: PathCitation, verdict: PathVerdict,
         return True  # "(e.g. `x.yaml`)", or "`tasks/TASKID-name.md` (e.g., `TASK001-login.md`)"
     return (places.in_convention_section(citation.line)
             or places.in_plan_list(citation.line))
+
+
+def _standing_at(line: str, text: str) -> list[int]:
+    """Where `text` stands in `line` as a name of its own: `utils/` in "[internal/utils/](...)
+    — NOT `utils/`" is the second one, not the end of the link's path."""
+    return [match.start() for match in re.finditer(r"(?<![\w./-])" + re.escape(text), line)]
 
 
 def _given_as_example(before: str) -> bool:
@@ -169,11 +175,7 @@ def said_absent(memory: Memory, citation: PathCitation) -> bool:
     """Whether the words right before the citation say it is not there ("There is no
     `src/db.rs`"), reading on from the line above when the citation opens its line."""
     line = _line(memory, citation.line)
-    # where the path stands as a name of its own: `utils/` in "[internal/utils/](...) — NOT
-    # `utils/`" is the second one, not the end of the link's path
-    starts = [match.start() for match in re.finditer(
-        r"(?<![\w./-])" + re.escape(citation.text), line)]
-    for at in starts:
+    for at in _standing_at(line, citation.text):
         before = line[:at]
         if not before.strip(" \t*_[(`>-") and citation.line > 1:
             before = _line(memory, citation.line - 1) + " " + before
