@@ -17,6 +17,7 @@ from gitmem.lint.evidence import EXISTS, MISSING, OUTSIDE, UNVERIFIABLE, PathQue
 from gitmem.lint.path_citations import SOURCE_FOLDERS
 
 if TYPE_CHECKING:
+    from gitmem.gitrepo import CodeRepo
     from gitmem.lint.grounding import Repos
 
 
@@ -58,8 +59,7 @@ def found_as_module_member(paths: dict[PathQuery, PathVerdict], repos: Repos
                 or not member.isidentifier() or member.lower() in ("md", "json", "yaml", "txt")):
             continue
         for label, repo in repos.available:
-            found = next((head + suffix for suffix in _SOURCE_SUFFIXES
-                          if repo.path_state(head + suffix) == "exists"), None)
+            found = _with_suffix(repo, head, _SOURCE_SUFFIXES)
             if found is None and member[0].isupper() and "/" in head.strip("/"):
                 if label not in folders:
                     folders[label] = frozenset(
@@ -71,6 +71,12 @@ def found_as_module_member(paths: dict[PathQuery, PathVerdict], repos: Repos
                 out[query] = PathVerdict(EXISTS, label, reason=f"{member} in {found}")
                 break
     return out
+
+
+def _with_suffix(repo: CodeRepo, stem: str, suffixes: tuple[str, ...]) -> str | None:
+    """The first `stem + suffix` that exists in `repo`, in the order given; None for none."""
+    return next((stem + suffix for suffix in suffixes
+                 if repo.path_state(stem + suffix) == "exists"), None)
 
 
 # what an import path without its extension resolves to (`src/game/events` -> `events.ts`), in
@@ -92,8 +98,7 @@ def found_as_module_import(paths: dict[PathQuery, PathVerdict], repos: Repos
                 or value.endswith("/") or "." in last):
             continue
         for label, repo in repos.available:
-            found = next((value + suffix for suffix in _IMPORT_SUFFIXES
-                          if repo.path_state(value + suffix) == "exists"), None)
+            found = _with_suffix(repo, value, _IMPORT_SUFFIXES)
             if found is not None:
                 out[query] = PathVerdict(EXISTS, label, reason=f"imported as {found}")
                 break
