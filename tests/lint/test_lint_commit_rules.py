@@ -240,13 +240,20 @@ def test_hashes_under_a_commits_heading_are_each_a_claim(tmp_path: Path) -> None
     assert [f["code"] for f in lint_json(repo, "--select", "GM3")] == ["GM303"]
 
 
-def test_gm304_commit_only_on_an_unmerged_branch(tmp_path: Path) -> None:
-    repo = make_repo(tmp_path / "r", {"a.txt": "1\n"})
-    git(repo, "switch", "-q", "-c", "feature")
-    write(repo, {"a.txt": "2\n"})
-    commit_all(repo, "side work")
+def side_commit(repo: Path, branch: str, files: dict[str, str], message: str) -> str:
+    """Commit `files` on a new branch `branch`, switch back to main, and return the commit's
+    citable hash: work that is not on the default branch."""
+    git(repo, "switch", "-q", "-c", branch)
+    write(repo, files)
+    commit_all(repo, message)
     side = citable(repo)
     git(repo, "switch", "-q", "main")
+    return side
+
+
+def test_gm304_commit_only_on_an_unmerged_branch(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {"a.txt": "1\n"})
+    side = side_commit(repo, "feature", {"a.txt": "2\n"}, "side work")
     write(repo, {"memory/a.md": f"- Fixed in commit {side[:10]}.\n"})
     commit_all(repo)
     findings = lint_json(repo)
@@ -297,11 +304,7 @@ def test_gm304_a_local_commit_not_pushed_yet_is_on_the_default_branch(tmp_path: 
     commit_all(clone)
     assert git(clone, "rev-parse", "origin/HEAD").strip() != local
     assert lint_json(clone) == []
-    git(clone, "switch", "-q", "-c", "side")
-    write(clone, {"a.txt": "3\n"})
-    commit_all(clone, "side work")
-    side = citable(clone)
-    git(clone, "switch", "-q", "main")
+    side = side_commit(clone, "side", {"a.txt": "3\n"}, "side work")
     write(clone, {"memory/b.md": f"- Fixed in commit {side[:10]}.\n"})
     commit_all(clone)
     assert [f["code"] for f in lint_json(clone)] == ["GM304"]
@@ -312,11 +315,7 @@ def test_gm304_not_for_a_plan_that_names_the_side_branch_its_work_is_on(tmp_path
     are not on the default branch (issue 17: a plan log's dozen hashes each got a note); a
     memory naming only the default branch, or none, still gets one."""
     repo = make_repo(tmp_path / "r", {"a.txt": "1\n"})
-    git(repo, "switch", "-q", "-c", "release-2-dev")
-    write(repo, {"a.txt": "2\n"})
-    commit_all(repo, "release work")
-    side = citable(repo)
-    git(repo, "switch", "-q", "main")
+    side = side_commit(repo, "release-2-dev", {"a.txt": "2\n"}, "release work")
     write(repo, {
         "memory/plan.md": ("# Release 2 plan\n\nEverything below is committed on branch "
                            f"`release-2-dev`, not merged yet.\n\n- Parser rewrite: commit "
@@ -384,11 +383,7 @@ def test_gm304_still_notes_a_memory_that_names_a_branch_only_as_a_rule(tmp_path:
     """"Never push to the `release` branch by hand" names a branch, but not the one the memory's
     commits are on: a commit that sits only on an unmerged branch still gets its note."""
     repo = make_repo(tmp_path / "r", {"a.txt": "1\n"})
-    git(repo, "switch", "-q", "-c", "fix-parser")
-    write(repo, {"a.txt": "2\n"})
-    commit_all(repo, "parser work")
-    side = citable(repo)
-    git(repo, "switch", "-q", "main")
+    side = side_commit(repo, "fix-parser", {"a.txt": "2\n"}, "parser work")
     write(repo, {"memory/rules.md": ("- Never push to the `release` branch by hand.\n"
                                      f"- The parser was fixed in commit {side[:10]}.\n")})
     commit_all(repo)
@@ -400,11 +395,7 @@ def test_gm304_branch_named_as_where_work_is_or_in_a_rule(tmp_path: Path) -> Non
     commit directly on the `release` branch" is a rule and leaves the note; ids after "vs." stay
     ids of the sentence's kind."""
     repo = make_repo(tmp_path / "r", {"a.txt": "1\n"})
-    git(repo, "switch", "-q", "-c", "feat/retry")
-    write(repo, {"a.txt": "2\n"})
-    commit_all(repo, "retry work")
-    side = citable(repo)
-    git(repo, "switch", "-q", "main")
+    side = side_commit(repo, "feat/retry", {"a.txt": "2\n"}, "retry work")
     write(repo, {
         "memory/plan.md": (f"- All work is on the feature branch `feat/retry`: commit {side[:10]}.\n"),
         "memory/rules.md": ("- Never commit directly on the `release` branch.\n"
