@@ -90,17 +90,20 @@ def test_a_double_negation_is_no_opposite_of_an_always(tmp_path: Path) -> None:
 
 
 def test_gemini_skills_and_commands_are_prompts_not_compared(tmp_path: Path) -> None:
-    """A skill and a command below .gemini/ repeat their steps by design: linted (a stale path
-    there is still found), never compared for duplicates."""
+    """A skill and a command below .gemini/ repeat their steps by design: linted (a path there
+    that the repository held and deleted is still found), never compared for duplicates."""
     step = "- Append the summary to the weekly log file.\n"
     repo = make_repo(tmp_path / "r", {**FRAME, "GEMINI.md": "- Use tabs in Makefiles.\n",
-                                      ".gemini/skills/log/SKILL.md": step,
-                                      ".gemini/commands/log.md": step + "- Run `tools/gone.py`.\n",
-                                      ".gemini/styleguide.md": step})
+                                      ".gemini/skills/weekly/SKILL.md": step,
+                                      ".gemini/commands/weekly.md": step + "- Run `tools/gone.py`.\n",
+                                      ".gemini/styleguide.md": step,
+                                      "tools/gone.py": "print('log')\n"})
+    git(repo, "rm", "-q", "tools/gone.py")
+    git(repo, "commit", "-q", "-m", "Drop the log tool")
     run = cli(repo, "lint", "--json", "--select", "GM").json()
     assert run["summary"]["files"] == 4
     assert [f["path"] for f in run["findings"] if f["code"] == "GM311"] == [
-        ".gemini/commands/log.md"]
+        ".gemini/commands/weekly.md"]
     assert [f for f in run["findings"] if f["code"].startswith("GM2")] == []
 
 

@@ -21,9 +21,9 @@ from gitmem.lint.path_citations import PathCitation, is_placeholder
 from gitmem.lint.path_places import Places
 from gitmem.lint.rule import LintContext, MemoryRule
 from gitmem.lint.scan import LIST_MARKER, code_spans
+from gitmem.memory.layouts import is_prompt
 from gitmem.memory.statements import is_record_path, opens_with_event
 from gitmem.model import Finding, Memory
-
 
 # Words that make a line state where things go rather than point at a file that is there.
 _CONVENTION_WORDS = re.compile(
@@ -219,9 +219,10 @@ def nothing_to_report(memory: Memory, citation: PathCitation, verdict: PathVerdi
                       places: Places) -> bool:
     """The line already says the path is gone or names it as an example, or the heading it
     stands under does ("### Removed Old Files"); the path is the old name in a table of
-    renames (`| Old name | New name |`); a data or build artefact with no history; or a record of an event (a journal entry, a dated session note, a dated entry
-    of a change log kept inside a memory) citing a path that was right when it was written
-    and was renamed or deleted since."""
+    renames (`| Old name | New name |`); a data or build artefact, or a path in a prompt
+    (`layouts.is_prompt`: a skill, a command), with no history; or a record of an event (a
+    journal entry, a dated session note, a dated entry of a change log kept inside a memory)
+    citing a path that was right when it was written and was renamed or deleted since."""
     line = _line(memory, citation.line)
     if _ACKNOWLEDGED.search(line) or _NOT_THERE.search(line) or said_absent(memory, citation):
         return True
@@ -240,8 +241,10 @@ def nothing_to_report(memory: Memory, citation: PathCitation, verdict: PathVerdi
     if places.under_outside_folder(citation.line):
         return True  # an entry of a tree of a folder outside the repository (`~/.config/x/`)
     if verdict.fate is None:
+        # a prompt (a skill, a command) names the files its steps will write, or those of the
+        # framework it was copied from: only a path this repository held and lost is stale
         return (_ARTEFACT.search(citation.text.rstrip("/")) is not None
-                or _RELEASE_NOTES.search(memory.path) is not None)
+                or _RELEASE_NOTES.search(memory.path) is not None or is_prompt(memory.path))
     return (is_record_path(memory.path) or places.in_record_section(citation.line)
             or _DATED_ENTRY.match(line) is not None or reports_what_was_done(line))
 
