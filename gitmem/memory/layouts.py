@@ -35,9 +35,15 @@ LAYOUTS: tuple[Layout, ...] = (
     Layout("clinerules", "Cline", (".clinerules",)),
     Layout("cursor-rules", "Cursor",
            ("**/.cursor/rules/**/*.mdc", "**/.cursor/rules/**/*.md", ".cursorrules")),
+    # `.claude/` also holds Claude Code's agents, commands, skills and output styles: prompts
+    # (`_PROMPTS`), read for their citations and format, never compared; a project whose only
+    # agent files are those is a Claude Code project all the same, not one whose every document
+    # is memory. Its plans (`.claude/plans/`, written by plan mode) are not read.
     Layout("claude", "Claude Code",
            ("CLAUDE.md", "CLAUDE.local.md", "**/.claude/memory/**/*.md",
-            "**/.claude/rules/**/*.md"),
+            "**/.claude/rules/**/*.md", "**/.claude/agents/**/*.md",
+            "**/.claude/commands/**/*.md", "**/.claude/skills/**/*.md",
+            "**/.claude/output-styles/**/*.md"),
            index=".claude/memory/MEMORY.md"),
     Layout("agents-md", "Codex, Jules, Amp and others (AGENTS.md)", ("AGENTS.md",)),
     Layout("gemini", "Gemini CLI", ("GEMINI.md", "**/.gemini/**/*.md")),
@@ -60,13 +66,14 @@ ALL_MEMORY_FOLDER = "memory/"
 # the others are one tool's own files (`strict_pairs` in gitmem/lint/rules/strict_reading.py).
 SHARED_LAYOUTS = ("memory-bank", "memory-folder")
 # Files a layout holds that are prompts or references, not memory: the folders below `.gemini/`
-# (its commands/, skills/, vendored references) repeat their steps by design. They are linted
+# (its commands/, skills/, vendored references) and Claude Code's agents, commands, skills and
+# output styles repeat their steps by design (two agents share a checklist on purpose). They are linted
 # (format, citations) but never compared for duplicates or contradictions (`compared_claims`).
-_PROMPTS = re.compile(r"(?:^|/)\.gemini/[^/]+/")
+_PROMPTS = re.compile(r"(?:^|/)\.gemini/[^/]+/"
+                      r"|(?:^|/)\.claude/(?:agents|commands|skills|output-styles)/")
 # The one layout that never makes a repository "beside code" by itself (`layouts_of`).
 _MEMORY_FOLDER = "memory-folder"
-# Never memory, whichever layout. `.claude/commands`, `agents`, `skills` and `plans` are prompts
-# and generated plans, not memory: they repeat their instructions by design.
+# Never memory, whichever layout.
 _NOT_MEMORY = (*THIRD_PARTY, ".git/**")
 
 

@@ -223,3 +223,33 @@ def test_installed_packages_do_not_outnumber_a_memory_folder() -> None:
     packages = [f"venv/lib/site-packages/p{i}/NOTES.md" for i in range(5)]
     found = discover_layouts(["memory/a.md", "memory/b.md", "src/app.py", *packages])
     assert found.all_memory  # two memories, no project documents: the folder is the memory
+
+
+
+def test_a_project_with_only_claude_skills_reads_them_not_its_docs(tmp_path: Path) -> None:
+    """Agents, commands and skills under `.claude/` make a Claude Code project: lint reads them
+    and not the project's documents. They are prompts: two agents sharing a checklist on purpose
+    are not compared, and a path a skill names is stale only if this repository held it (a
+    file the skill's steps will write, never committed, is no finding)."""
+    checklist = "- Run the full test suite before tagging a release.\n"
+    repo = make_repo(tmp_path / "r", {
+        **DOCS,
+        "BUILDING.md": "- Install the compiler first.\n",
+        ".claude/skills/release/SKILL.md": "---\nname: release\n---\n"
+                                           "- Bump the version in `tools/version.txt`.\n"
+                                           "- Write the notes to `dist/notes/latest.txt`.\n",
+        ".claude/agents/reviewer.md": checklist,
+        ".claude/agents/releaser.md": checklist,
+        ".claude/plans/cozy-plan.md": "- Create `src/new_module.c` next.\n",
+        "tools/version.txt": "1.0\n",
+    })
+    git(repo, "rm", "-q", "tools/version.txt")
+    git(repo, "commit", "-q", "-m", "Keep the version in the build file")
+    data = cli(repo, "lint", "--json", "--select", "GM").json()
+    assert data["layouts"] == ["claude"]
+    assert sorted(m["path"] for m in data["memories"]) == [
+        ".claude/agents/releaser.md", ".claude/agents/reviewer.md",
+        ".claude/skills/release/SKILL.md"]
+    assert [(f["code"], f["path"], f["line"]) for f in data["findings"]] == [
+        ("GM311", ".claude/skills/release/SKILL.md", 4)]
+    assert "deleted in" in data["findings"][0]["message"]
