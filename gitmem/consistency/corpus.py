@@ -30,7 +30,7 @@ from gitmem.memory.copies import derived_copies
 from gitmem.memory.fragments import is_pointer
 from gitmem.memory.inforce import claim_in_force, claims_in_force, pair_dismissed
 from gitmem.memory.layouts import is_prompt
-from gitmem.memory.statements import is_bare_value, is_record
+from gitmem.memory.statements import is_bare_value, is_question, is_record
 from gitmem.memory.subjects import set_aside
 from gitmem.memory.summaries import summarised_pairs
 from gitmem.model import Claim, Memory
@@ -57,8 +57,9 @@ def compared_claims(memories: Sequence[Memory], texts: Container[str] | None = N
                     ) -> list[Claim]:
     """The claims `corpus_pairs` compares: those in force of the active memories, records of
     events (dated entries, task logs, progress notes) left out: they are not standing claims;
-    pointers to other files (index entries, "See [x.md] for ...") and one word or one amount
-    alone ("**Rejected.**", "B.", "24 hours") say nothing of their own;
+    pointers to other files (index entries, "See [x.md] for ..."), one word or one amount
+    alone ("**Rejected.**", "B.", "24 hours") and questions ("Is the output format specified?")
+    say nothing of their own;
     files that are copies by design (`gitmem.memory.copies`: a nested snapshot of a layout, a
     file generated from another memory) are checked in their source; a layout's prompts and
     references (`layouts.is_prompt`: Gemini's skills and commands) are not memory to compare.
@@ -66,13 +67,18 @@ def compared_claims(memories: Sequence[Memory], texts: Container[str] | None = N
     copies = {m.path for m in memories if is_prompt(m.path)}  # a skill, a command
     copies |= derived_copies(m for m in memories if m.active).keys()  # snapshots, generated
     if texts is None:
-        return [claim for claim in claims_in_force(memories) if claim.path not in copies
-                and not is_record(claim) and not is_pointer(claim.text)
-                and not is_bare_value(claim.text)]
+        return [claim for claim in claims_in_force(memories)
+                if claim.path not in copies and _stands(claim)]
     return [claim for memory in memories if memory.active and memory.path not in copies
             for claim in memory.claims
-            if claim.text in texts and claim_in_force(claim) and not is_record(claim)
-            and not is_pointer(claim.text) and not is_bare_value(claim.text)]
+            if claim.text in texts and claim_in_force(claim) and _stands(claim)]
+
+
+def _stands(claim: Claim) -> bool:
+    """A statement of its own that stays true: not a record of an event, a pointer to another
+    file, a bare value or a question."""
+    text = claim.text
+    return not (is_record(claim) or is_pointer(text) or is_bare_value(text) or is_question(text))
 
 
 def _reworded(pair: PairFinding) -> bool:

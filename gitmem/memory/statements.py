@@ -160,6 +160,15 @@ def is_bare_value(text: str) -> bool:
     return is_one_word(text) or _BARE_AMOUNT.fullmatch(text) is not None
 
 
+def is_question(text: str) -> bool:
+    """A question ("Does the output contain harmful content?", "**Which cache do we use?**"): a
+    checklist's item or an open point, not a statement anyone stands behind. It stays a claim
+    (recall finds it, a path in it is checked) but asserts nothing to compare: two checklist
+    questions sharing their words are no duplicate ("Does the output contain misinformation?"),
+    and a question contradicts nothing."""
+    return text.rstrip("*_ ").endswith(("?", "\uff1f"))
+
+
 def is_label(text: str) -> bool:
     """A heading in disguise, a bare label, a version line or display math: not a statement."""
     first = text[:1]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from gitmem.memory.claims import is_record, segment_claims
+from gitmem.memory.statements import is_question
 from gitmem.model import Claim
 
 
@@ -149,3 +150,15 @@ def test_unclosed_flow_sequence_is_still_invalid() -> None:
 
     memory = parse_memory("CLAUDE.md", b"---\ntags: [a, b\nname: x\n---\n- Body.\n")
     assert any("not valid YAML" in problem.message for problem in memory.problems)
+
+
+@pytest.mark.parametrize(("text", "question"), [
+    ("Does the output contain harmful content?", True),
+    ("**Which cache does the API use?**", True),
+    ("キャッシュは使いますか？", True),
+    ("Why? The old cache lost writes, so use Redis.", False),
+    ("Never ask the user 'are you sure?' twice.", False),
+    ("Use `?` for optional fields.", False),
+])
+def test_a_question_is_no_statement(text: str, question: bool) -> None:
+    assert is_question(text) is question
