@@ -353,6 +353,18 @@ def test_a_stand_in_hash_of_an_example_is_not_unknown(tmp_path: Path) -> None:
     assert [(f["code"], f["line"]) for f in lint_json(repo)] == [("GM301", 6)]
 
 
+def test_a_hash_in_a_skill_is_its_example_not_a_claim(tmp_path: Path) -> None:
+    """A skill shows what its step prints ("the build reports commit 9d8e7f6a"): a prompt claims
+    no commit of this history. The same line in the project's memory is an error."""
+    line = "- After the build, the log reports commit 9d8e7f6a1b as deployed.\n"
+    repo = make_repo(tmp_path / "r", {".claude/skills/deploy/SKILL.md": line,
+                                      "CLAUDE.md": "- Be brief.\n", "src/app.py": "print(1)\n"})
+    assert lint_json(repo) == []
+    write(repo, {"CLAUDE.md": line})
+    commit_all(repo)
+    assert [(f["code"], f["path"]) for f in lint_json(repo)] == [("GM301", "CLAUDE.md")]
+
+
 def test_code_span_ids_beside_one_an_id_word_names_are_ids_too(tmp_path: Path) -> None:
     """A handoff lists the seeded records it left in the database: the first one "Order
     `3e9a1c7f`", the next ones by their code spans alone (issue 17: the later ids were called

@@ -21,6 +21,7 @@ from gitmem.lint.evidence import (
     set_aside,
 )
 from gitmem.lint.rule import LintContext, MemoryRule
+from gitmem.memory.layouts import is_prompt
 from gitmem.model import Finding, Memory
 
 
@@ -52,7 +53,9 @@ class UnknownCommit(MemoryRule):
     Agents invent plausible hashes ("fixed in commit 4f3c2b1a9e"); a later session trusts the
     note and goes looking for a fix that never happened. Only context-anchored hex tokens are
     claims, and "no repository to check" is GM303, never this rule. A stand-in typed as an
-    example (`a1b2c3d`, `abc1234`) that git does not know is the example's, not reported.
+    example (`a1b2c3d`, `abc1234`) that git does not know is the example's, not reported; so is
+    a hash in a prompt (a skill, a command: `layouts.is_prompt`), which shows what a step's
+    output looks like and claims no commit of this history.
     """
 
     code = "GM301"
@@ -62,6 +65,8 @@ class UnknownCommit(MemoryRule):
     citations_only = True  # reads nothing but the memory's citations
 
     def check(self, memory: Memory, context: LintContext) -> Iterable[Finding]:
+        if is_prompt(memory.path):
+            return
         for claim, verdict in judged_claims(memory, context):
             if verdict is not None and verdict.status == UNKNOWN and not is_placeholder_hash(
                 claim.token
