@@ -62,7 +62,8 @@ def compared_claims(memories: Sequence[Memory], texts: Container[str] | None = N
     say nothing of their own;
     files that are copies by design (`gitmem.memory.copies`: a nested snapshot of a layout, a
     file generated from another memory) are checked in their source; a layout's prompts and
-    references (`layouts.is_prompt`: Gemini's skills and commands) are not memory to compare.
+    references (`layouts.is_prompt`: Gemini's and Claude Code's skills, commands, agents) are
+    not memory to compare.
     With `texts`, only the claims holding one of them (what lint's grouping needs, cheaply)."""
     copies = {m.path for m in memories if is_prompt(m.path)}  # a skill, a command
     copies |= derived_copies(m for m in memories if m.active).keys()  # snapshots, generated

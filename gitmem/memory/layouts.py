@@ -67,8 +67,9 @@ ALL_MEMORY_FOLDER = "memory/"
 SHARED_LAYOUTS = ("memory-bank", "memory-folder")
 # Files a layout holds that are prompts or references, not memory: the folders below `.gemini/`
 # (its commands/, skills/, vendored references) and Claude Code's agents, commands, skills and
-# output styles repeat their steps by design (two agents share a checklist on purpose). They are linted
-# (format, citations) but never compared for duplicates or contradictions (`compared_claims`).
+# output styles repeat their steps by design (two agents share a checklist on purpose). They
+# are linted (format, citations) but never compared for duplicates or contradictions
+# (`compared_claims`).
 _PROMPTS = re.compile(r"(?:^|/)\.gemini/[^/]+/"
                       r"|(?:^|/)\.claude/(?:agents|commands|skills|output-styles)/")
 # The one layout that never makes a repository "beside code" by itself (`layouts_of`).
