@@ -165,7 +165,7 @@ def test_a_memory_folder_beside_other_agents_files_is_a_layout_not_all_memory(
 
 def test_annotate_queues_in_the_memory_folders_own_index(tmp_path: Path) -> None:
     files = {**PROJECT_WITH_MEMORY_FOLDER,
-             "memory/2026-08-17.md": "- The audit script is `scripts/old-audit.sh`.\n"}
+             "memory/tools.md": "- The audit script is `scripts/old-audit.sh`.\n"}
     repo = make_repo(tmp_path / "r", files)
     run = cli(repo, "lint", "--annotate")
     assert run.code == 0, run.out + run.err

@@ -131,10 +131,17 @@ def is_convention(memory: Memory, citation: PathCitation, verdict: PathVerdict,
     label line that says so ("**Generated commands:**"), or an example ("e.g. `x.yaml`") on
     a line that names no path the tree has (`found_on`: the lines with one): an invented
     illustration, where "e.g. `Core/a.mdc`, `Core/b.mdc`" beside real files is a list of them.
+    So is any such path a log file names (a journal, progress notes, a task file: a plan, or
+    work of that day never committed), one offered as one of two places beside a path the tree
+    has ("under `tests/` or `src/x/__tests__`") or hedged ("(or equivalent)"), and the entries
+    of a list under an "Examples:" label when none of the list is in the tree (branch names).
     A path that existed and is gone is never one."""
     if verdict.fate is not None:
         return False
-    if citation.text.endswith("/"):
+    # a log's path that never was in the tree: a plan, or work not kept (a command or skill
+    # named `log.md` is instructions, not a log)
+    if citation.text.endswith("/") or (is_record_path(memory.path)
+                                       and not is_prompt(memory.path)):
         return True
     line = _line(memory, citation.line)
     if _CONVENTION_WORDS.search(line) is not None:

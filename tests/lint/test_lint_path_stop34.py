@@ -1,0 +1,41 @@
+"""GM311 on shapes judges found falsely reported in several public repositories (issue 17, the
+round over all judged batches at once). Written in our own words after the real files' shapes.
+Beside each, a path that is really missing (or was deleted) is still reported, so each test can
+fail."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gitutil import commit_all, git, make_repo, write
+from lintutil import cli
+
+
+def findings(repo: Path) -> list[tuple[str, int, str]]:
+    run = cli(repo, "lint", "--format", "json", "--select", "GM311,GM313")
+    assert run.code in (0, 1), run
+    return sorted((f["path"], f["line"], f["code"]) for f in run.json()["findings"])
+
+
+def test_a_log_file_naming_a_path_that_never_was_in_the_tree_notes_it(tmp_path: Path) -> None:
+    # a task file plans a new test module; a progress log's next step writes a results page; a
+    # day's journal records a client module that was never committed here. None of them is a
+    # pointer to fix: GM313 at most. A file the log names that was deleted since is history
+    # (nothing), and the same never-committed file named by a standing guide is still GM311.
+    repo = make_repo(tmp_path / "r", {"src/app.py": "x\n", "src/old.py": "x\n"})
+    git(repo, "rm", "-q", "src/old.py")
+    commit_all(repo, "drop the old module")
+    write(repo, {
+        "memory-bank/tasks/TASK007-export.md": (
+            "# TASK007 export\n\n## Plan\n\n- 新增 `tests/test_export_render.py`\n"),
+        "memory-bank/progress.md": (
+            "# Progress\n\n- Next step: run the bench, record results to `docs/bench.md`.\n"
+            "- Moved the helpers out of `src/old.py`.\n"),
+        "memory/2026-01-05.md": "# Jan 5\n\n1. **SDK** - `src/sdk/client.py` - full coverage\n",
+        "AGENTS.md": "# Guide\n\n- The SDK client is `src/sdk/client.py`.\n"})
+    commit_all(repo)
+    assert findings(repo) == [
+        ("AGENTS.md", 3, "GM311"),
+        ("memory-bank/progress.md", 3, "GM313"),
+        ("memory-bank/tasks/TASK007-export.md", 5, "GM313"),
+        ("memory/2026-01-05.md", 3, "GM313")]
