@@ -39,3 +39,22 @@ def test_a_log_file_naming_a_path_that_never_was_in_the_tree_notes_it(tmp_path: 
         ("memory-bank/progress.md", 3, "GM313"),
         ("memory-bank/tasks/TASK007-export.md", 5, "GM313"),
         ("memory/2026-01-05.md", 3, "GM313")]
+
+
+def test_a_path_the_memory_says_is_untracked_or_never_committed(tmp_path: Path) -> None:
+    # a release skill warns that two vendored folders linger untracked in the user's working
+    # copy and must never be committed; a note says leftover files must not be staged. They are
+    # not meant to be in the tree. A file the same skill cites as
+    # a part of the tree is still GM311, with the commit that deleted it.
+    repo = make_repo(tmp_path / "r", {"lib/vendor-a/a.h": "x\n", "lib/vendor-a/version.h": "x\n",
+                                      "lib/vendor-b/b.h": "x\n", "src/main.cpp": "x\n"})
+    git(repo, "rm", "-q", "-r", "lib/vendor-a", "lib/vendor-b")
+    commit_all(repo, "drop the vendored copies")
+    write(repo, {".claude/skills/release/SKILL.md": (
+        "# Release\n\n"
+        "- Submodules often show as modified, and the untracked `lib/vendor-a/`\n"
+        "  and `lib/vendor-b/` beside them. Leave them; **never commit them**.\n"
+        "- The mirror differs in `data/big.rda` and `data/.attrs` - don't stage those.\n"
+        "- The version header is `lib/vendor-a/version.h`.\n")})
+    commit_all(repo)
+    assert findings(repo) == [(".claude/skills/release/SKILL.md", 6, "GM311")]

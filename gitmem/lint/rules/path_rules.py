@@ -98,6 +98,12 @@ _RELEASE_NOTES = re.compile(r"(?:^|/)\.?(?:change ?logs?|changes|release[-_ ]?no
 # `obsolete/setup.md`): kept for the record, its paths are no pointers.
 _RETIRED_FILE = re.compile(r"(?:^|/)(?:deprecated|obsolete|superseded)(?:/|\.\w+$)"
                            r"|[-_.](?:deprecated|obsolete|superseded)\.\w+$", re.I)
+# A line that says the path is kept out of git: "the untracked `lib/x/`" before it, or "don't
+# stage those", "never commit them" after it. A path the memory says is not committed is not
+# expected in the tree.
+_UNTRACKED = re.compile(r"\buntracked\b", re.IGNORECASE)
+_NOT_COMMITTED = re.compile(r"\b(?:never|do not|don't|must not|should not)\s+(?:be\s+)?"
+                            r"(?:commit(?:ted)?|stage[d]?|check(?:ed)? in)\b", re.IGNORECASE)
 # Data and build artefacts (never in git, made by a run or a build) named with no history.
 _ARTEFACT = re.compile(r"\.(?:so|dylib|dll|npy|npz|pkl|pickle|parquet|h5|hdf5|db|sqlite3?|log|"
                        r"bin|pt|pth|onnx|ckpt|feather|arrow)$", re.I)
@@ -200,6 +206,14 @@ def said_absent(memory: Memory, citation: PathCitation) -> bool:
     return False
 
 
+def kept_out_of_git(line: str, text: str) -> bool:
+    """Whether the line says the path is not committed: "the untracked `lib/x/`", "`a.rda`,
+    `b.lock` - don't stage those", "... and `lib/y/`. Never commit them": a leftover of a
+    working copy, not a file of the tree."""
+    return any(_UNTRACKED.search(line[:at]) or _NOT_COMMITTED.search(line[at + len(text):])
+               for at in _standing_at(line, text))
+
+
 def below_folder_named_above(memory: Memory, citation: PathCitation,
                              verdict: PathVerdict) -> bool:
     """A folder the line calls a subfolder ("the `exchanges/` subdirectory holds the
@@ -224,7 +238,8 @@ def below_folder_named_above(memory: Memory, citation: PathCitation,
 
 def nothing_to_report(memory: Memory, citation: PathCitation, verdict: PathVerdict,
                       places: Places) -> bool:
-    """The line already says the path is gone or names it as an example, or the heading it
+    """The line already says the path is gone, names it as an example or says it is kept out
+    of git ("the untracked `lib/x/`", "never commit them"), or the heading it
     stands under does ("### Removed Old Files"); the path is the old name in a table of
     renames (`| Old name | New name |`); a data or build artefact, or a path in a prompt
     (`layouts.is_prompt`: a skill, a command), with no history; or a record of an event (a
@@ -232,6 +247,8 @@ def nothing_to_report(memory: Memory, citation: PathCitation, verdict: PathVerdi
     citing a path that was right when it was written and was renamed or deleted since."""
     line = _line(memory, citation.line)
     if _ACKNOWLEDGED.search(line) or _NOT_THERE.search(line) or said_absent(memory, citation):
+        return True
+    if kept_out_of_git(line, citation.text):
         return True
     if _RETIRED_FILE.search(memory.path):
         return True  # the whole memory says it is retired: `patterns-deprecated.md`
