@@ -58,3 +58,27 @@ def test_a_path_the_memory_says_is_untracked_or_never_committed(tmp_path: Path) 
         "- The version header is `lib/vendor-a/version.h`.\n")})
     commit_all(repo)
     assert findings(repo) == [(".claude/skills/release/SKILL.md", 6, "GM311")]
+
+
+def test_a_path_offered_beside_an_existing_one_or_hedged_is_a_choice(tmp_path: Path) -> None:
+    # a docs guide says to document a setting in the README or a configuration page; a testing
+    # note puts unit tests in `tests/` or in a folder beside the code; a spec names a scene file
+    # "(or equivalent)". The tree has the first place: the other is an option, GM313 at most.
+    # Two missing alternatives with none there, or a path with no alternative, are still GM311.
+    repo = make_repo(tmp_path / "r", {"README.md": "x\n", "tests/test_a.py": "x\n",
+                                      "src/app.ts": "x\n"})
+    write(repo, {".github/copilot-instructions.md": (
+        "# Notes\n\n"
+        "- Document new settings in README.md or docs/settings.md\n"
+        "- Unit tests go under `tests/` or `src/app/__tests__`.\n"
+        "- Badges render in `src/scene/Badge.tsx` (or equivalent).\n"
+        "- Settings load from `config/app.yaml` or `config/app.local.yaml`.\n"
+        "- The router is `src/router.ts`.\n")})
+    commit_all(repo)
+    assert findings(repo) == [
+        (".github/copilot-instructions.md", 3, "GM313"),
+        (".github/copilot-instructions.md", 4, "GM313"),
+        (".github/copilot-instructions.md", 5, "GM313"),
+        (".github/copilot-instructions.md", 6, "GM311"),
+        (".github/copilot-instructions.md", 6, "GM311"),
+        (".github/copilot-instructions.md", 7, "GM311")]

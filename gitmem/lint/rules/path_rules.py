@@ -52,6 +52,17 @@ _ACKNOWLEDGED = re.compile(
     r"example|examples|e\.g\.|for instance|such as|gelöscht|entfernt)\b|已删除|删除|退役|过时|废弃",
     re.I,
 )
+# A path offered as one of two places ("in `tests/` or `src/x/__tests__`", "in README.md or
+# docs/settings.md"), or with a hedge ("`src/scene/Badge.tsx` (or equivalent)"): a choice or
+# a guess at a name, not a pointer to a file. (Only when the other place is a path the tree has.)
+_PATHLIKE = r"`?(?P<other>[\w./-]+\.\w+|[\w.-]+/[\w./-]*)`?"
+_OR_BEFORE = re.compile(_PATHLIKE + r"[*_)\]]*\s*,?\s+or\s+(?:in\s+|under\s+|the\s+)?[*_\[(`]*$",
+                        re.IGNORECASE)
+_OR_AFTER = re.compile(r"[`*_)\]]*\s*,?\s+or\s+(?:in\s+|under\s+|the\s+)?[*_\[(]*"
+                       + _PATHLIKE, re.IGNORECASE)
+_BARE_FILE = re.compile(r"[\w-]+(?:\.[\w-]+)*\.[A-Za-z]\w*")
+_HEDGE_AFTER = re.compile(r"[`*_)\]]*\s*\(?\s*or\s+(?:equivalent|similar|wherever)\b",
+                          re.IGNORECASE)
 # "e.g." ends in a dot, so the word boundary above never follows it: "(e.g., `Core/x.mdc`)"
 # names real files, reported when missing. An instance of a pattern the line gives
 # ("`group/toolName` (e.g., `web/fetch`)") is an example and no file; so is an example file no
@@ -127,7 +138,8 @@ def _line(memory: Memory, number: int) -> str:
 
 
 def is_convention(memory: Memory, citation: PathCitation, verdict: PathVerdict,
-                  places: Places, found_on: frozenset[int] = frozenset()) -> bool:
+                  places: Places, found_on: frozenset[int] = frozenset(),
+                  found: frozenset[str] = frozenset()) -> bool:
     """A missing path that never existed (no deleting or renaming commit) named as where things
     go: a folder (`tests/`), a line that says "put", "live in", "should", "create",
     "planned", "generates", "if it exists"... ("Put integration tests in `tests/`"), or a line
@@ -161,11 +173,25 @@ def is_convention(memory: Memory, citation: PathCitation, verdict: PathVerdict,
     if label is not None and _MADE_LABEL.search(label) is not None:
         return True  # "**Generated commands:**", then each file alone on its line
     after = line[at + len(citation.text):] if at >= 0 else ""
+    if at >= 0 and _HEDGE_AFTER.match(after):
+        return True  # "in `src/scene/Badge.tsx` (or equivalent)": a guess at the name
+    if at >= 0 and _other_place_found(before, after, found):
+        return True  # "in `tests/` or `src/x/__tests__`": one of two places, the other there
     if ((_given_as_example(before) or _FOR_EXAMPLE.search(after) is not None)
             and citation.line not in found_on):
         return True  # "(e.g. `x.yaml`)", or "`tasks/TASKID-name.md` (e.g., `TASK001-login.md`)"
     return (places.in_convention_section(citation.line)
             or places.in_plan_list(citation.line))
+
+
+def _other_place_found(before: str, after: str, found: frozenset[str]) -> bool:
+    """Whether the path is joined by "or" to another path (right before it or right after it)
+    that the tree has, or to a bare file name (which is never reported missing either): "`tests/`
+    or `src/app/__tests__`", "README.md or docs/config.md"."""
+    joined = [_OR_BEFORE.search(before), _OR_AFTER.match(after)]
+    return any(match is not None and (match.group("other") in found
+                                      or _BARE_FILE.fullmatch(match.group("other")) is not None)
+               for match in joined)
 
 
 def _standing_at(line: str, text: str) -> list[int]:
@@ -299,6 +325,8 @@ def missing_paths(
     judged = list(judged_paths(memory, context))
     found_on = frozenset(citation.line for citation, verdict in judged
                          if verdict is not None and verdict.status == EXISTS)
+    found = frozenset(citation.text for citation, verdict in judged
+                      if verdict is not None and verdict.status == EXISTS)
     for citation, verdict in judged:
         if verdict is None or verdict.status != MISSING:
             continue
@@ -306,7 +334,8 @@ def missing_paths(
             continue  # under a folder the memory says is not there yet
         places = places or Places(memory.raw)
         if not nothing_to_report(memory, citation, verdict, places):
-            yield citation, verdict, is_convention(memory, citation, verdict, places, found_on)
+            yield citation, verdict, is_convention(memory, citation, verdict, places, found_on,
+                                                   found)
 
 
 def is_copy(memory: Memory, context: LintContext) -> bool:
