@@ -54,6 +54,9 @@ _LIST_ENTRY = re.compile(r"\s*" + LIST_MARKER + r"\s|\s{2,}\S")
 _PATH_LABEL = re.compile(r"\s*[*_]*`[^`\s]+`[*_]*\s*[:：]?\s*")
 _LABEL_REACH = 80  # lines a block of files under one label may span
 _LIST_ITEM_START = re.compile(r"\s*" + LIST_MARKER + r"\s")
+# a label line over a list of illustrations: "Examples:", "For example:", "e.g.:", "例如："
+_EXAMPLE_LABEL = re.compile(r"(?:\b(?:examples?|for instance)|\be\.g\.|例えば|例如|举例)\s*[:：]$",
+                            re.IGNORECASE)
 # a folder outside any repository: the home folder's or an absolute one (`~/.config/tool/`)
 _OUTSIDE_FOLDER = re.compile(r"(?:~|\$HOME|%APPDATA%|/(?:etc|var|opt|usr|home|Users))/\S*/$")
 
@@ -180,6 +183,24 @@ class Places:
             return False  # not a list entry, or a list with no line above it
         label = self.lines[index].strip().rstrip("*_ ")
         return label.endswith((":", "：")) and _PLAN.search(label) is not None
+
+    def example_list(self, number: int) -> range | None:
+        """The line numbers of the list entry `number` is one of, when the line right above the
+        list is a label that says it gives examples ("Examples:", "For example:", "e.g.:"),
+        as a branch-naming rule does ("`type/short-description`", then "Examples:" and
+        `feat/login-form`, `docs/install-guide`). None for any other line."""
+        index = number - 1
+        if not 0 <= index < len(self.lines) or not _LIST_ITEM_START.match(self.lines[index]):
+            return None
+        top = index
+        while top > 0 and _LIST_ITEM_START.match(self.lines[top - 1]):
+            top -= 1
+        if top == 0 or not _EXAMPLE_LABEL.search(self.lines[top - 1].strip().rstrip("*_ ")):
+            return None
+        end = index
+        while end + 1 < len(self.lines) and _LIST_ITEM_START.match(self.lines[end + 1]):
+            end += 1
+        return range(top + 1, end + 2)
 
     def in_old_name_column(self, number: int, text: str) -> bool:
         """Whether `text` on line `number` is in a table column headed "old" ("before",

@@ -82,3 +82,23 @@ def test_a_path_offered_beside_an_existing_one_or_hedged_is_a_choice(tmp_path: P
         (".github/copilot-instructions.md", 6, "GM311"),
         (".github/copilot-instructions.md", 6, "GM311"),
         (".github/copilot-instructions.md", 7, "GM311")]
+
+
+def test_names_listed_under_an_examples_label_are_illustrations(tmp_path: Path) -> None:
+    # a branching rule gives the pattern `type/short-description`, then "Examples:" and three
+    # branch names; one of them reads like a folder of docs. None of the examples is in the
+    # tree, so they are invented names. A list of examples beside a real file names real files:
+    # a missing one there is still GM311.
+    repo = make_repo(tmp_path / "r", {"docs/index.md": "x\n", "src/ui/Card.tsx": "x\n"})
+    write(repo, {"AGENTS.md": (
+        "# Branching\n\n"
+        "- Name branches `type/short-description`.\n"
+        "  Examples:\n"
+        "  - `feat/login-form`\n"
+        "  - `docs/install-guide`\n\n"
+        "# Components\n\n"
+        "**Examples:**\n"
+        "- `src/ui/Card.tsx`\n"
+        "- `src/ui/Badge.tsx`\n")})
+    commit_all(repo)
+    assert findings(repo) == [("AGENTS.md", 6, "GM313"), ("AGENTS.md", 12, "GM311")]

@@ -180,6 +180,10 @@ def is_convention(memory: Memory, citation: PathCitation, verdict: PathVerdict,
     if ((_given_as_example(before) or _FOR_EXAMPLE.search(after) is not None)
             and citation.line not in found_on):
         return True  # "(e.g. `x.yaml`)", or "`tasks/TASKID-name.md` (e.g., `TASK001-login.md`)"
+    listed = places.example_list(citation.line)
+    if listed is not None and not any(number in found_on for number in listed) and not any(
+            _standing_at(_line(memory, number), text) for number in listed for text in found):
+        return True  # "Examples:", then `feat/login-form`, `docs/install-guide`: invented names
     return (places.in_convention_section(citation.line)
             or places.in_plan_list(citation.line))
 
