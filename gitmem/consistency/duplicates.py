@@ -34,7 +34,7 @@ from gitmem.consistency.reported import statement_of
 from gitmem.consistency.roles import _crossed_roles, _turned_around, _swapped_roles
 from gitmem.consistency.scenes import in_progress, other_scene, own_things
 from gitmem.consistency.spans import HARMLESS
-from gitmem.consistency.text import common_subsequence, jaccard
+from gitmem.consistency.text import common_subsequence, jaccard, unread_words
 from gitmem.consistency.values import list_reordered, other_codes, other_numbers, other_values
 from gitmem.consistency.vetoes import apart
 
@@ -168,6 +168,15 @@ def one_side_negated(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bo
             and not negated_by_prefix(fa, fb, lexicon))
 
 
+def not_all_read(fa: TextFeatures, fb: TextFeatures) -> bool:
+    """Whether the alignment cannot vouch for what two different texts say: one side has no
+    word it reads (a question, asserting nothing, leaves none), or the words of a script it
+    does not read differ (`text.unread_words`). Then "only small words differ" would be said
+    of texts whose differing words were never looked at."""
+    return (not fa.tokens or not fb.tokens
+            or unread_words(fa.text) != unread_words(fb.text))
+
+
 def measured_signals(fa: TextFeatures, fb: TextFeatures, alignment: Alignment
                      ) -> dict[str, Any]:
     """The signals measured without the lexicon (every one the raw mix weighs), in order."""
@@ -238,6 +247,8 @@ def duplicate_signals(
     reason = apart(fa, fb, lexicon)
     if reason is not None and reason not in blockers:
         blockers.append(reason)
+    if not_all_read(fa, fb):
+        blockers.append("unread")
     if blockers:
         signals["differs_by"] = ",".join(blockers)
     elif all(kind in HARMLESS for kind in kinds):

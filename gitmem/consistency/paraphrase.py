@@ -197,7 +197,7 @@ def overlap(ca: frozenset[str], cb: frozenset[str]) -> Overlap:
 MIN_OVERLAP = 0.66
 # Changes that no rewording explains: a pair differing by one of them is never a paraphrase.
 _VETOES = frozenset({"negation", "antonym", "polarity", "exclusive", "number", "bound", "case",
-                     "quantifier", "word_order", "name", "action"})
+                     "quantifier", "word_order", "name", "action", "unread"})
 # A word swapped for one the lexicon does not relate ("Run `make lint`" / "Run `make test`"):
 # a paraphrase only when the paraphrase data relates it, so that both name the same concepts.
 _SWAPS = frozenset({"swapped_word", "swapped_words"})

@@ -10,7 +10,7 @@ span's words are (hedges, quantifiers, negatives, numbers, amounts, spellings) i
 from __future__ import annotations
 
 from gitmem.consistency.lexicon import Lexicon, numeric_value
-from gitmem.consistency.polarity import WORD_NEGATOR
+from gitmem.consistency.polarity import WORD_NEGATOR, content_sequence
 from gitmem.consistency.quantities import ITEM_LABELS
 from gitmem.consistency.span_words import (
     _HEDGES,
@@ -100,8 +100,8 @@ def _classify(a: list[Token], b: list[Token], lexicon: Lexicon) -> str:
         return "exclusive"
     count_a, count_b = _negative_count(a, lexicon), _negative_count(b, lexicon)
     if count_a % 2 == count_b % 2:
-        if count_a + count_b and _classify(_positive(a, lexicon), _positive(b, lexicon),
-                                           lexicon) in ("function", "synonym", "insert"):
+        if count_a + count_b and _cancel(_positive(a, lexicon), _positive(b, lexicon), lexicon,
+                                         loose=bool(count_a and count_b) or not (a and b)):
             return "synonym"  # "do not forget to" / "", "never disable" / "enable"
         return "insert" if not a or not b else "unknown"
     # One side is negated: what is left once the negative words are taken out?
@@ -119,6 +119,18 @@ def _classify(a: list[Token], b: list[Token], lexicon: Lexicon) -> str:
     positive_side = a if count_b % 2 else b
     directive = any(t.stem in lexicon.directive_terms for t in positive_side)
     return "polarity" if directive else "negation"
+
+
+def _cancel(rest_a: list[Token], rest_b: list[Token], lexicon: Lexicon, loose: bool) -> bool:
+    """Whether two spans whose negative words agree in parity say one thing once those words
+    are taken out: what is left is the same, or one side adds words. That is `loose` where
+    both spans deny ("guard against" / "prevent": the denials answer each other) or one span
+    is empty ("do not forget to" / ""); where one span's denials cancel each other against a
+    span of other words, that span may add no content word ("never disable" / "enable"): "no
+    skipping of" / "return to the planning" share no word but the cancelled denials."""
+    rest = _classify(rest_a, rest_b, lexicon)
+    return rest in ("function", "synonym") or (
+        rest == "insert" and (loose or not content_sequence(rest_a + rest_b, lexicon)))
 
 
 def _denies_one_more(span: list[Token], other: list[Token]) -> bool:

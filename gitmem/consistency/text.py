@@ -283,6 +283,18 @@ def char_shingles(text: str, size: int = 3) -> frozenset[str]:
     return frozenset(squashed[i : i + size] for i in range(len(squashed) - size + 1))
 
 
+_LETTER_RUN = re.compile(r"[^\W\d_]+")
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def unread_words(text: str) -> tuple[str, ...]:
+    """The runs of letters `tokenize` leaves out, lowercased, in order: words of a script it
+    does not read (Cyrillic, Arabic, Devanagari, ...). Two texts whose tokens agree but whose
+    unread words differ may say different things ("`rag` - <a config section>" / "`rag` -
+    <a test marker>")."""
+    return tuple(run.lower() for run in _LETTER_RUN.findall(_TOKEN_RE.sub(" ", clean(text))))
+
+
 def jaccard(a: frozenset[str] | set[str], b: frozenset[str] | set[str]) -> float:
     if not a and not b:
         return 1.0

@@ -27,6 +27,7 @@ _DIFFERS = {
     "swapped_words": "the same frame holds other words",
     "action": "the action differs",
     "name": "another name is meant",
+    "unread": "words in a script gitmem does not read differ",
     "synonyms": "only synonyms differ",
     "function words": "only small words differ",
 }
