@@ -43,7 +43,12 @@ because one side restates the other on purpose in a part made for that:
   its bank say; such an entry restated in another file of the same bank is that recap. A whole
   sentence, a record ("**Error**: ..."), a note of a change or an entry under one ("Created
   separate schema files", under "Updated the search route to cover:"), or a line of any other
-  file stays a copy.
+  file stays a copy;
+- two pointers in two files: the entries of two files' references or key-files lists that
+  name a path or a link are two maps of one place (a plain sentence under such a heading
+  stays compared);
+- two signposts in two files: a short line that only sends the reader to a file it names
+  ("See the shared retry rules in `retry-common.mdc`."), which each file needs its own of.
 
 A copy of a line into a summary of *another* file (a `RULES_SUMMARY.md`) stays reported: the
 other file has no body of its own that the summary stands for.
@@ -69,6 +74,7 @@ _POINTER = re.compile(
     r"\b(?:references|see also|further reading|where to look|& resources"
     r"|(?:additional|available|useful|external|related|learning|support|other|more|quick)"
     r" (?:resources|links|reading|docs|documents|files|notes))\b"
+    r"|\bfiles to (?:reference|read|look at)\b|\b(?:key|reference) files\b"
     r"|^\W*(?:resources|links)\W*$", re.I)
 _EXAMPLE = re.compile(r"\b(?:examples?|samples?|illustrations?)\b|\be\.g\.", re.I)
 _PLAN = re.compile(
@@ -238,8 +244,28 @@ def _worked_example(claim: Claim) -> bool:
     return claim_role(claim) == "example" and any(_WORKED.search(h) for h in _heads(claim))
 
 
+# a line that only sends the reader elsewhere: "See the error rules in `errors.md`.", "For the
+# shared conventions see the root [AGENTS.md](../AGENTS.md)."
+_SIGNPOST = re.compile(r"^[\W_]*(?:see|refer to|for\b[^.;:!?]{0,60}?\bsee)\b",
+                       re.IGNORECASE)
+_NAMED_FILE = re.compile(r"`[^`\s]*[./][^`\s]*`|\]\([^)\s]+\)")
+_SIGNPOST_WORDS = 20
+
+
+def _signpost(text: str) -> bool:
+    """A line that only points to another file, which it names (a code span holding a path or
+    a file name, or a link): the way to a text, not the text."""
+    return (_SIGNPOST.match(text) is not None and _NAMED_FILE.search(text) is not None
+            and len(_WORD.findall(text)) <= _SIGNPOST_WORDS)
+
+
 def duplicate_set_aside(a: Claim, b: Claim) -> str | None:
     """Why a duplicate pair (a, b) of any band is no finding, or None (module docstring)."""
+    if (a.path != b.path and claim_role(a) == claim_role(b) == "pointer"
+            and all(_NAMED_FILE.search(c.text) for c in (a, b))):
+        return "two lists of where to look"
+    if a.path != b.path and _signpost(a.text) and _signpost(b.text):
+        return "a signpost to another file, in each file that needs it"
     if a.path == b.path:
         examples = [_worked_example(c) for c in (a, b)]
         if examples[0] != examples[1]:
