@@ -18,8 +18,8 @@ from collections.abc import Container, Sequence
 from gitmem.config import Config
 from gitmem.consistency.analyze import PairFinding, Thresholds, find_pairs
 from gitmem.consistency.budget import PairBudget
-from gitmem.consistency.duplicates import PARAPHRASE_SCORE
-from gitmem.consistency.lexicon import lexicon_for
+from gitmem.consistency.duplicates import PARAPHRASE_SCORE, score_duplicate
+from gitmem.consistency.lexicon import Lexicon, lexicon_for
 from gitmem.consistency.verdicts import PairVerdicts
 from gitmem.memory.claim_roles import (
     contradiction_set_aside,
@@ -87,6 +87,39 @@ def _reworded(pair: PairFinding) -> bool:
     return "concepts" in pair.signals and pair.score <= PARAPHRASE_SCORE
 
 
+# a list entry that finishes the sentence of the line it stands under ("**Workers** MUST NOT:"
+# then "- read the clock;"): it starts in lower case or with a code span, or ends as a clause
+# of a running sentence does, and the line above is a clause (a modal or an auxiliary verb),
+# not a label ("**Files created**:")
+_ENDS_A_CLAUSE = (";", ",", " or", " and")
+_LEAD_IN_VERBS = frozenset(
+    "must should shall may might can cannot will would never always do does is are need needs"
+    .split())
+
+
+def _finishes_lead_in(claim: Claim) -> bool:
+    text = claim.text.strip().rstrip("*_ ")
+    first = next((ch for ch in text if ch.isalpha() or ch == "`"), "")
+    lead_in = {word.strip("*_`:,.").lower() for word in claim.parent.split()}
+    return bool(lead_in & _LEAD_IN_VERBS) and (
+        first == "`" or first.islower() or text.endswith(_ENDS_A_CLAUSE))
+
+
+def _other_lead_ins(pair: PairFinding, lexicon: Lexicon, floor: float) -> bool:
+    """Two list entries, each finishing the sentence of the line it stands under, whose whole
+    sentences (lead-in and entry) are no duplicates: "**Workers** MUST NOT:" / "- read the
+    clock;" and "**Reporters** MUST NOT:" / "- read the clock;" are two rules about two
+    subjects, not one rule kept twice. Under lead-ins that say one thing ("Each agent MUST:" /
+    "Every agent MUST:"), the same entry is still a duplicate."""
+    a, b = pair.a, pair.b
+    if a.parent.strip() == b.parent.strip() or not (
+            _finishes_lead_in(a) and _finishes_lead_in(b)):
+        return False
+    whole = score_duplicate(f"{a.parent.rstrip(': ')}: {a.text}",
+                            f"{b.parent.rstrip(': ')}: {b.text}", lexicon=lexicon)
+    return whole.score < floor
+
+
 def corpus_pairs(
     memories: Sequence[Memory], config: Config, today: dt.date | None = None,
     focus: frozenset[str] | None = None, verdicts: PairVerdicts | None = None,
@@ -100,13 +133,14 @@ def corpus_pairs(
     by_path = {m.path: m for m in active}
     claims = compared_claims(active)
     summarised = summarised_pairs(active)  # an entry file and a memory it points to
+    lexicon = lexicon_for(config.lexicon)  # with the repository's [consistency.lexicon]
     pairs = find_pairs(
         claims,
         tags={m.path: m.tags for m in active},
         scopes={m.path: memory_scope(m, config) for m in active},
         match_threshold=config.match_threshold,
         possible_threshold=config.possible_threshold,
-        lexicon=lexicon_for(config.lexicon),  # with the repository's [consistency.lexicon]
+        lexicon=lexicon,
         verdicts=verdicts,
         thresholds=thresholds,
         budget=budget,
@@ -122,6 +156,8 @@ def corpus_pairs(
             continue  # a to-do and a rule, a checklist step and a rule, a claim and its parent
         if pair.kind == "duplicate" and duplicate_set_aside(pair.a, pair.b):
             continue  # a worked example, a file's own summary, an activeContext recap
+        if pair.kind == "duplicate" and _other_lead_ins(pair, lexicon, config.possible_threshold):
+            continue  # one entry finishing the sentences of two lead-ins about two subjects
         if pair.kind == "duplicate" and (pair.a.path, pair.b.path) in summarised:
             continue  # CLAUDE.md restating a line of the memory it points to for the details
         if pair.kind == "contradiction" and contradiction_set_aside(pair.a, pair.b):
