@@ -2,7 +2,7 @@
 
 A word of the `negative` list ("avoid", "banned", "against") flips a clause's polarity when it
 states the opposite of doing something: "Avoid globals", "Force-pushing is banned", "We decided
-against GraphQL". Two uses deny nothing, and `read_negatives` marks them `PlainToken`:
+against GraphQL". Some uses deny nothing, and `read_negatives` marks them `PlainToken`:
 
 - "against" is a preposition unless a verb of taking a side or of warding off comes before it:
   "run the tests against staging", "validate against the schema", "a lawsuit against
@@ -11,9 +11,12 @@ against GraphQL". Two uses deny nothing, and `read_negatives` marks them `PlainT
 - a negative participle or adjective before the noun it describes, after an article, a
   possessive, a preposition, a verb of instruction, or first: "the banned list", "Iraq's banned
   weapons", "list of banned packages", "Avoid deprecated APIs", "Skipped tests must be fixed".
-  It names a kind of thing; the clause is not denied ("Avoid deprecated APIs" is no double
+  First, before a directive word and a noun, it heads a label: "Prohibited use cases" (the
+  directive word is a noun there). It names a kind of thing; the clause is not denied ("Avoid deprecated APIs" is no double
   negative). Said of the subject it still denies: "Force-pushing is banned", "Keep telemetry
   disabled", "We disabled telemetry".
+- "None" capitalised within a clause: Python's value ("Use `-> None` for functions that return
+  nothing", "Default to None"), not the pronoun that opens "None of the tests may be skipped".
 - "stop" or "cease" before anything but an -ing word: "Stop the dev server before migrating",
   "stop words" name an act or a kind of thing. Before one it denies the act: "Stop using
   Redis" says what "Do not use Redis" says, and "Keep using Redis" is its opposite.
@@ -54,6 +57,10 @@ def _attributive(tokens: list[Token], at: int, lexicon: Lexicon, text: str) -> b
     if at + 1 >= len(tokens):
         return False
     after = tokens[at + 1]
+    if at == 0 and after.stem in lexicon.directive_terms and after.lower not in _NOT_VERBS \
+            and at + 2 < len(tokens) \
+            and tokens[at + 2].lower.isalpha() and tokens[at + 2].stem not in lexicon.non_content:
+        return True  # "Prohibited use cases": no verb follows the participle, a noun can
     if (not after.lower.isalpha() or after.stem in lexicon.non_content
             or after.lower in lexicon.negators):
         return False  # "disabled by default", "banned outright": said of the subject
@@ -85,6 +92,9 @@ def read_negatives(tokens: list[Token], lexicon: Lexicon, text: str = "") -> lis
     `PlainToken`."""
     out = list(tokens)
     for at, token in enumerate(tokens):
+        if token.raw == "None" and at > 0:
+            out[at] = PlainToken(*token)  # Python's value: "Use `None` as the return type"
+            continue
         if token.stem not in lexicon.negative_terms or token.lower in lexicon.negators:
             continue
         if token.stem in _CEASING:

@@ -97,12 +97,30 @@ _AUXILIARY = frozenset({"do", "does", "did", "is", "are", "was", "were", "can", 
                         "would", "will", "must", "may", "might", "have", "has", "had"})
 
 
+# Words that open an embedded clause with a subject of its own: "state what the prompt cannot
+# do", "list which files the tool does not touch".
+_EMBEDDING = frozenset({"what", "which", "who", "whom", "whose", "how", "why"})
+_EMBEDDED_SUBJECT = 3  # "the prompt", "this tool", "the user's agent"
+
+
 def _in_relative_clause(tokens: list[Token], position: int) -> bool:
-    """"names that don't describe behaviour": the negation qualifies a noun, not the claim."""
+    """"names that don't describe behaviour", "state what the prompt cannot do": the negation
+    qualifies a noun or says what an embedded clause is about, not the claim. Between a
+    wh-word and the negator may stand the embedded clause's own subject ("the prompt"); "that"
+    takes none ("Ensure that the build does not fail" denies)."""
     before = position - 1
     while before >= 0 and tokens[before].lower in _AUXILIARY:
         before -= 1
-    return before > 0 and tokens[before].lower in _RELATIVE
+    if before > 0 and tokens[before].lower in _RELATIVE:
+        return True
+    if before == position - 1:
+        return False  # no auxiliary before the negator: "what not to do" is a heading
+    for at in range(before, max(before - _EMBEDDED_SUBJECT, 0) - 1, -1):
+        if tokens[at].lower in _EMBEDDING:
+            return at > 0
+        if not tokens[at].lower.isalpha() or tokens[at].lower in _AUXILIARY:
+            return False
+    return False
 
 
 def flips(tokens: list[Token], lexicon: Lexicon) -> list[str]:

@@ -1,0 +1,72 @@
+"""Negations that do not deny the line's instruction (GM211, issue 17's judged false alarms in
+our own words).
+
+- a negation inside an embedded clause says what the clause is about: "List what the plugin
+  does not support" asks for a list, as "List what the plugin supports" does;
+- Python's `None` is a value, not the pronoun: "Annotate `-> None` on functions that return
+  nothing" requires an annotation;
+- a negative participle that opens a verbless label names a kind of thing: "Forbidden use
+  cases" heads a list, and denies nothing;
+Each still conflicts where the instruction itself is denied.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from gitutil import make_repo
+from lintutil import cli
+
+from gitmem.consistency.contradiction import detect_contradiction
+
+FRAME = {"README.md": "# A plugin host\n", "src/host.py": "print('hi')\n"}
+
+AGREE = [
+    ("List what the plugin supports", "List what the plugin does not support"),
+    ("Document which settings the installer changes",
+     "Document which settings the installer will not change"),
+    ("Every function must annotate its return type",
+     "Annotate `-> None` on functions that do not return anything"),
+    ("Every function must annotate its return type",
+     "Write `None` as the return type of a procedure"),
+    ("Forbidden use cases", "Describe the use cases with examples"),
+]
+
+CONFLICT = [
+    ("Ensure that the build does not fail", "Ensure that the build fails"),
+    ("Never annotate return types", "Every function must annotate its return type"),
+    ("Describing use cases is forbidden", "Describe the use cases with examples"),
+    ("None of the tests may be skipped", "Tests may be skipped"),
+]
+
+
+@pytest.mark.parametrize(("a", "b"), AGREE)
+def test_a_negation_that_denies_no_instruction_is_no_conflict(a: str, b: str) -> None:
+    assert detect_contradiction(a, b) is None
+    assert detect_contradiction(b, a) is None
+
+
+@pytest.mark.parametrize(("a", "b"), CONFLICT)
+def test_a_denied_instruction_still_conflicts(a: str, b: str) -> None:
+    assert detect_contradiction(a, b) is not None
+
+
+def test_a_guide_that_says_what_a_plugin_cannot_do_lints_clean(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {
+        **FRAME,
+        ".cursor/rules/plugins.mdc": "# Plugin pages\n\n- Clearly list what the plugin does.\n"
+                                     "- Clearly list what the plugin cannot do.\n",
+        ".cursor/rules/typing.mdc": "# Typing\n\n- Every function must annotate its return "
+                                   "type.\n- Annotate `-> None` on functions that do not "
+                                   "return anything.\n",
+    })
+    run = cli(repo, "lint", "--json", "--select", "GM211")
+    assert run.code in (0, 1), run.out + run.err
+    assert run.codes() == []
+    # a page that forbids the listing itself is at odds with the guide
+    (repo / ".cursor/rules/quiet.mdc").write_text(
+        "# Quiet pages\n\n- Never list what the plugin does.\n")
+    run = cli(repo, "lint", "--json", "--select", "GM211")
+    assert ".cursor/rules/quiet.mdc" in {f["path"] for f in run.json()["findings"]} | {
+        r["path"] for f in run.json()["findings"] for r in f["related"]}
