@@ -57,6 +57,8 @@ def opposed_clauses(
                 # "Use composition over inheritance" prefers, and forbids nothing: "Use proper
                 # inheritance" (when you do) is no contradiction; "Use inheritance" is
                 continue
+            if _both_named(fa if negated is ca else fb, negated, affirmed, lexicon):
+                continue  # "Use `tool test` (not `test`)" / "Use `tool test -coverage`"
             if len(negated.content) == 1 and not affirmed.directive:
                 continue  # "No Redux." vs a heading that mentions Redux: no stance to oppose
             overlap = jaccard(negated.content, affirmed.content)
@@ -65,6 +67,19 @@ def opposed_clauses(
             if best is None or overlap > best[2]:
                 best = (negated, affirmed, overlap)
     return best
+
+
+def _both_named(denying: TextFeatures, negated: Clause, affirmed: Clause,
+                lexicon: Lexicon) -> bool:
+    """The other claim names, in one affirmed clause, what the denying claim chooses as well as
+    what it sets aside: "Always use async/await (never callbacks)" / "Use async/await over
+    callbacks", "Use `go tool shim test` (not `go test`)" / "Use `go tool shim test -cover`".
+    Its words hold the denied ones only beside the choice, so it does not choose them;
+    "Use callbacks" or "Use `go test`" still does."""
+    return any(
+        own is not negated and own.polarity > 0 and own.content - negated.content
+        and all(lexicon.covered(word, affirmed.content) for word in own.content)
+        for own in denying.clauses)
 
 
 # a parenthesis: "(they perform API I/O via the client)", "(the framework logs the errors)"

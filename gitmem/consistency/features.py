@@ -29,7 +29,10 @@ if TYPE_CHECKING:
 _CLAUSE_BREAK = re.compile(
     r"[;!?]|[:,](?=\s)|\.(?=\s|$)|\s[-–—]\s"
     r"|\b(?:but|however|whereas|although|though)\b"
-    r"|\b(?=instead of\b|rather than\b|unless\b|except\b|otherwise\b)",
+    r"|\b(?=instead of\b|rather than\b|unless\b|except\b|otherwise\b)"
+    # "Use pnpm (not npm)": a parenthesis that denies a thing is a clause of its own ("(not
+    # needed)" gives a reason, and stays part of the line)
+    r"|\((?=\s*(?:not|never)\s+(?!\w+(?:ed|en)\b))",
     re.IGNORECASE,
 )
 _CONTRAST_NEGATES = ("instead of", "rather than")

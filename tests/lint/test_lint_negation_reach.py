@@ -7,6 +7,8 @@ our own words).
   nothing" requires an annotation;
 - a negative participle that opens a verbless label names a kind of thing: "Forbidden use
   cases" heads a list, and denies nothing;
+- a line that names both what another chooses and what it sets aside ("Use `uv run pytest -x`"
+  beside "Use `uv run pytest` (not `pytest`)") does not choose the one set aside.
 Each still conflicts where the instruction itself is denied.
 """
 
@@ -31,12 +33,17 @@ AGREE = [
     ("Every function must annotate its return type",
      "Write `None` as the return type of a procedure"),
     ("Forbidden use cases", "Describe the use cases with examples"),
+    ("**Favour promises:** Use promises over callbacks",
+     "Always use promises (never callbacks)"),
+    ("Use `uv run pytest` for tests (not `pytest`)", "Use `uv run pytest -x` for tests"),
 ]
 
 CONFLICT = [
     ("Ensure that the build does not fail", "Ensure that the build fails"),
     ("Never annotate return types", "Every function must annotate its return type"),
     ("Describing use cases is forbidden", "Describe the use cases with examples"),
+    ("Always use promises (never callbacks)", "Use callbacks for event handlers"),
+    ("Use `uv run pytest` for tests (not `pytest`)", "Use `pytest` for tests"),
     ("None of the tests may be skipped", "Tests may be skipped"),
 ]
 
