@@ -19,7 +19,8 @@ Decided here once for the contradiction rule (`gitmem.memory.subjects.set_aside`
   pages" there says "no copied pages", and agrees with "Never copy a page." (read alone, the
   bare entry looked like the positive side of the rule); "Skip the summary" there says to
   write it, and agrees with "Write a summary of each meeting". A list of risks or limitations
-  ("**MEV attacks**: ...") is such a list too.
+  ("**MEV attacks**: ...") is such a list too. Two entries of one such list are two things
+  not to do, and agree with each other.
 """
 
 from __future__ import annotations
@@ -154,15 +155,27 @@ def _negative_head(head: str) -> bool:
     return _NEGATIVE_HEAD.search(head) is not None
 
 
+def _one_list_of_nos(a: Claim, b: Claim) -> bool:
+    """Two entries of one list of what not to do ("Forbidden in one handler:" / "- main on
+    pattern 3, status on pattern 1" / "- main on pattern 2, status on pattern 3"): each is one
+    thing not to do, and two denials of two things both hold."""
+    return (a.path == b.path and bool(a.parent) and a.parent == b.parent
+            and a.section == b.section and _under_negative_head(a)
+            and not any(_NEGATION.search(c.text) or _leaves_out(c.text) for c in (a, b)))
+
+
+def _leaves_out(text: str) -> bool:
+    words = core_text(text).split()
+    return bool(words) and words[0].strip("*_,.:").lower() in _LEAVE_OUT
+
+
 def heading_agrees(a: Claim, b: Claim) -> bool:
     """An entry listed under a heading of what not to do, itself not negated, against a line
     that says no: both say the same no (module docstring)."""
     for listed, other in ((a, b), (b, a)):
         if not _under_negative_head(listed) or _NEGATION.search(listed.text):
             continue
-        words = core_text(listed.text).split()
-        leaves_out = bool(words) and words[0].strip("*_,.:").lower() in _LEAVE_OUT
-        if bool(_NEGATION.search(other.text)) != leaves_out:
+        if bool(_NEGATION.search(other.text)) != _leaves_out(listed.text):
             return True
     return False
 
@@ -171,6 +184,8 @@ def apart(a: Claim, b: Claim) -> str | None:
     """Why two claims are about two subjects for the contradiction rule, or None."""
     if heading_agrees(a, b):
         return "an entry of a list of what not to do, and a rule that says no"
+    if _one_list_of_nos(a, b):
+        return "two entries of one list of what not to do"
     if titled_apart(a, b):
         return "entries titled by two subjects"
     if a.path == b.path and two_classes(a, b):

@@ -77,3 +77,19 @@ def test_a_guide_that_says_what_a_plugin_cannot_do_lints_clean(tmp_path: Path) -
     run = cli(repo, "lint", "--json", "--select", "GM211")
     assert ".cursor/rules/quiet.mdc" in {f["path"] for f in run.json()["findings"]} | {
         r["path"] for f in run.json()["findings"] for r in f["related"]}
+
+
+def test_two_entries_of_one_list_of_what_not_to_do_agree(tmp_path: Path) -> None:
+    """Each entry under "Forbidden in one handler:" is one mix not to use: two such mixes are
+    two denials, which both hold. Under a lead-in that does not deny, the two entries give one
+    handler two strategies at once and still conflict."""
+    page = ("# Handlers\n\n## Mixing strategies\n\n{lead}\n\n"
+            "- reads use strategy 3, writes use strategy 1;\n"
+            "- reads use strategy 2, writes use strategy 3.\n")
+    repo = make_repo(tmp_path / "r", {
+        **FRAME, ".cursor/rules/handlers.mdc": page.format(lead="Forbidden in one handler:")})
+    run = cli(repo, "lint", "--json", "--select", "GM211")
+    assert run.code in (0, 1), run.out + run.err
+    assert run.codes() == []
+    (repo / ".cursor/rules/handlers.mdc").write_text(page.format(lead="Used in one handler:"))
+    assert cli(repo, "lint", "--json", "--select", "GM211").codes() == ["GM211"]
