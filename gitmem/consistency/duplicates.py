@@ -163,7 +163,11 @@ def _prefixes_read(alignment: Alignment) -> Alignment:
 
 def one_side_negated(fa: TextFeatures, fb: TextFeatures, lexicon: Lexicon) -> bool:
     """One text's clauses deny and the other's do not, unless a negating prefix says the
-    other's denial (`dup_changes.negated_by_prefix`)."""
+    other's denial (`dup_changes.negated_by_prefix`). A negation in an embedded clause counts
+    here: "List what the tool may change" / "List what the tool must not change" ask for two
+    lists."""
+    if any(c.embedded for c in fa.clauses) != any(c.embedded for c in fb.clauses):
+        return True
     return (any(c.polarity < 0 for c in fa.clauses) != any(c.polarity < 0 for c in fb.clauses)
             and not negated_by_prefix(fa, fb, lexicon))
 

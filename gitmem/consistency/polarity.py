@@ -45,6 +45,8 @@ class Clause:
     conditional: bool = False
     directive: bool = False  # states a stance ("use", "prefer", "always", "enable")
     item: bool = False  # one word after a comma: "Kafka" in "Don't use Redis, Kafka, or Memcached"
+    # a negator set aside in an embedded clause ("state what the prompt cannot do")
+    embedded: bool = False
     # in a denial's reach: an affirmative piece of a comma series that opens with a denial
     # ("They must not open sockets, call the client, or write files"), see `features.reached`
     reach: bool = False
@@ -104,15 +106,20 @@ _EMBEDDED_SUBJECT = 3  # "the prompt", "this tool", "the user's agent"
 
 
 def _in_relative_clause(tokens: list[Token], position: int) -> bool:
-    """"names that don't describe behaviour", "state what the prompt cannot do": the negation
-    qualifies a noun or says what an embedded clause is about, not the claim. Between a
-    wh-word and the negator may stand the embedded clause's own subject ("the prompt"); "that"
-    takes none ("Ensure that the build does not fail" denies)."""
+    """"names that don't describe behaviour": the negation qualifies a noun, not the claim."""
     before = position - 1
     while before >= 0 and tokens[before].lower in _AUXILIARY:
         before -= 1
-    if before > 0 and tokens[before].lower in _RELATIVE:
-        return True
+    return before > 0 and tokens[before].lower in _RELATIVE
+
+
+def _in_embedded_clause(tokens: list[Token], position: int) -> bool:
+    """"state what the prompt cannot do": the negation says what an embedded clause is about,
+    not the claim. Between the wh-word and the negator stands the embedded clause's own
+    subject ("the prompt"); "that" takes none ("Ensure that the build does not fail" denies)."""
+    before = position - 1
+    while before >= 0 and tokens[before].lower in _AUXILIARY:
+        before -= 1
     if before == position - 1:
         return False  # no auxiliary before the negator: "what not to do" is a heading
     for at in range(before, max(before - _EMBEDDED_SUBJECT, 0) - 1, -1):
@@ -136,11 +143,18 @@ def flips(tokens: list[Token], lexicon: Lexicon) -> list[str]:
             # "Install with pnpm, not with npm" sets npm aside
         if token.lower == WORD_NEGATOR:
             continue
-        if lexicon.negates(token) and not _in_relative_clause(
-            tokens, position
-        ):
+        if lexicon.negates(token) and not _in_relative_clause(tokens, position) \
+                and not _in_embedded_clause(tokens, position):
             found.append(token.lower)
     return found
+
+
+def embedded_negation(tokens: list[Token], lexicon: Lexicon) -> bool:
+    """Whether a negator stands in an embedded clause ("what the prompt cannot do"): it denies
+    no instruction, yet says something other than "what the prompt does" (so the two are no
+    duplicates either)."""
+    return any(lexicon.negates(token) and _in_embedded_clause(tokens, position)
+               for position, token in enumerate(tokens))
 
 
 def _points_elsewhere(tokens: list[Token]) -> bool:
@@ -178,4 +192,5 @@ def clause(
             t.stem in lexicon.directive_terms and t.stem not in lexicon.negative_terms
             for t in tokens
         ),
+        embedded=embedded_negation(tokens, lexicon),
     )

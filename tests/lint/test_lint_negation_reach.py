@@ -67,10 +67,15 @@ def test_a_guide_that_says_what_a_plugin_cannot_do_lints_clean(tmp_path: Path) -
         ".cursor/rules/typing.mdc": "# Typing\n\n- Every function must annotate its return "
                                    "type.\n- Annotate `-> None` on functions that do not "
                                    "return anything.\n",
+        ".cursor/rules/scope.mdc": "# Scope notes\n\n- Write down what the agent is "
+                                  "allowed to edit.\n- Write down what the agent must not "
+                                  "edit.\n",
     })
     run = cli(repo, "lint", "--json", "--select", "GM211")
     assert run.code in (0, 1), run.out + run.err
     assert run.codes() == []
+    # nor are the two asks for two lists duplicates of each other
+    assert cli(repo, "lint", "--json", "--select", "GM201,GM202").codes() == []
     # a page that forbids the listing itself is at odds with the guide
     (repo / ".cursor/rules/quiet.mdc").write_text(
         "# Quiet pages\n\n- Never list what the plugin does.\n")
