@@ -121,16 +121,22 @@ def _classify(a: list[Token], b: list[Token], lexicon: Lexicon) -> str:
     return "polarity" if directive else "negation"
 
 
+# Verbs of doing the thing named (as `content_sequence` folds them: "execute", "complete"): what
+# a cancelled denial stands for, "never skip the hooks" is "always run the hooks".
+_DOING = frozenset({"run", "perform", "execut", "follow", "finish", "apply"})
+
+
 def _cancel(rest_a: list[Token], rest_b: list[Token], lexicon: Lexicon, loose: bool) -> bool:
     """Whether two spans whose negative words agree in parity say one thing once those words
     are taken out: what is left is the same, or one side adds words. That is `loose` where
     both spans deny ("guard against" / "prevent": the denials answer each other) or one span
     is empty ("do not forget to" / ""); where one span's denials cancel each other against a
-    span of other words, that span may add no content word ("never disable" / "enable"): "no
-    skipping of" / "return to the planning" share no word but the cancelled denials."""
+    span of other words, that span may add no content word but a verb of doing ("never
+    disable" / "enable", "never skip" / "always run"): "no skipping of" / "return to the
+    planning" share no word but the cancelled denials."""
     rest = _classify(rest_a, rest_b, lexicon)
     return rest in ("function", "synonym") or (
-        rest == "insert" and (loose or not content_sequence(rest_a + rest_b, lexicon)))
+        rest == "insert" and (loose or set(content_sequence(rest_a + rest_b, lexicon)) <= _DOING))
 
 
 def _denies_one_more(span: list[Token], other: list[Token]) -> bool:

@@ -6,8 +6,8 @@ all batches, written again in our own words), each beside the duplicate that sta
   written twice in that script is still a verbatim duplicate.
 - "No skipping of stages" and "Return to the planning stage" share one word; their two
   denials ("no", "skip") cancel, but what is left on one side ("return to the planning") is
-  content the other does not say. "Never disable the cache" / "Enable the cache" still say
-  one thing.
+  content the other does not say. "Never disable the cache" / "Enable the cache" and "Never
+  skip the hooks" / "Always run the hooks" still say one thing.
 """
 
 from __future__ import annotations
@@ -51,3 +51,8 @@ def test_cancelled_denials_leave_no_duplicate_when_one_side_says_more(tmp_path: 
 def test_cancelled_denials_with_nothing_added_are_still_one_statement() -> None:
     assert score_duplicate("Never disable the build cache", "Enable the build cache").score >= 0.86
     assert score_duplicate("Do not forget to run the linter", "Run the linter").score >= 0.86
+    # a cancelled denial against a verb of doing the thing: one rule in two wordings
+    assert score_duplicate("Never skip the pre-commit hooks.",
+                           "Always run the pre-commit hooks.").score >= 0.86
+    assert score_duplicate("Never skip the release checklist.",
+                           "Always complete the release checklist.").score >= 0.86
