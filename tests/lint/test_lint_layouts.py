@@ -140,6 +140,24 @@ def test_a_copied_agent_file_is_one_duplicate_finding(tmp_path: Path) -> None:
                                              "GEMINI.md")
 
 
+
+def test_a_rules_file_written_out_twice_is_one_duplicate_finding(tmp_path: Path) -> None:
+    """A generator appended a rules file's whole block to it a second time: one thing to act on,
+    one GM201 naming where the second copy starts; a single line said twice in a file is still
+    its own finding."""
+    rules = "".join(f"- Rule {word} applies to every module.\n"
+                    for word in ("alpha", "beta", "gamma", "delta", "epsilon", "zeta"))
+    repo = make_repo(tmp_path / "r", {
+        ".windsurfrules": "# Rules\n\n" + rules + "\n# Rules again\n\n" + rules,
+        "CLAUDE.md": "- Deploys run on Fridays.\n- Reviews need two approvals.\n"
+                     "- Deploys run on Fridays.\n",
+    })
+    findings = cli(repo, "lint", "--json", "--select", "GM201").json()["findings"]
+    assert [(f["path"], f["line"], f["related"][0]["line"]) for f in findings] == [
+        (".windsurfrules", 3, 12), ("CLAUDE.md", 1, 3)]
+    assert findings[0]["message"].startswith(
+        "6 claims of .windsurfrules are repeated verbatim further down .windsurfrules, from ")
+
 # A public project's shape (5throck/safety_os): its memory/ folder keeps its own MEMORY.md index
 # and sits beside CLAUDE.md, AGENTS.md and hundreds of documents, with no root MEMORY.md.
 PROJECT_WITH_MEMORY_FOLDER = {

@@ -230,12 +230,15 @@ def compared_files(memories: Sequence[Memory], config: Config,
 def copied_files(groups: Iterable[ClaimGroup], compared: Callable[[str, str], bool]
                  ) -> dict[tuple[str, str], list[ClaimGroup]]:
     """(file of the first copies, file repeating them) -> the verbatim groups they share, for
-    file pairs sharing at least COPIED_FILE_MIN texts; the groups in order of the first file."""
+    file pairs sharing at least COPIED_FILE_MIN texts; the groups in order of the first file.
+    A file that repeats its own lines (a rules file written out twice) is paired with itself."""
     shared: dict[tuple[str, str], list[ClaimGroup]] = {}
     for group in groups:
         if not group.identical:
             continue
         home = group.primary.path
+        if any(c.path == home for c in group.first[1:]):
+            shared.setdefault((home, home), []).append(group)
         for other in sorted({c.path for c in group.first} - {home}):
             if compared(home, other):
                 shared.setdefault((home, other), []).append(group)
@@ -246,12 +249,13 @@ def copied_files(groups: Iterable[ClaimGroup], compared: Callable[[str, str], bo
 def folded(group: ClaimGroup, copied: dict[tuple[str, str], list[ClaimGroup]],
            near: Container[str] = ()) -> bool:
     """Whether copied-file findings stand for every copy of this verbatim group: each copy but
-    the first lies in another file that copies the first copy's file, and the text is not in
+    the first lies in a file that copies the first copy's file (itself, when that file repeats
+    its own lines), and the text is not in
     `near` (`near_texts`: a near-duplicate or a contradiction names the copy only in "also at",
     its partner being the other text, so the verbatim copy stays a finding of its own)."""
     home = group.primary.path
     return group.identical and group.primary.text not in near and all(
-        claim.path != home and (home, claim.path) in copied for claim in group.first[1:])
+        (home, claim.path) in copied for claim in group.first[1:])
 
 
 def near_texts(groups: Iterable[ClaimGroup]) -> frozenset[str]:

@@ -221,6 +221,16 @@ def _where(claim: Claim) -> str:
     return f"{claim.path}:{claim.line}"
 
 
+def _copied_file(groups: Sequence[ClaimGroup], second: Claim) -> str:
+    """The message of one copied file: `groups` shared, `second` where the copy starts (in the
+    same file when a file repeats its own lines)."""
+    first = groups[0].primary
+    where, fix = ((f"further down {second.path}", "keep one copy") if second.path == first.path
+                  else (f"in {second.path}", "keep one copy, or have one file point to the other"))
+    return (f"{len(groups)} claims of {first.path} are repeated verbatim {where}, from "
+            f"{quote(first)} at {_where(second)} on: {fix}")
+
+
 class Duplicate(PairRule):
     """Two claims that say the same thing (the match band of the duplicate score).
 
@@ -248,15 +258,13 @@ class Duplicate(PairRule):
 
     def corpus_findings(self, context: LintContext) -> Iterable[Finding]:
         """One finding per copied file (AGENTS.md copied into GEMINI.md repeats dozens of
-        claims; that is one thing to act on), then the other groups one by one."""
+        claims, a rules file written out twice repeats its own: one thing to act on), then the
+        other groups one by one."""
         for (path_a, path_b), groups in reported_copies(context):
             first = groups[0].primary
-            second = next(c for c in groups[0].first if c.path == path_b)
+            second = next(c for c in groups[0].first[1:] if c.path == path_b)
             yield self.finding(
-                path_a, first.line,
-                f"{len(groups)} claims of {path_a} are repeated verbatim in {path_b}, from "
-                f"{quote(first)} at {_where(second)} on: keep one copy, or have one file "
-                "point to the other",
+                path_a, first.line, _copied_file(groups, second),
                 related=[Location(second.path, second.line)], confidence=1.0,
                 signals={"class": "match", "identical": True, "copied_claims": len(groups)},
             )
