@@ -40,8 +40,8 @@ judged before, judged by a session that did not write the fixes (docs/lint.md, "
 `real_repos_judged_7.jsonl` after the seventh ("Sample 7"); `real_repos_judged_8.jsonl` is the
 blind judgment of batch 8, 16 repositories never tuned on (`run --batch 8`);
 `real_repos_judged_9.jsonl` that of batch 9, linted and judged once, after the fixes batch 8
-led to. `real_repos_judged_10.jsonl` to `real_repos_judged_14.jsonl` are the blind judgments of
-batches 10 to 14, each linted and judged once.
+led to. `real_repos_judged_10.jsonl` to `real_repos_judged_15.jsonl` are the blind judgments of
+batches 10 to 15, each linted and judged once.
 """
 
 from __future__ import annotations
