@@ -119,7 +119,9 @@ def discover_layouts(paths: Iterable[str]) -> Discovery:
     """The known layouts among `paths` (repo-relative, POSIX), in the table's order.
 
     A root `memory/` folder with the root `MEMORY.md` index beside it is gitmem's own shape, all
-    memory. So is a `memory/` folder with no other agent's layout, unless the project's other
+    memory, unless it sits in a project (`_a_project_beside`: more documents than memory, more
+    code than Markdown), where it is the memory-folder layout with its index. So is a `memory/`
+    folder with no other agent's layout, unless the project's other
     Markdown files outnumber the memory's (then it is the memory-folder layout, read alone).
     A `memory/` folder beside
     other agents' files and no root index (a project that keeps `memory/MEMORY.md`, `CLAUDE.md`
@@ -127,7 +129,7 @@ def discover_layouts(paths: Iterable[str]) -> Discovery:
     listed = list(paths)
     top = {path.split("/", 1)[0] + ("/" if "/" in path else "") for path in listed}
     has_folder = ALL_MEMORY_FOLDER in top
-    if has_folder and ALL_MEMORY_INDEX in top:
+    if has_folder and ALL_MEMORY_INDEX in top and not _a_project_beside(listed):
         return Discovery((), True)
     # one regex pass over every path (100,000 in a large project), then the few that match
     every, matchers = _matchers()
@@ -140,6 +142,25 @@ def discover_layouts(paths: Iterable[str]) -> Discovery:
             and not _documents_outnumber_memory(listed)):
         return Discovery((), True)
     return Discovery(tuple(found), False)
+
+
+def _a_project_beside(paths: list[str]) -> bool:
+    """gitmem's own shape (a root MEMORY.md beside `memory/`) kept inside a project: the
+    project's documents outnumber the memory's files and its other files (code, data; dotfiles
+    and installed packages aside) outnumber its Markdown. An agent's workspace of notes has no
+    such code, however many notes lie outside `memory/`."""
+    if not _documents_outnumber_memory(paths):
+        return False
+    never = _third_party()
+    markdown = other = 0
+    for path in paths:
+        if never.matches(path) or any(part.startswith(".") for part in path.split("/")):
+            continue
+        if path.lower().endswith((".md", ".mdc", ".markdown")):
+            markdown += 1
+        else:
+            other += 1
+    return other > markdown
 
 
 def _documents_outnumber_memory(paths: list[str]) -> bool:

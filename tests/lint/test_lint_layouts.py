@@ -52,6 +52,23 @@ def test_all_memory_repository_keeps_reading_every_markdown_file(tmp_path: Path)
     assert [f["code"] for f in data["findings"]] == ["GM201"]  # the docs are memory here
 
 
+def test_the_all_memory_shape_inside_a_project_reads_the_memory_not_the_docs(
+        tmp_path: Path) -> None:
+    """A root MEMORY.md beside memory/ in a project of code and documents (an app that keeps an
+    agent's daily notes there) is that project's memory layout: its session logs and guides
+    are not memory. The same shape with no code is still all memory (test above)."""
+    code = {f"src/module_{n}.py": f"VALUE = {n}\n" for n in range(8)}
+    repo = make_repo(tmp_path / "r", {
+        **DOCS, **code,
+        "docs/guide-a.md": "- Run the tests before you push.\n",
+        "MEMORY.md": "# Index\n\n- [Notes](memory/2026-08-01.md)\n",
+        "memory/2026-08-01.md": "- The importer lives in `src/module_1.py`.\n",
+    })
+    data = cli(repo, "lint", "--json").json()
+    assert data["layouts"] == ["memory-folder"]
+    assert sorted(m["path"] for m in data["memories"]) == ["MEMORY.md", "memory/2026-08-01.md"]
+    assert data["findings"] == []  # the docs' duplicate is not read
+
 def test_configured_include_wins_over_discovery(tmp_path: Path) -> None:
     repo = make_repo(tmp_path / "r", {
         **DOCS,
