@@ -102,3 +102,26 @@ def test_names_listed_under_an_examples_label_are_illustrations(tmp_path: Path) 
         "- `src/ui/Badge.tsx`\n")})
     commit_all(repo)
     assert findings(repo) == [("AGENTS.md", 6, "GM313"), ("AGENTS.md", 12, "GM311")]
+
+
+def test_a_word_about_git_elsewhere_on_the_line_keeps_a_deleted_path_reported(
+        tmp_path: Path) -> None:
+    # a settings module and a routing module were deleted; the lines that cite them also say
+    # something about git, but about another thing (a dotenv file not to commit, scratch files
+    # left untracked). Both paths are still GM311. What the words do describe stays quiet: a
+    # folder named right after "untracked", the one joined to it on the next line, and two data
+    # files followed by "don't stage those".
+    repo = make_repo(tmp_path / "r", {"src/settings.py": "x\n", "src/routes.py": "x\n",
+                                      "vendor/zlib/z.h": "x\n", "vendor/png/p.h": "x\n",
+                                      "src/main.py": "x\n"})
+    git(repo, "rm", "-q", "-r", "src/settings.py", "src/routes.py", "vendor")
+    commit_all(repo, "move settings and routes into the app package")
+    write(repo, {"CLAUDE.md": (
+        "# Notes\n\n"
+        "- Credentials come from `src/settings.py`; never commit the `.env` file.\n"
+        "- Leave untracked scratch files alone; URL routing is in `src/routes.py`.\n"
+        "- A fresh checkout may hold the untracked `vendor/zlib/`\n"
+        "  and `vendor/png/` next to the sources. That is fine; never commit them.\n"
+        "- Local runs leave `notes/run.csv` and `notes/plot.svg` behind - don't stage those.\n")})
+    commit_all(repo)
+    assert findings(repo) == [("CLAUDE.md", 3, "GM311"), ("CLAUDE.md", 4, "GM311")]

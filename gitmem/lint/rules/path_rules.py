@@ -109,12 +109,23 @@ _RELEASE_NOTES = re.compile(r"(?:^|/)\.?(?:change ?logs?|changes|release[-_ ]?no
 # `obsolete/setup.md`): kept for the record, its paths are no pointers.
 _RETIRED_FILE = re.compile(r"(?:^|/)(?:deprecated|obsolete|superseded)(?:/|\.\w+$)"
                            r"|[-_.](?:deprecated|obsolete|superseded)\.\w+$", re.I)
-# A line that says the path is kept out of git: "the untracked `lib/x/`" before it, or "don't
-# stage those", "never commit them" after it. A path the memory says is not committed is not
-# expected in the tree.
-_UNTRACKED = re.compile(r"\buntracked\b", re.IGNORECASE)
+# A line that says the path is kept out of git: "the untracked `lib/x/`" right before it, or
+# "don't stage those", "never commit them" after it in its own clause. A path the memory says is
+# not committed is not expected in the tree. The words must be about the path: "untracked files"
+# or "never commit the `.env` file" in another clause of the line say nothing of it.
+_UNTRACKED = re.compile(r"\buntracked(?:\s+[\w-]+){0,2}\s*[:(]?\s*[*_\[(`]*$", re.IGNORECASE)
 _NOT_COMMITTED = re.compile(r"\b(?:never|do not|don't|must not|should not)\s+(?:be\s+)?"
-                            r"(?:commit(?:ted)?|stage[d]?|check(?:ed)? in)\b", re.IGNORECASE)
+                            r"(?:commit(?:ted)?|stage[d]?|check(?:ed)? in)\b"
+                            r"(?!\s+(?:the|a|an|any|your|our|their|other)\b)", re.IGNORECASE)
+# an earlier item of a series the path ends ("`a/`, `", "`a/` and `"), and a later one it opens
+_SERIES_BEFORE = re.compile(r"`[^`]+`[*_)\]]*\s*(?:,\s*(?:(?:and|or)\s+)?|\s(?:and|or)\s+)"
+                            r"[*_\[(`]*$", re.IGNORECASE)
+_SERIES_AFTER = re.compile(r"[`*_)\]]*\s*(?:,\s*(?:(?:and|or)\s+)?|\s(?:and|or)\s+)[*_\[(]*"
+                           r"`[^`]+`", re.IGNORECASE)
+# only a joining word before the path on its line: the series goes on from the line above
+_JOINER_ONLY = re.compile(r"[\s*_\[(`>-]*(?:(?:and|or|,)\s*[*_\[(`]*)?", re.IGNORECASE)
+# where the path's clause ends: a semicolon, a sentence's end
+_CLAUSE_END = re.compile(r";|[.!?](?:\s|$)")
 # Data and build artefacts (never in git, made by a run or a build) named with no history.
 _ARTEFACT = re.compile(r"\.(?:so|dylib|dll|npy|npz|pkl|pickle|parquet|h5|hdf5|db|sqlite3?|log|"
                        r"bin|pt|pth|onnx|ckpt|feather|arrow)$", re.I)
@@ -236,12 +247,36 @@ def said_absent(memory: Memory, citation: PathCitation) -> bool:
     return False
 
 
-def kept_out_of_git(line: str, text: str) -> bool:
-    """Whether the line says the path is not committed: "the untracked `lib/x/`", "`a.rda`,
-    `b.lock` - don't stage those", "... and `lib/y/`. Never commit them": a leftover of a
-    working copy, not a file of the tree."""
-    return any(_UNTRACKED.search(line[:at]) or _NOT_COMMITTED.search(line[at + len(text):])
-               for at in _standing_at(line, text))
+def kept_out_of_git(memory: Memory, citation: PathCitation) -> bool:
+    """Whether the line says the path is not committed: "the untracked `lib/x/`" (or a later
+    item of that series, "the untracked `lib/x/`\n and `lib/y/`"), "`a.rda`, `b.lock` - don't
+    stage those": a leftover of a working copy, not a file of the tree. Not "keep untracked
+    files aside; routing is in `src/x.py`" or "`src/x.py`; never commit the `.env` file"."""
+    line = _line(memory, citation.line)
+    for at in _standing_at(line, citation.text):
+        before = line[:at]
+        if _JOINER_ONLY.fullmatch(before) and citation.line > 1:
+            before = _line(memory, citation.line - 1) + " " + before
+        for _ in range(_OR_PEELS):
+            if _UNTRACKED.search(before) is not None:
+                return True
+            joined = _SERIES_BEFORE.search(before)
+            if joined is None:
+                break
+            before = before[:joined.start()]
+        if _NOT_COMMITTED.search(_own_clause(line[at + len(citation.text):])) is not None:
+            return True
+    return False
+
+
+def _own_clause(after: str) -> str:
+    """The rest of the clause a path stands in, past the series it opens ("`a.rda`, `b.lock` -
+    don't stage those"): up to a semicolon, a sentence's end or another code span."""
+    while (joined := _SERIES_AFTER.match(after)) is not None:
+        after = after[joined.end():]
+    after = after.lstrip("`*_)]")
+    end = _CLAUSE_END.search(after)
+    return (after[:end.start()] if end else after).split("`", 1)[0]
 
 
 def below_folder_named_above(memory: Memory, citation: PathCitation,
@@ -278,7 +313,7 @@ def nothing_to_report(memory: Memory, citation: PathCitation, verdict: PathVerdi
     line = _line(memory, citation.line)
     if _ACKNOWLEDGED.search(line) or _NOT_THERE.search(line) or said_absent(memory, citation):
         return True
-    if kept_out_of_git(line, citation.text):
+    if kept_out_of_git(memory, citation):
         return True
     if _RETIRED_FILE.search(memory.path):
         return True  # the whole memory says it is retired: `patterns-deprecated.md`
