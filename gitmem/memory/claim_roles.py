@@ -45,8 +45,8 @@ because one side restates the other on purpose in a part made for that:
   separate schema files", under "Updated the search route to cover:"), or a line of any other
   file stays a copy;
 - two pointers in two files: the entries of two files' references or key-files lists that
-  name a path or a link are two maps of one place (a plain sentence under such a heading
-  stays compared);
+  name a path or a link with a short gloss are two maps of one place (a rule under such a
+  heading, "Never write to `src/generated/` by hand", stays compared);
 - two signposts in two files: a short line that only sends the reader to a file it names
   ("See the shared retry rules in `retry-common.mdc`."), which each file needs its own of.
 
@@ -64,7 +64,7 @@ from __future__ import annotations
 import re
 
 from gitmem.memory.fragments import core_text, is_fragment, is_heading_entry
-from gitmem.memory.statements import leading_event_verb
+from gitmem.memory.statements import leading_event_verb, states_rule
 from gitmem.model import Claim
 
 ROLES = ("statement", "plan", "step", "record", "pointer", "example")
@@ -259,10 +259,21 @@ def _signpost(text: str) -> bool:
             and len(_WORD.findall(text)) <= _SIGNPOST_WORDS)
 
 
+# the words a map entry may add to the path or link it names: "Shared types: `x/`"
+_MAP_GLOSS_WORDS = 12
+
+
+def _map_entry(text: str) -> bool:
+    """An entry of a map of where to look: a path or a link (`_NAMED_FILE`) with a short gloss
+    and no rule of its own ("Never write to `src/generated/` by hand" is a rule, compared)."""
+    return (_NAMED_FILE.search(text) is not None and not states_rule(text)
+            and len(_WORD.findall(_NAMED_FILE.sub(" ", text))) <= _MAP_GLOSS_WORDS)
+
+
 def duplicate_set_aside(a: Claim, b: Claim) -> str | None:
     """Why a duplicate pair (a, b) of any band is no finding, or None (module docstring)."""
     if (a.path != b.path and claim_role(a) == claim_role(b) == "pointer"
-            and all(_NAMED_FILE.search(c.text) for c in (a, b))):
+            and all(_map_entry(c.text) for c in (a, b))):
         return "two lists of where to look"
     if a.path != b.path and _signpost(a.text) and _signpost(b.text):
         return "a signpost to another file, in each file that needs it"

@@ -8,6 +8,7 @@ that stays.
   scoped AGENTS.md files each open with "For the shared conventions see the root
   [AGENTS.md](../AGENTS.md).": a signpost in each file that needs it.
 - Still reported: the same path line under a heading that is no list of where to look ("Layout"),
+  a rule under a key-files heading that names a path ("Never edit `src/generated/` by hand"),
   the same signpost twice in one file, and a rule that merely mentions a file.
 """
 
@@ -30,6 +31,14 @@ def test_a_path_in_two_files_to_reference_lists_is_no_duplicate(tmp_path: Path) 
     found = repo_findings(tmp_path, {"apps/web/CLAUDE.md": web,
                                      "apps/web/src/hooks/CLAUDE.md": hooks})
     assert _gm201(found) == [], found
+
+
+def test_a_rule_under_two_key_files_headings_is_still_a_duplicate(tmp_path: Path) -> None:
+    rule = "- Never edit `src/generated/` by hand; run the code generator to refresh it.\n"
+    web = "# Web app\n\n## Key Files\n\n- Router setup: `src/routes.tsx`\n" + rule
+    api = "# API\n\n## Files to Reference\n\n- Server entry: `src/server.ts`\n" + rule
+    found = repo_findings(tmp_path, {"memory/web.md": web, "memory/api.md": api})
+    assert len(_gm201(found)) == 1, found
 
 
 def test_a_path_line_under_another_heading_is_still_a_duplicate(tmp_path: Path) -> None:
