@@ -57,7 +57,8 @@ def opposed_clauses(
                 # "Use composition over inheritance" prefers, and forbids nothing: "Use proper
                 # inheritance" (when you do) is no contradiction; "Use inheritance" is
                 continue
-            if _both_named(fa if negated is ca else fb, negated, affirmed, lexicon):
+            if _both_named(fa if negated is ca else fb, fb if negated is ca else fa, negated,
+                           affirmed, lexicon):
                 continue  # "Use `tool test` (not `test`)" / "Use `tool test -coverage`"
             if len(negated.content) == 1 and not affirmed.directive:
                 continue  # "No Redux." vs a heading that mentions Redux: no stance to oppose
@@ -69,17 +70,40 @@ def opposed_clauses(
     return best
 
 
-def _both_named(denying: TextFeatures, negated: Clause, affirmed: Clause,
-                lexicon: Lexicon) -> bool:
+def _both_named(denying: TextFeatures, affirming: TextFeatures, negated: Clause,
+                affirmed: Clause, lexicon: Lexicon) -> bool:
     """The other claim names, in one affirmed clause, what the denying claim chooses as well as
-    what it sets aside: "Always use async/await (never callbacks)" / "Use async/await over
-    callbacks", "Use `go tool shim test` (not `go test`)" / "Use `go tool shim test -cover`".
-    Its words hold the denied ones only beside the choice, so it does not choose them;
-    "Use callbacks" or "Use `go test`" still does."""
+    what it sets aside, and does not choose the latter: the denied words are part of the chosen
+    name ("Use `go tool shim test` (not `go test`)" / "Use `go tool shim test -cover`"), or the
+    other claim ranks the choice above them ("Always use async/await (never callbacks)" / "Use
+    async/await over callbacks"). "Use callbacks", "Use `go test`", or "Use callbacks and
+    async/await" (both, side by side) still choose what the denial sets aside."""
     return any(
         own is not negated and own.polarity > 0 and own.content - negated.content
         and all(lexicon.covered(word, affirmed.content) for word in own.content)
+        and (all(lexicon.covered(word, own.content) for word in negated.content)
+             or _ranks_above(affirming, own.content, negated.content, lexicon))
         for own in denying.clauses)
+
+
+def _ranks_above(f: TextFeatures, chosen: frozenset[str], denied: frozenset[str],
+                 lexicon: Lexicon) -> bool:
+    """Whether `f` puts `chosen` before "over" / "instead of" / "rather than" and the rest of
+    `denied` only after it: "Use promises over callbacks" ranks promises above callbacks."""
+    tokens, denied = f.tokens, frozenset(w for w in denied if not lexicon.covered(w, chosen))
+    for at, token in enumerate(tokens):
+        following = tokens[at + 1].lower if at + 1 < len(tokens) else ""
+        if not (token.lower == "over" or (token.lower, following) in _RANKING):
+            continue
+        before, after = content_stems(tokens[:at], lexicon), content_stems(tokens[at + 1 :], lexicon)
+        if (all(lexicon.covered(word, before) for word in chosen)
+                and all(lexicon.covered(word, after) for word in denied)
+                and not any(lexicon.covered(word, before) for word in denied)):
+            return True
+    return False
+
+
+_RANKING = frozenset({("instead", "of"), ("rather", "than")})
 
 
 # a parenthesis: "(they perform API I/O via the client)", "(the framework logs the errors)"

@@ -98,3 +98,28 @@ def test_two_entries_of_one_list_of_what_not_to_do_agree(tmp_path: Path) -> None
     assert run.codes() == []
     (repo / ".cursor/rules/handlers.mdc").write_text(page.format(lead="Used in one handler:"))
     assert cli(repo, "lint", "--json", "--select", "GM211").codes() == ["GM211"]
+
+
+def test_a_line_that_uses_both_the_choice_and_what_is_set_aside_still_conflicts(
+        tmp_path: Path) -> None:
+    """"Build images with Buildah (never docker build)" sets docker build aside; a note that
+    builds with both takes it up again, and is at odds with it. A note that ranks the choice
+    above it ("over"), or runs the choice with a flag of its own, agrees."""
+    rule = "# Images\n\nBuild the images with Buildah (never docker build).\n"
+    repo = make_repo(tmp_path / "r", {
+        **FRAME,
+        "MEMORY.md": "- [Images](memory/images.md)\n- [Release](memory/release.md)\n",
+        "memory/images.md": rule,
+        "memory/release.md": "# Release\n\nBuild the images with Buildah rather than docker "
+                             "build.\n",
+    })
+    run = cli(repo, "lint", "--json", "--select", "GM211")
+    assert run.code in (0, 1), run.out + run.err
+    assert run.codes() == []
+    (repo / "memory/release.md").write_text(
+        "# Release\n\nBuild the release images with docker build and Buildah.\n")
+    run = cli(repo, "lint", "--json", "--select", "GM211")
+    assert run.codes() == ["GM211"]
+    assert {"memory/images.md", "memory/release.md"} == {
+        run.json()["findings"][0]["path"],
+        *(r["path"] for r in run.json()["findings"][0]["related"])}
