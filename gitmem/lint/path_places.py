@@ -78,6 +78,8 @@ class Places:
         self._chains: list[tuple[tuple[int, str], ...]] | None = None
         self._tops: dict[int, int] = {}  # a table row's index -> its table's first row
         self._dated: dict[int, bool] = {}  # id of a section's chain -> it opens with a date
+        self._named: dict[tuple[int, int, frozenset[str]], bool] = {}  # see `list_names_any`
+        self._lists: dict[int, range | None] = {}  # a list entry's index -> its `example_list`
 
     def headings(self, number: int) -> tuple[str, ...]:
         """The headings line `number` (1-based) stands under, the outermost first."""
@@ -133,6 +135,8 @@ class Places:
         if not 0 <= index < len(self.lines) or not _LIST_ENTRY.match(self.lines[index]):
             return False
         indent = _indent(self.lines[index])
+        if indent == 0:
+            return False  # a top-level entry is nested under no item
         while index > 0:
             index -= 1
             line = self.lines[index]
@@ -188,19 +192,35 @@ class Places:
         """The line numbers of the list entry `number` is one of, when the line right above the
         list is a label that says it gives examples ("Examples:", "For example:", "e.g.:"),
         as a branch-naming rule does ("`type/short-description`", then "Examples:" and
-        `feat/login-form`, `docs/install-guide`). None for any other line."""
+        `feat/login-form`, `docs/install-guide`). None for any other line. (Each list is walked
+        once, for all its entries.)"""
         index = number - 1
         if not 0 <= index < len(self.lines) or not _LIST_ITEM_START.match(self.lines[index]):
             return None
-        top = index
-        while top > 0 and _LIST_ITEM_START.match(self.lines[top - 1]):
-            top -= 1
-        if top == 0 or not _EXAMPLE_LABEL.search(self.lines[top - 1].strip().rstrip("*_ ")):
-            return None
-        end = index
-        while end + 1 < len(self.lines) and _LIST_ITEM_START.match(self.lines[end + 1]):
-            end += 1
-        return range(top + 1, end + 2)
+        if index not in self._lists:
+            top = index
+            while top > 0 and _LIST_ITEM_START.match(self.lines[top - 1]):
+                top -= 1
+            end = index
+            while end + 1 < len(self.lines) and _LIST_ITEM_START.match(self.lines[end + 1]):
+                end += 1
+            labelled = top > 0 and _EXAMPLE_LABEL.search(
+                self.lines[top - 1].strip().rstrip("*_ ")) is not None
+            self._lists.update(dict.fromkeys(range(top, end + 1),
+                                             range(top + 1, end + 2) if labelled else None))
+        return self._lists[index]
+
+    def list_names_any(self, listed: range, names: frozenset[str]) -> bool:
+        """Whether a line of `listed` (an `example_list`) names one of `names` as a name of its
+        own, not as the end of a longer path (`m.py` in `src/m.py` is not `m.py`). Each list is
+        read once per set of names: every entry of a long list asks the same."""
+        key = (listed.start, listed.stop, names)
+        if key not in self._named:
+            text = "\n".join(self.lines[listed.start - 1:listed.stop - 1])
+            self._named[key] = any(
+                name in text and re.search(r"(?<![\w./-])" + re.escape(name), text) is not None
+                for name in names)
+        return self._named[key]
 
     def in_old_name_column(self, number: int, text: str) -> bool:
         """Whether `text` on line `number` is in a table column headed "old" ("before",

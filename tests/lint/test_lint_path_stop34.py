@@ -5,6 +5,7 @@ fail."""
 
 from __future__ import annotations
 
+import resource
 from pathlib import Path
 
 from gitutil import commit_all, git, make_repo, write
@@ -125,3 +126,24 @@ def test_a_word_about_git_elsewhere_on_the_line_keeps_a_deleted_path_reported(
         "- Local runs leave `notes/run.csv` and `notes/plot.svg` behind - don't stage those.\n")})
     commit_all(repo)
     assert findings(repo) == [("CLAUDE.md", 3, "GM311"), ("CLAUDE.md", 4, "GM311")]
+
+
+def test_a_long_list_of_examples_beside_a_long_table_is_read_in_linear_time(
+        tmp_path: Path) -> None:
+    # a map of 150 modules that are all there, then "Examples:" and 150 handler files none of
+    # which is: each handler is an invented illustration (GM313). Asking, for every entry, whether
+    # any line of the list names any of the 150 modules once took tens of seconds here; the
+    # whole lint now takes a small fraction of that (CPU time, not wall time: the box is shared).
+    count = 150
+    repo = make_repo(tmp_path / "r", {f"src/mod{i}.py": "x\n" for i in range(count)})
+    rows = "".join(f"| `src/mod{i}.py` | module {i} |\n" for i in range(count))
+    entries = "".join(f"- `src/handlers/handler{i}.py`\n" for i in range(count))
+    write(repo, {"CLAUDE.md": f"# Map\n\n{rows}\nHandlers to read first. Examples:\n{entries}"})
+    commit_all(repo)
+    started = resource.getrusage(resource.RUSAGE_SELF)
+    found = findings(repo)
+    ended = resource.getrusage(resource.RUSAGE_SELF)
+    seconds = (ended.ru_utime - started.ru_utime) + (ended.ru_stime - started.ru_stime)
+    first = count + 5  # the line of the first handler
+    assert found == [("CLAUDE.md", first + i, "GM313") for i in range(count)]
+    assert seconds < 3.0, f"lint took {seconds:.1f} s of CPU"

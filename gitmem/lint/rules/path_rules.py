@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 
 from gitmem.lint.evidence import (
     EXISTS,
@@ -144,8 +145,15 @@ def reports_what_was_done(line: str) -> bool:
 
 
 def _line(memory: Memory, number: int) -> str:
-    lines = memory.raw.split(b"\n")
+    lines = _raw_lines(memory.raw)
     return lines[number - 1].decode("utf-8", "replace") if 0 < number <= len(lines) else ""
+
+
+@lru_cache(maxsize=8)
+def _raw_lines(raw: bytes) -> tuple[bytes, ...]:
+    """A memory's lines, split once: each of its citations reads its own line and the ones
+    around it (a memory of hundreds of citations is not split hundreds of times)."""
+    return tuple(raw.split(b"\n"))
 
 
 def is_convention(memory: Memory, citation: PathCitation, verdict: PathVerdict,
@@ -192,8 +200,8 @@ def is_convention(memory: Memory, citation: PathCitation, verdict: PathVerdict,
             and citation.line not in found_on):
         return True  # "(e.g. `x.yaml`)", or "`tasks/TASKID-name.md` (e.g., `TASK001-login.md`)"
     listed = places.example_list(citation.line)
-    if listed is not None and not any(number in found_on for number in listed) and not any(
-            _standing_at(_line(memory, number), text) for number in listed for text in found):
+    if (listed is not None and found_on.isdisjoint(listed)
+            and not places.list_names_any(listed, found)):
         return True  # "Examples:", then `feat/login-form`, `docs/install-guide`: invented names
     return (places.in_convention_section(citation.line)
             or places.in_plan_list(citation.line))
