@@ -147,3 +147,20 @@ def test_a_long_list_of_examples_beside_a_long_table_is_read_in_linear_time(
     first = count + 5  # the line of the first handler
     assert found == [("CLAUDE.md", first + i, "GM313") for i in range(count)]
     assert seconds < 3.0, f"lint took {seconds:.1f} s of CPU"
+
+
+def test_a_product_name_or_a_denied_pair_is_no_second_place(tmp_path: Path) -> None:
+    # "or" joins a missing path to a framework's name ("Next.js"), a version ("3.x"), or a file
+    # in a list of files not to edit: none of them is a second place to look, so the missing
+    # path is still GM311. A plain file name beside it (README.md) is one: GM313.
+    repo = make_repo(tmp_path / "r", {"package.json": "{}\n", "README.md": "x\n"})
+    write(repo, {"AGENTS.md": (
+        "# Notes\n\n"
+        "- Never edit `package.json` or `src/api/client.ts` by hand.\n"
+        "- Requests are handled in `src/server.ts` or Next.js middleware.\n"
+        "- The shim for older runtimes is `src/compat.ts` or 3.x.\n"
+        "- Describe each flag in README.md or docs/flags.md\n")})
+    commit_all(repo)
+    assert findings(repo) == [
+        ("AGENTS.md", 3, "GM311"), ("AGENTS.md", 4, "GM311"), ("AGENTS.md", 5, "GM311"),
+        ("AGENTS.md", 6, "GM313")]

@@ -62,6 +62,16 @@ _OR_BEFORE = re.compile(_PATHLIKE + r"[*_)\]]*\s*,?\s+or\s+(?:in\s+|under\s+|the
 _OR_AFTER = re.compile(r"[`*_)\]]*\s*,?\s+or\s+(?:in\s+|under\s+|the\s+)?[*_\[(]*"
                        + _PATHLIKE, re.IGNORECASE)
 _BARE_FILE = re.compile(r"[\w-]+(?:\.[\w-]+)*\.[A-Za-z]\w*")
+# A bare name (no backticks, no link) is a file only with a usual file's extension: not a
+# product ("Next.js", "Node.js") or a version ("3.x") joined to the path by "or".
+_KNOWN_FILE = re.compile(
+    r"(?![A-Z][A-Za-z0-9]*\.js$).+\.(?:md|mdx|txt|rst|adoc|json|jsonc|ya?ml|toml|ini|cfg|conf|env|"
+    r"lock|py|pyi|ts|tsx|js|jsx|mjs|cjs|go|rs|rb|java|kt|swift|c|h|cc|cpp|hpp|cs|php|sh|sql|"
+    r"html|css|scss|vue|svelte|xml|gradle|properties)")
+# "Never edit `package.json` or `src/x.ts`": two files of one denial, not two places
+_DENIED_PAIR = re.compile(r"\b(?:never|do not|don't|must not|should not)\s+(?:edit|touch|modify|"
+                          r"change|delete|remove|rename|overwrite)(?:\s+(?:the|a|any))?"
+                          r"\s*[*_\[(`]*$", re.IGNORECASE)
 _HEDGE_AFTER = re.compile(r"[`*_)\]]*\s*\(?\s*or\s+(?:equivalent|similar|wherever)\b",
                           re.IGNORECASE)
 # "e.g." ends in a dot, so the word boundary above never follows it: "(e.g., `Core/x.mdc`)"
@@ -210,11 +220,28 @@ def is_convention(memory: Memory, citation: PathCitation, verdict: PathVerdict,
 def _other_place_found(before: str, after: str, found: frozenset[str]) -> bool:
     """Whether the path is joined by "or" to another path (right before it or right after it)
     that the tree has, or to a bare file name (which is never reported missing either): "`tests/`
-    or `src/app/__tests__`", "README.md or docs/config.md"."""
-    joined = [_OR_BEFORE.search(before), _OR_AFTER.match(after)]
-    return any(match is not None and (match.group("other") in found
-                                      or _BARE_FILE.fullmatch(match.group("other")) is not None)
-               for match in joined)
+    or `src/app/__tests__`", "README.md or docs/config.md". Not to a product's name or a version
+    ("or Next.js middleware", "or 3.x"), nor in a denial that lists files ("Never edit
+    `package.json` or `src/x.ts`")."""
+    earlier, later = _OR_BEFORE.search(before), _OR_AFTER.match(after)
+    if earlier is not None and _DENIED_PAIR.search(before[:earlier.start("other")]) is None \
+            and _names_a_place(before, earlier, found):
+        return True
+    return (later is not None and _DENIED_PAIR.search(before) is None
+            and _names_a_place(after, later, found))
+
+
+def _names_a_place(text: str, match: re.Match[str], found: frozenset[str]) -> bool:
+    """Whether the other side of an "or" is a path the tree has, or a file name: in backticks
+    or a link, or a bare name with a usual file's extension."""
+    other = match.group("other")
+    if other in found:
+        return True
+    if _BARE_FILE.fullmatch(other) is None:
+        return False
+    at = match.start("other")
+    return (text[at - 1:at] in ("`", "[") or text[max(at - 2, 0):at] == "]("
+            or _KNOWN_FILE.fullmatch(other) is not None)
 
 
 def _standing_at(line: str, text: str) -> list[int]:
