@@ -103,6 +103,9 @@ _AUXILIARY = frozenset({"do", "does", "did", "is", "are", "was", "were", "can", 
 # do", "list which files the tool does not touch".
 _EMBEDDING = frozenset({"what", "which", "who", "whom", "whose", "how", "why"})
 _EMBEDDED_SUBJECT = 3  # "the prompt", "this tool", "the user's agent"
+# Words before a wh-word that make it open the claim itself: "that is why you must not push",
+# "this is how we do not leak keys" ("that's why" is tokenized "that why").
+_OPENS_CLAIM = frozenset({"is", "are", "was", "were", "be", "been", "that", "this", "here"})
 
 
 def _in_relative_clause(tokens: list[Token], position: int) -> bool:
@@ -116,7 +119,8 @@ def _in_relative_clause(tokens: list[Token], position: int) -> bool:
 def _in_embedded_clause(tokens: list[Token], position: int) -> bool:
     """"state what the prompt cannot do": the negation says what an embedded clause is about,
     not the claim. Between the wh-word and the negator stands the embedded clause's own
-    subject ("the prompt"); "that" takes none ("Ensure that the build does not fail" denies)."""
+    subject ("the prompt"); "that" takes none ("Ensure that the build does not fail" denies),
+    and after a copula the wh-word opens the claim ("that is why you must not push" denies)."""
     before = position - 1
     while before >= 0 and tokens[before].lower in _AUXILIARY:
         before -= 1
@@ -124,7 +128,7 @@ def _in_embedded_clause(tokens: list[Token], position: int) -> bool:
         return False  # no auxiliary before the negator: "what not to do" is a heading
     for at in range(before, max(before - _EMBEDDED_SUBJECT, 0) - 1, -1):
         if tokens[at].lower in _EMBEDDING:
-            return at > 0
+            return at > 0 and tokens[at - 1].lower not in _OPENS_CLAIM
         if not tokens[at].lower.isalpha() or tokens[at].lower in _AUXILIARY:
             return False
     return False

@@ -123,3 +123,23 @@ def test_a_line_that_uses_both_the_choice_and_what_is_set_aside_still_conflicts(
     assert {"memory/images.md", "memory/release.md"} == {
         run.json()["findings"][0]["path"],
         *(r["path"] for r in run.json()["findings"][0]["related"])}
+
+
+def test_a_denial_after_that_is_why_is_the_line_s_own_rule(tmp_path: Path) -> None:
+    """"..., which is why you must not merge your own pull requests" gives a reason, then the
+    rule: the wh-word after "is" opens the claim itself, not a clause it is about, so the line
+    is at odds with one that merges them (for hotfixes). "Write down why the agent should not
+    merge its own pull requests" asks for a note and denies nothing."""
+    repo = make_repo(tmp_path / "r", {
+        **FRAME,
+        "MEMORY.md": "- [Review](memory/review.md)\n- [Merging](memory/merging.md)\n",
+        "memory/review.md": "# Review\n\nA migration broke twice, which is why you must "
+                            "not merge your own pull requests.\n",
+        "memory/merging.md": "# Merging\n\nMerge your own pull requests for hotfixes.\n",
+    })
+    run = cli(repo, "lint", "--json", "--select", "GM211")
+    assert run.code in (0, 1), run.out + run.err
+    assert run.codes() == ["GM211"]
+    (repo / "memory/review.md").write_text(
+        "# Review\n\nWrite down why the agent should not merge its own pull requests.\n")
+    assert cli(repo, "lint", "--json", "--select", "GM211").codes() == []
