@@ -117,7 +117,9 @@ def found_in_packages(paths: dict[PathQuery, PathVerdict], repos: Repos
                       ) -> dict[PathQuery, PathVerdict]:
     """A missing path with no history (never deleted, never renamed) that exists below some
     folder of the tree (`test/x.test.ts` as packages/cli/test/x.test.ts in a monorepo) is how
-    a package names its own files: it exists. So does an absolute path of three parts or more
+    a package names its own files: it exists, and so does a module imported from a package's
+    source root without its extension (`lib/names` as src/lib/names.ts). So does an absolute
+    path of three parts or more
     found so (`/workspace/hr/me/page.tsx`: a web app's route, its page under `web/src/app/`).
 
     A path with history is package-relative only when the file was moved down into a folder
@@ -135,6 +137,9 @@ def found_in_packages(paths: dict[PathQuery, PathVerdict], repos: Repos
         return paths
     out = dict(paths)
     wanted = {query.value.strip("/").rsplit("/", 1)[-1] for query in missing}  # indexed
+    # a module imported from its package's source root, without its extension (`lib/names`
+    # for src/lib/names.ts): the file's name with each suffix an import resolver adds
+    wanted |= {name + suffix for name in wanted if "." not in name for suffix in _IMPORT_SUFFIXES}
     for label, repo in repos.available:
         index: dict[str, set[str]] = {}
         packages: set[str] = set()
@@ -155,9 +160,13 @@ def found_in_packages(paths: dict[PathQuery, PathVerdict], repos: Repos
             if fate is not None and not (fate.kind == "renamed"
                                          and (fate.new_path or "").endswith(tail)):
                 continue
-            found = min((path for path in index.get(value.rsplit("/", 1)[-1], ())
-                         if path.endswith(tail) and (
-                             fate is None or path[:-len(tail)] in packages)),
+            tails = [tail]
+            if fate is None and "/" in value and "." not in value.rsplit("/", 1)[-1] \
+                    and not query.value.endswith("/"):
+                tails += [tail + suffix for suffix in _IMPORT_SUFFIXES]
+            found = min((path for end in tails for path in index.get(end.rsplit("/", 1)[-1], ())
+                         if path.endswith(end) and (
+                             fate is None or path[:-len(end)] in packages)),
                         default=None)
             if found is not None:
                 out[query] = PathVerdict(EXISTS, label, reason=f"as {found}")

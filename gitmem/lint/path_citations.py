@@ -196,14 +196,24 @@ _ITEM_FOLDER = re.compile(r"\s*" + LIST_MARKER + r"\s+[*_]*`([^`\s]+/)`")
 _OWN_REPOSITORY = re.compile(r"\b(?:git repo|repository|submodule)\b", re.I)
 
 
+# A git branch named by its conventional type ("`fix/`", "`docs/usage-update`") on a line that
+# speaks of branches or their prefixes: a name in git's refs, not a folder of the tree.
+_BRANCH_LINE = re.compile(r"\bbranch(?:es)?\b|\bprefix(?:es)?\b", re.I)
+_BRANCH_NAME = re.compile(r"(?:feat|feature|fix|bugfix|hotfix|chore|docs?|tests?|refactor|perf|ci"
+                          r"|build|style|release)/[\w.-]*", re.I)
+
+
 def path_citations_in_line(line: str, line_number: int, memory_path: str) -> list[PathCitation]:
     found: list[PathCitation] = []
     item = _ITEM_FOLDER.match(line)
     folder = normalise_candidate(item.group(1)) if item else None
     nested = folder is not None and _OWN_REPOSITORY.search(line) is not None
+    branches = _BRANCH_LINE.search(line) is not None
 
     def add(raw: str, style: str) -> None:
         text = normalise_candidate(raw)
+        if text is not None and branches and _BRANCH_NAME.fullmatch(text):
+            return  # a branch's name: "prefix (`fix/`, `feat/`)", "branch `docs/usage-update`"
         if text is not None:
             queries = queries_for(text, style, memory_path)
             if folder and text != folder and not text.startswith(("/", "~", "./", "../")):
