@@ -259,15 +259,12 @@ def _signpost(text: str) -> bool:
             and len(_WORD.findall(text)) <= _SIGNPOST_WORDS)
 
 
-# the words a map entry may add to the path or link it names: "Shared types: `x/`"
-_MAP_GLOSS_WORDS = 12
-
-
 def _map_entry(text: str) -> bool:
-    """An entry of a map of where to look: a path or a link (`_NAMED_FILE`) with a short gloss
-    and no rule of its own ("Never write to `src/generated/` by hand" is a rule, compared)."""
+    """An entry of a map of where to look: a path or a link (`_NAMED_FILE`) with a gloss no
+    longer than a signpost's and no rule of its own ("Never write to `src/generated/` by hand"
+    is a rule, compared)."""
     return (_NAMED_FILE.search(text) is not None and not states_rule(text)
-            and len(_WORD.findall(_NAMED_FILE.sub(" ", text))) <= _MAP_GLOSS_WORDS)
+            and len(_WORD.findall(_NAMED_FILE.sub(" ", text))) <= _SIGNPOST_WORDS)
 
 
 def duplicate_set_aside(a: Claim, b: Claim) -> str | None:
