@@ -26,13 +26,17 @@ from gitmem.consistency.text import Token, char_shingles, clean, tokenize
 if TYPE_CHECKING:
     from gitmem.consistency.claims import ClaimAnalysis
 
+# Past participles not in -ed that give a reason after "(not" ("(not written by hand)").
+_EN_PARTICIPLES = ("been", "broken", "chosen", "done", "driven", "forgotten", "given", "hidden",
+                   "known", "made", "meant", "proven", "seen", "shown", "taken", "written")
 _CLAUSE_BREAK = re.compile(
     r"[;!?]|[:,](?=\s)|\.(?=\s|$)|\s[-–—]\s"
     r"|\b(?:but|however|whereas|although|though)\b"
     r"|\b(?=instead of\b|rather than\b|unless\b|except\b|otherwise\b)"
     # "Use pnpm (not npm)": a parenthesis that denies a thing is a clause of its own ("(not
-    # needed)" gives a reason, and stays part of the line)
-    r"|\((?=\s*(?:not|never)\s+(?!\w+(?:ed|en)\b))",
+    # needed)", "(not written by hand)" gives a reason, and stays part of the line; "(not open)",
+    # "(not when offline)", "(not even ...)" end in -en without being participles)
+    r"|\((?=\s*(?:not|never)\s+(?!(?:\w+ed|" + "|".join(_EN_PARTICIPLES) + r")\b))",
     re.IGNORECASE,
 )
 _CONTRAST_NEGATES = ("instead of", "rather than")

@@ -143,3 +143,18 @@ def test_a_denial_after_that_is_why_is_the_line_s_own_rule(tmp_path: Path) -> No
     (repo / "memory/review.md").write_text(
         "# Review\n\nWrite down why the agent should not merge its own pull requests.\n")
     assert cli(repo, "lint", "--json", "--select", "GM211").codes() == []
+
+
+def test_a_parenthesis_that_opens_with_not_even_is_a_clause_of_its_own(tmp_path: Path) -> None:
+    """"Type-check every module (not even scripts are exempt)" insists on the check: "even"
+    ends in -en but is no participle giving a reason, so the parenthesis is a clause of its own
+    and the line still affirms the check, at odds with a note that forbids it."""
+    repo = make_repo(tmp_path / "r", {
+        **FRAME,
+        "MEMORY.md": "- [Types](memory/types.md)\n- [Speed](memory/speed.md)\n",
+        "memory/types.md": "# Types\n\nType-check every module (not even scripts are exempt).\n",
+        "memory/speed.md": "# Speed\n\nDo not type-check every module.\n",
+    })
+    run = cli(repo, "lint", "--json", "--select", "GM211")
+    assert run.code in (0, 1), run.out + run.err
+    assert run.codes() == ["GM211"]
