@@ -198,9 +198,9 @@ _OWN_REPOSITORY = re.compile(r"\b(?:git repo|repository|submodule)\b", re.I)
 
 # A git branch named by its conventional type ("`fix/`", "`docs/usage-update`") on a line that
 # speaks of branches or their prefixes: a name in git's refs, not a folder of the tree.
-_BRANCH_LINE = re.compile(r"\bbranch(?:es)?\b|\bprefix(?:es)?\b", re.I)
+_BRANCH_LINE = re.compile(r"\bbranch(?:es)?\b|\bprefix(?:es)?\b", re.IGNORECASE)
 _BRANCH_NAME = re.compile(r"(?:feat|feature|fix|bugfix|hotfix|chore|docs?|tests?|refactor|perf|ci"
-                          r"|build|style|release)/[\w.-]*", re.I)
+                          r"|build|style|release)/[\w.-]*", re.IGNORECASE)
 
 
 def path_citations_in_line(line: str, line_number: int, memory_path: str) -> list[PathCitation]:
