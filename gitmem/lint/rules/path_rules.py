@@ -185,10 +185,9 @@ def is_convention(memory: Memory, citation: PathCitation, verdict: PathVerdict,
     A path that existed and is gone is never one."""
     if verdict.fate is not None:
         return False
-    # a log's path that never was in the tree: a plan, or work not kept (a command or skill
-    # named `log.md` is instructions, not a log)
-    if citation.text.endswith("/") or (is_record_path(memory.path)
-                                       and not is_prompt(memory.path)):
+    # a log's path that never was in the tree: a plan, or work not kept (a prompt's paths with
+    # no history never get here: `nothing_to_report` sets them aside first)
+    if citation.text.endswith("/") or is_record_path(memory.path):
         return True
     line = _line(memory, citation.line)
     if _CONVENTION_WORDS.search(line) is not None:
