@@ -396,10 +396,10 @@ def missing_paths(
     announced = announced_folders(memory, context.citations_of(memory).paths)
     places: Places | None = None  # read only when some path is missing
     judged = list(judged_paths(memory, context))
-    found_on = frozenset(citation.line for citation, verdict in judged
-                         if verdict is not None and verdict.status == EXISTS)
-    found = frozenset(citation.text for citation, verdict in judged
-                      if verdict is not None and verdict.status == EXISTS)
+    existing = [citation for citation, verdict in judged
+                if verdict is not None and verdict.status == EXISTS]
+    found_on = frozenset(citation.line for citation in existing)
+    found = frozenset(citation.text for citation in existing)
     for citation, verdict in judged:
         if verdict is None or verdict.status != MISSING:
             continue
