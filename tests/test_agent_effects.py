@@ -267,3 +267,24 @@ def test_a_clinerules_file_superseded_whole_gets_the_banner(tmp_path: Path) -> N
     assert result.code == 0, result
     assert body_lines(repo, ".clinerules/old.md")[0].startswith("> **Superseded**")
     assert body_lines(repo, ".clinerules/old.md")[1] == "- Use npm."
+
+
+def test_an_openclaw_bootstrap_file_at_the_root_gets_the_banner_and_a_nested_one_does_not(
+        tmp_path: Path) -> None:
+    """OpenClaw loads its workspace's root `TOOLS.md` whole into every session: the banner is
+    what tells it the file no longer holds. A `TOOLS.md` deeper down, in a repository that is all
+    memory, is a memory like another: frontmatter only."""
+    repo = make_repo(tmp_path / "claw", {
+        "SOUL.md": "- Be direct.\n", "TOOLS.md": "- The camera is called porch.\n",
+        "memory/2026-03-02.md": "- The camera is called door now.\n",
+    })
+    assert gitmem(repo, "supersede", "TOOLS.md", "--by", "memory/2026-03-02.md",
+                  "--confirm").code == 0
+    assert body_lines(repo, "TOOLS.md")[0].startswith("> **Superseded**")
+    notes = make_repo(tmp_path / "notes", {
+        "MEMORY.md": "# Index\n", "notes/TOOLS.md": "- The printer is called attic.\n",
+        "memory/printers.md": "- The printer is called loft now.\n",
+    })
+    assert gitmem(notes, "supersede", "notes/TOOLS.md", "--by", "memory/printers.md",
+                  "--confirm").code == 0
+    assert body_lines(notes, "notes/TOOLS.md")[0] == "- The printer is called attic."

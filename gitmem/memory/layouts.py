@@ -18,6 +18,12 @@ from dataclasses import dataclass
 
 from gitmem.memory.discover import THIRD_PARTY, MemoryMatcher
 
+# The files OpenClaw loads whole at the start of every session from its workspace's root
+# (docs.openclaw.ai, "Agent workspace"), besides AGENTS.md (its own layout) and MEMORY.md.
+# A leading `/` anchors a glob at the root, as in .gitignore: a package's `TOOLS.md` is not one.
+_OPENCLAW_BOOTSTRAP = ("/SOUL.md", "/IDENTITY.md", "/USER.md", "/TOOLS.md", "/HEARTBEAT.md",
+                       "/BOOTSTRAP.md")
+
 
 @dataclass(frozen=True)
 class Layout:
@@ -28,6 +34,9 @@ class Layout:
     include: tuple[str, ...]
     # the review file gitmem queues findings in when this layout has an index of its own
     index: str = ""
+    # the files whose presence says the layout is there, when its `include` holds names any
+    # project may use (`TOOLS.md`, `USER.md`): () means any file `include` matches
+    detect: tuple[str, ...] = ()
 
 
 LAYOUTS: tuple[Layout, ...] = (
@@ -56,6 +65,12 @@ LAYOUTS: tuple[Layout, ...] = (
     # repository that is all memory: a project's own memory folder (its index may sit inside).
     Layout("memory-folder", "gitmem, Claude Code and others (a root memory/ folder)",
            ("memory/**/*.md",), index="memory/MEMORY.md"),
+    # OpenClaw's agent workspace: the bootstrap files it loads into every session, beside the
+    # root MEMORY.md and memory/ daily notes (the memory-folder layout and the index). The
+    # workspace is also the agent's working directory, so its other files are what the agent
+    # worked on (drafts, reports, code), not its memory. `SOUL.md` at the root says it is one.
+    Layout("openclaw", "OpenClaw (agent workspace)",
+           _OPENCLAW_BOOTSTRAP, detect=("/SOUL.md",)),
 )
 # The shape of a repository that is all memory (a root `memory/` folder beside its root MEMORY.md
 # index, or alone with fewer Markdown files outside it than in it): every Markdown file is read,
@@ -72,6 +87,9 @@ SHARED_LAYOUTS = ("memory-bank", "memory-folder")
 # (`compared_claims`).
 _PROMPTS = re.compile(r"(?:^|/)\.gemini/[^/]+/"
                       r"|(?:^|/)\.claude/(?:agents|commands|skills|output-styles)/")
+# Root files that say the repository is an agent's workspace whose memory is a layout of its
+# own, however small: its other files are the agent's work, not its memory.
+_WORKSPACE_MARKS = frozenset({"SOUL.md"})
 # The one layout that never makes a repository "beside code" by itself (`layouts_of`).
 _MEMORY_FOLDER = "memory-folder"
 # Never memory, whichever layout.
@@ -83,8 +101,17 @@ def _matchers() -> tuple[MemoryMatcher, tuple[tuple[Layout, MemoryMatcher], ...]
     """(a matcher of any layout, each layout's own), compiled when first asked for: a
     repository that is all memory never asks, and compiling them was a tenth of the time
     `gitmem lint` spends importing."""
-    every = MemoryMatcher(tuple(g for layout in LAYOUTS for g in layout.include), _NOT_MEMORY)
+    every = MemoryMatcher(tuple(g for layout in LAYOUTS for g in layout.detect or layout.include),
+                          _NOT_MEMORY)
     return every, tuple((layout, MemoryMatcher(layout.include, _NOT_MEMORY)) for layout in LAYOUTS)
+
+
+@functools.cache
+def _detectors() -> tuple[tuple[Layout, MemoryMatcher], ...]:
+    """Each layout's matcher of the files that say it is there (`Layout.detect`)."""
+    _, matchers = _matchers()
+    return tuple((layout, MemoryMatcher(layout.detect, _NOT_MEMORY)) if layout.detect
+                 else (layout, matcher) for layout, matcher in matchers)
 
 
 @dataclass(frozen=True)
@@ -120,7 +147,9 @@ def discover_layouts(paths: Iterable[str]) -> Discovery:
 
     A root `memory/` folder with the root `MEMORY.md` index beside it is gitmem's own shape, all
     memory, unless it sits in a project (`_a_project_beside`: more documents than memory, more
-    code than Markdown), where it is the memory-folder layout with its index. So is a `memory/`
+    code than Markdown), where it is the memory-folder layout with its index, or in an agent's
+    workspace that says which files are its memory (OpenClaw's `SOUL.md`), where it is that
+    agent's layout beside the memory folder. So is a `memory/`
     folder with no other agent's layout, unless the project's other
     Markdown files outnumber the memory's (then it is the memory-folder layout, read alone).
     A `memory/` folder beside
@@ -129,13 +158,14 @@ def discover_layouts(paths: Iterable[str]) -> Discovery:
     listed = list(paths)
     top = {path.split("/", 1)[0] + ("/" if "/" in path else "") for path in listed}
     has_folder = ALL_MEMORY_FOLDER in top
-    if has_folder and ALL_MEMORY_INDEX in top and not _a_project_beside(listed):
+    if (has_folder and ALL_MEMORY_INDEX in top and not top & _WORKSPACE_MARKS
+            and not _a_project_beside(listed)):
         return Discovery((), True)
     # one regex pass over every path (100,000 in a large project), then the few that match
-    every, matchers = _matchers()
+    every, _ = _matchers()
     candidates = [path for path in listed if every.matches(path)]
     found = []
-    for layout, matcher in matchers:
+    for layout, matcher in _detectors():
         if any(matcher.matches(path) for path in candidates):
             found.append(layout)
     if (has_folder and all(layout.name == _MEMORY_FOLDER for layout in found)

@@ -6,7 +6,8 @@ op commit also changes what the agent does read (docs/layouts.md):
 - a Cursor rule (`.mdc`) stops applying by Cursor's own fields: `alwaysApply: false`, its
   `globs` removed, and a `description` that says it is superseded and by what;
 - a file the agent loads whole every session (`CLAUDE.md`, `AGENTS.md`, `GEMINI.md`,
-  `memory-bank/*.md`, `.clinerules`, Copilot instructions) gets a banner as its first body line;
+  `memory-bank/*.md`, `.clinerules`, Copilot instructions, OpenClaw's root `SOUL.md`...) gets a
+  banner as its first body line;
 - a memory linked from a `MEMORY.md` index (Claude Code) is unlinked there: its entry moves,
   without its link, under a `## Superseded` section at the end, and the winner is linked in its
   place when the index did not link it yet.
@@ -35,6 +36,10 @@ WHOLE_FILE_NAMES = frozenset({
     ".windsurfrules", ".cursorrules", "copilot-instructions.md",
 })
 WHOLE_FILE_FOLDERS = frozenset({"memory-bank", ".clinerules"})
+# OpenClaw's bootstrap files, loaded whole into every session from its workspace's root only
+# (gitmem/memory/layouts.py): elsewhere a `TOOLS.md` is one memory like any other.
+ROOT_WHOLE_FILE_NAMES = frozenset({"SOUL.md", "IDENTITY.md", "USER.md", "TOOLS.md",
+                                   "HEARTBEAT.md", "BOOTSTRAP.md"})
 BANNER_START = "> **Superseded**"
 
 _LINK = re.compile(r"\[([^\]]*)\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
@@ -47,6 +52,8 @@ def agent_layout(path: str) -> str:
     if parts[-1].endswith(".mdc"):
         return "cursor-rule"
     if parts[-1] in WHOLE_FILE_NAMES or WHOLE_FILE_FOLDERS.intersection(parts[:-1]):
+        return "whole-file"
+    if len(parts) == 1 and parts[0] in ROOT_WHOLE_FILE_NAMES:
         return "whole-file"
     if parts[-1].endswith(".instructions.md") and ".github" in parts[:-1]:
         return "whole-file"

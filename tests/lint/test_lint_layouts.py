@@ -8,6 +8,7 @@ from pathlib import Path
 from gitutil import git, make_repo
 from lintutil import cli
 
+from gitmem.memory.discover import MemoryMatcher
 from gitmem.memory.layouts import discover_layouts, layouts_of
 
 # The same sentence twice in the project's docs: a duplicate only if the docs are read.
@@ -236,6 +237,48 @@ def test_a_small_memory_folder_in_a_project_of_documents_is_read_alone(tmp_path:
     assert data["layouts"] == ["memory-folder"]
     mostly_memory = discover_layouts(["memory/a.md", "memory/b.md", "docs/a.md", "docs/b.md"])
     assert mostly_memory.all_memory  # as many memories as documents: still all memory
+
+
+# An OpenClaw workspace committed as it is: the bootstrap files the agent loads every session,
+# its long-term index and daily notes, and what the agent worked on (drafts of posts, reports).
+OPENCLAW_WORKSPACE = {
+    "SOUL.md": "- Be direct; skip the praise.\n",
+    "USER.md": "- The user works from Lisbon.\n",
+    "TOOLS.md": "- The staging host is called `kettle`.\n",
+    "AGENTS.md": "- Read `SOUL.md` before anything else.\n",
+    "MEMORY.md": "# Long-term\n\n- The launch moved to March.\n- The user works from Lisbon.\n",
+    "memory/2026-03-01.md": "- Drafted the launch post.\n",
+    # the agent's work: two drafts that say the same thing, as drafts do
+    "drafts/post-a.md": "- Our product never needs a credit card.\n",
+    "drafts/post-b.md": "- Our product never needs a credit card.\n",
+    "drafts/post-c.md": "- Pricing starts at five dollars.\n",
+}
+
+
+def test_an_openclaw_workspace_reads_its_memory_not_the_agents_work(tmp_path: Path) -> None:
+    """A root MEMORY.md beside memory/ is gitmem's own shape, all memory; with OpenClaw's
+    `SOUL.md` beside it the repository is that agent's workspace, whose documentation says which
+    files are its memory. The drafts it wrote are not, however many there are."""
+    repo = make_repo(tmp_path / "r", OPENCLAW_WORKSPACE)
+    data = cli(repo, "lint", "--json").json()
+    assert data["layouts"] == ["agents-md", "memory-folder", "openclaw"]
+    assert sorted(m["path"] for m in data["memories"]) == [
+        "AGENTS.md", "MEMORY.md", "SOUL.md", "TOOLS.md", "USER.md", "memory/2026-03-01.md"]
+    # the memory's copy (the index repeating USER.md) is reported; the drafts' is not read
+    assert [(f["code"], f["path"]) for f in data["findings"]] == [("GM201", "MEMORY.md")]
+
+
+def test_bootstrap_names_without_a_soul_are_no_openclaw_workspace() -> None:
+    """`TOOLS.md` and `USER.md` are names any project may give its documents: only the root
+    `SOUL.md` says the repository is an OpenClaw workspace, and only root files are its own."""
+    project = discover_layouts(["MEMORY.md", "memory/a.md", "TOOLS.md", "USER.md"])
+    assert (project.layouts, project.all_memory) == ((), True)
+    nested = discover_layouts(["CLAUDE.md", "docs/SOUL.md", "docs/a.md"])
+    assert [layout.name for layout in nested.layouts] == ["claude"]
+    workspace = discover_layouts(["SOUL.md", "pkg/TOOLS.md", "memory/a.md"])
+    assert [layout.name for layout in workspace.layouts] == ["memory-folder", "openclaw"]
+    assert MemoryMatcher(workspace.include, ()).matches("TOOLS.md")
+    assert not MemoryMatcher(workspace.include, ()).matches("pkg/TOOLS.md")
 
 
 def test_a_committed_virtualenv_is_never_memory(tmp_path: Path) -> None:
