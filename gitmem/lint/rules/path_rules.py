@@ -41,6 +41,12 @@ _CONVENTION_WORDS = re.compile(
 # A file a tool or a step makes, named after the verb that makes it: "Generate `x.md`", "emits a
 # module (path hint `x.ts`)"; not the tool itself ("`src/release.py` writes the changelog").
 _GENERATES = re.compile(r"\b(?:generate[sd]?|generating|emits?|emitted|writes)\b", re.I)
+# A file the line tells the agent to keep a record in ("Track when each check ran in `x.json`",
+# "append each decision to `y.md`"): where the record goes, which the agent makes on first use.
+_KEEPS_IN = re.compile(r"\b(?:track|log|record|append|jot|note down)\b[^`]*"
+                       r"\b(?:in|to|into)\s*(?:the\s+)?[*_\[(`]*$", re.I)
+# "a path like `x`": a name offered as an instance, as "e.g." offers it
+_LIKE = re.compile(r"\b(?:like|such as)\s*[*_\[(`]*$", re.I)
 # A label over a block of files alone on their lines that says they are made or still to come
 # ("**Generated commands:**"); not any label ("Keep these files in sync:").
 _MADE_LABEL = re.compile(r"\b(?:generated|generates|created by|emitted|planned|pending|todo|"
@@ -171,12 +177,12 @@ def is_convention(memory: Memory, citation: PathCitation, verdict: PathVerdict,
                   found: frozenset[str] = frozenset()) -> bool:
     """A missing path that never existed (no deleting or renaming commit) named as where things
     go: a folder (`tests/`), a line that says "put", "live in", "should", "create",
-    "planned", "generates", "if it exists"... ("Put integration tests in `tests/`"), or a line
-    under a heading that says its section lists conventions ("## Conventions": "Shared
+    "planned", "generates", "track ... in", "if it exists"... ("Put integration tests in
+    `tests/`"), or a line under a heading that says its section lists conventions ("## Conventions": "Shared
     fixtures in `conftest.py`"), or an entry of a list of work to do ("**Backlog (deferred):**",
     "## Next steps": a script still to write), or a file alone on its line in a block under a
-    label line that says so ("**Generated commands:**"), or an example ("e.g. `x.yaml`") on
-    a line that names no path the tree has (`found_on`: the lines with one): an invented
+    label line that says so ("**Generated commands:**"), or an example ("e.g. `x.yaml`", "like
+    `x.sh`") on a line that names no path the tree has (`found_on`: the lines with one): an invented
     illustration, where "e.g. `Core/a.mdc`, `Core/b.mdc`" beside real files is a list of them.
     So is any such path a log file names (a journal, progress notes, a task file: a plan, or
     work of that day never committed), one offered as one of two places beside a path the tree
@@ -195,8 +201,8 @@ def is_convention(memory: Memory, citation: PathCitation, verdict: PathVerdict,
     starts = _standing_at(line, citation.text)
     at = starts[0] if starts else -1
     before = line[:at] if at >= 0 else line
-    if _GENERATES.search(before) is not None:
-        return True  # "Generate `docs/api.md`": the file is what the step makes
+    if _GENERATES.search(before) is not None or _KEEPS_IN.search(before) is not None:
+        return True  # "Generate `docs/api.md`", "track it in `x.json`": what the step makes
     label = places.block_label(citation.line)
     if label is not None and _MADE_LABEL.search(label) is not None:
         return True  # "**Generated commands:**", then each file alone on its line
@@ -205,8 +211,8 @@ def is_convention(memory: Memory, citation: PathCitation, verdict: PathVerdict,
         return True  # "in `src/scene/Badge.tsx` (or equivalent)": a guess at the name
     if at >= 0 and _other_place_found(before, after, found):
         return True  # "in `tests/` or `src/x/__tests__`": one of two places, the other there
-    if ((_given_as_example(before) or _FOR_EXAMPLE.search(after) is not None)
-            and citation.line not in found_on):
+    if ((_given_as_example(before) or _FOR_EXAMPLE.search(after) is not None
+         or _LIKE.search(before) is not None) and citation.line not in found_on):
         return True  # "(e.g. `x.yaml`)", or "`tasks/TASKID-name.md` (e.g., `TASK001-login.md`)"
     listed = places.example_list(citation.line)
     if (listed is not None and found_on.isdisjoint(listed)

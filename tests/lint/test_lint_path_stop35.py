@@ -1,0 +1,41 @@
+"""GM311 on shapes an agent's workspace template carries into every workspace made from it
+(issue 17): a file the agent is told to keep its state in, and a name given "like" an example.
+Written in our own words after the real files' shapes. Beside each, a path presented as a file of
+the project that is missing is still reported, so each test can fail."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gitutil import commit_all, make_repo, write
+from lintutil import cli
+
+
+def findings(repo: Path) -> list[tuple[str, int, str]]:
+    run = cli(repo, "lint", "--format", "json", "--select", "GM311,GM313")
+    assert run.code in (0, 1), run
+    return sorted((f["path"], f["line"], f["code"]) for f in run.json()["findings"])
+
+
+def test_a_file_the_agent_is_told_to_track_things_in_is_where_they_go(tmp_path: Path) -> None:
+    # the agent keeps the times of its periodic checks in a state file it writes itself: the
+    # file is where the record goes, not a pointer to one that went stale
+    repo = make_repo(tmp_path / "r", {"SOUL.md": "- Be brief.\n", "memory/2026-03-01.md": "- x\n"})
+    write(repo, {"AGENTS.md": (
+        "# Checks\n\n"
+        "- Track when you last ran each check in `memory/check-times.json`.\n"
+        "- Append each deploy outcome to `memory/deploys.json`.\n"
+        "- The deploy script is `scripts/deploy.sh`.\n")})
+    commit_all(repo)
+    assert findings(repo) == [
+        ("AGENTS.md", 3, "GM313"), ("AGENTS.md", 4, "GM313"), ("AGENTS.md", 5, "GM311")]
+
+
+def test_a_path_given_like_an_example_is_an_example(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {"SOUL.md": "- Be brief.\n", "memory/2026-03-01.md": "- x\n"})
+    write(repo, {"IDENTITY.md": (
+        "# Who\n\n"
+        "- For a helper, use a workspace path like `tools/hello.sh`.\n"
+        "- The greeting helper is `tools/greet.sh`.\n")})
+    commit_all(repo)
+    assert findings(repo) == [("IDENTITY.md", 3, "GM313"), ("IDENTITY.md", 4, "GM311")]
