@@ -44,9 +44,9 @@ _GENERATES = re.compile(r"\b(?:generate[sd]?|generating|emits?|emitted|writes)\b
 # A file the line tells the agent to keep a record in ("Track when each check ran in `x.json`",
 # "append each decision to `y.md`"): where the record goes, which the agent makes on first use.
 _KEEPS_IN = re.compile(r"\b(?:track|log|record|append|jot|note down)\b[^`]*"
-                       r"\b(?:in|to|into)\s*(?:the\s+)?[*_\[(`]*$", re.I)
+                       r"\b(?:in|to|into)\s*(?:the\s+)?[*_\[(`]*$", re.IGNORECASE)
 # "a path like `x`": a name offered as an instance, as "e.g." offers it
-_LIKE = re.compile(r"\b(?:like|such as)\s*[*_\[(`]*$", re.I)
+_LIKE = re.compile(r"\b(?:like|such as)\s*[*_\[(`]*$", re.IGNORECASE)
 # A label over a block of files alone on their lines that says they are made or still to come
 # ("**Generated commands:**"); not any label ("Keep these files in sync:").
 _MADE_LABEL = re.compile(r"\b(?:generated|generates|created by|emitted|planned|pending|todo|"
