@@ -288,3 +288,23 @@ def test_an_openclaw_bootstrap_file_at_the_root_gets_the_banner_and_a_nested_one
     assert gitmem(notes, "supersede", "notes/TOOLS.md", "--by", "memory/printers.md",
                   "--confirm").code == 0
     assert body_lines(notes, "notes/TOOLS.md")[0] == "- The printer is called attic."
+
+
+def test_a_rule_of_a_rules_folder_superseded_gets_the_banner_and_undo_removes_it(
+        tmp_path: Path) -> None:
+    """Antigravity (`.agents/rules/`), Windsurf, Roo Code and Kiro load a rule's file whole when
+    its trigger applies; they never read `superseded_by`. The banner is what they read."""
+    repo = make_repo(tmp_path / "rules", {
+        ".agents/rules/old.md": "---\ntrigger: always_on\n---\n\n- Use npm.\n",
+        ".agents/rules/new.md": "---\ntrigger: always_on\n---\n\n- Use pnpm.\n",
+        ".windsurf/rules/old.md": "- Tabs.\n", ".windsurf/rules/new.md": "- Spaces.\n"})
+    before = snapshot(repo)
+    for folder in (".agents/rules", ".windsurf/rules"):
+        result = gitmem(repo, "supersede", f"{folder}/old.md", "--by", f"{folder}/new.md",
+                        "--confirm")
+        assert result.code == 0, result
+        assert body_lines(repo, f"{folder}/old.md")[0].startswith("> **Superseded**")
+    assert body_lines(repo, ".agents/rules/old.md")[1] == "- Use npm."
+    assert gitmem(repo, "undo", "--last").code == 0
+    assert gitmem(repo, "undo", "--last").code == 0
+    assert snapshot(repo)["files"] == before["files"]

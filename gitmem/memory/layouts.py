@@ -61,6 +61,12 @@ LAYOUTS: tuple[Layout, ...] = (
     Layout("windsurf", "Windsurf", (".windsurfrules", "**/.windsurf/rules/**/*.md")),
     Layout("roo", "Roo Code", (".roorules", "**/.roo/rules/**/*.md")),
     Layout("kiro", "Kiro", ("**/.kiro/steering/**/*.md",)),
+    # Antigravity reads workspace rules from `.agents/rules/` (`.agent/rules/` before 1.19, still
+    # read); its workflows and skills beside them are prompts (`_PROMPTS`).
+    Layout("antigravity", "Google Antigravity",
+           ("**/.agents/rules/**/*.md", "**/.agent/rules/**/*.md",
+            "**/.agents/workflows/**/*.md", "**/.agent/workflows/**/*.md",
+            "**/.agents/skills/**/*.md", "**/.agent/skills/**/*.md")),
     # A root memory/ folder beside other agents' files, without the root MEMORY.md index of a
     # repository that is all memory: a project's own memory folder (its index may sit inside).
     Layout("memory-folder", "gitmem, Claude Code and others (a root memory/ folder)",
@@ -81,12 +87,13 @@ ALL_MEMORY_FOLDER = "memory/"
 # the others are one tool's own files (`strict_pairs` in gitmem/lint/rules/strict_reading.py).
 SHARED_LAYOUTS = ("memory-bank", "memory-folder")
 # Files a layout holds that are prompts or references, not memory: the folders below `.gemini/`
-# (its commands/, skills/, vendored references) and Claude Code's agents, commands, skills and
-# output styles repeat their steps by design (two agents share a checklist on purpose). They
+# (its commands/, skills/, vendored references), Claude Code's agents, commands, skills and
+# output styles, and Antigravity's workflows and skills repeat their steps by design (two agents share a checklist on purpose). They
 # are linted (format, citations) but never compared for duplicates or contradictions
 # (`compared_claims`).
 _PROMPTS = re.compile(r"(?:^|/)\.gemini/[^/]+/"
-                      r"|(?:^|/)\.claude/(?:agents|commands|skills|output-styles)/")
+                      r"|(?:^|/)\.claude/(?:agents|commands|skills|output-styles)/"
+                      r"|(?:^|/)\.agents?/(?:workflows|skills)/")
 # Root files that say the repository is an agent's workspace whose memory is a layout of its
 # own, however small: its other files are the agent's work, not its memory.
 _WORKSPACE_MARKS = frozenset({"SOUL.md"})

@@ -6,8 +6,9 @@ op commit also changes what the agent does read (docs/layouts.md):
 - a Cursor rule (`.mdc`) stops applying by Cursor's own fields: `alwaysApply: false`, its
   `globs` removed, and a `description` that says it is superseded and by what;
 - a file the agent loads whole every session (`CLAUDE.md`, `AGENTS.md`, `GEMINI.md`,
-  `memory-bank/*.md`, `.clinerules`, Copilot instructions, OpenClaw's root `SOUL.md`...) gets a
-  banner as its first body line;
+  `memory-bank/*.md`, `.clinerules`, Copilot instructions, OpenClaw's root `SOUL.md`, a rule of
+  `.windsurf/rules/`, `.agents/rules/`, `.roo/rules/`, `.claude/rules/`, `.kiro/steering/`) gets
+  a banner as its first body line;
 - a memory linked from a `MEMORY.md` index (Claude Code) is unlinked there: its entry moves,
   without its link, under a `## Superseded` section at the end, and the winner is linked in its
   place when the index did not link it yet.
@@ -40,6 +41,10 @@ WHOLE_FILE_FOLDERS = frozenset({"memory-bank", ".clinerules"})
 # (gitmem/memory/layouts.py): elsewhere a `TOOLS.md` is one memory like any other.
 ROOT_WHOLE_FILE_NAMES = frozenset({"SOUL.md", "IDENTITY.md", "USER.md", "TOOLS.md",
                                    "HEARTBEAT.md", "BOOTSTRAP.md"})
+# Rule folders whose files an agent loads whole when a rule applies (Windsurf, Antigravity, Roo
+# Code, Claude Code rules, Kiro steering): whatever a rule's own trigger field says, the banner is
+# what the agent reads once it is loaded.
+_RULE_FOLDERS = re.compile(r"(?:^|/)\.(?:windsurf|agents?|roo|claude)/rules/|(?:^|/)\.kiro/steering/")
 BANNER_START = "> **Superseded**"
 
 _LINK = re.compile(r"\[([^\]]*)\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
@@ -54,6 +59,8 @@ def agent_layout(path: str) -> str:
     if parts[-1] in WHOLE_FILE_NAMES or WHOLE_FILE_FOLDERS.intersection(parts[:-1]):
         return "whole-file"
     if len(parts) == 1 and parts[0] in ROOT_WHOLE_FILE_NAMES:
+        return "whole-file"
+    if _RULE_FOLDERS.search(path):
         return "whole-file"
     if parts[-1].endswith(".instructions.md") and ".github" in parts[:-1]:
         return "whole-file"

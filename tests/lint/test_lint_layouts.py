@@ -281,6 +281,27 @@ def test_bootstrap_names_without_a_soul_are_no_openclaw_workspace() -> None:
     assert not MemoryMatcher(workspace.include, ()).matches("pkg/TOOLS.md")
 
 
+def test_an_antigravity_project_reads_its_rules_and_keeps_its_workflows_apart(
+        tmp_path: Path) -> None:
+    """Antigravity's workspace rules (`.agents/rules/`, `.agent/rules/` before 1.19) make a project
+    one whose memory sits beside code: its docs are not read. Its workflows are prompts, read for
+    their citations and never compared: two workflows sharing a step are no duplicate."""
+    repo = make_repo(tmp_path / "r", {
+        **DOCS,
+        ".agents/rules/style.md": "---\ntrigger: always_on\n---\n\n- Indent with two spaces.\n",
+        ".agent/rules/legacy.md": "- Indent with two spaces.\n",
+        ".agents/workflows/release.md": "1. Run the whole test suite before tagging.\n",
+        ".agents/workflows/hotfix.md": "1. Run the whole test suite before tagging.\n",
+    })
+    data = cli(repo, "lint", "--json").json()
+    assert data["layouts"] == ["antigravity"]
+    assert sorted(m["path"] for m in data["memories"]) == [
+        ".agent/rules/legacy.md", ".agents/rules/style.md",
+        ".agents/workflows/hotfix.md", ".agents/workflows/release.md"]
+    assert [(f["code"], f["path"]) for f in data["findings"]] == [
+        ("GM201", ".agent/rules/legacy.md")]  # the rules' copy; not the docs', not the workflows'
+
+
 def test_a_committed_virtualenv_is_never_memory(tmp_path: Path) -> None:
     """A repository that is all memory and commits its virtualenv: the installed packages'
     Markdown is no memory of the project's, neither read nor counted against the memory."""
