@@ -106,18 +106,27 @@ def _finishes_lead_in(claim: Claim) -> bool:
 
 
 def _other_lead_ins(pair: PairFinding, lexicon: Lexicon, floor: float) -> bool:
-    """Two list entries, each finishing the sentence of the line it stands under, whose whole
-    sentences (lead-in and entry) are no duplicates: "**Workers** MUST NOT:" / "- read the
-    clock;" and "**Reporters** MUST NOT:" / "- read the clock;" are two rules about two
-    subjects, not one rule kept twice. Under lead-ins that say one thing ("Each agent MUST:" /
-    "Every agent MUST:"), the same entry is still a duplicate."""
+    """A list entry finishing the sentence of the line it stands under, read with that line,
+    is no duplicate of the other side: "**Workers** MUST NOT:" / "- read the clock;" and
+    "**Reporters** MUST NOT:" / "- read the clock;" are two rules about two subjects, not one
+    rule kept twice; "When a helper is large, it SHOULD:" / "- accept a context," is no copy of
+    a sentence elsewhere that says "they do not accept a context". Each side that finishes its
+    lead-in is read as its whole sentence (lead-in and entry), the other as it stands. Under
+    lead-ins that say one thing ("Each agent MUST:" / "Every agent MUST:"), or when the whole
+    sentence still says the other's line, the pair is still a duplicate."""
     a, b = pair.a, pair.b
-    if a.parent.strip() == b.parent.strip() or not (
-            _finishes_lead_in(a) and _finishes_lead_in(b)):
+    if a.parent.strip() == b.parent.strip():
         return False
-    whole = score_duplicate(f"{a.parent.rstrip(': ')}: {a.text}",
-                            f"{b.parent.rstrip(': ')}: {b.text}", lexicon=lexicon)
+    finishes_a, finishes_b = _finishes_lead_in(a), _finishes_lead_in(b)
+    if not (finishes_a or finishes_b):
+        return False
+    whole = score_duplicate(_with_lead_in(a) if finishes_a else a.text,
+                            _with_lead_in(b) if finishes_b else b.text, lexicon=lexicon)
     return whole.score < floor
+
+
+def _with_lead_in(claim: Claim) -> str:
+    return f"{claim.parent.rstrip(': ')}: {claim.text}"
 
 
 def corpus_pairs(

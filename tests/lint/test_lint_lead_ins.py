@@ -60,3 +60,32 @@ def test_the_same_sentence_alone_in_two_pages_is_a_duplicate(tmp_path: Path) -> 
         ".cursor/rules/worker-store.mdc": f"# Store\n\n## Rules\n\n- {rule}\n",
     })
     assert len(_gm201(found)) == 1, found
+
+
+def test_an_entry_finishing_its_lead_in_is_read_with_it_against_a_line_alone(
+        tmp_path: Path) -> None:
+    # one side only finishes a lead-in: the helper SHOULD take a context, the other page says
+    # its helpers never take one; read whole, the two say different things
+    found = repo_findings(tmp_path, {
+        ".cursor/rules/helper-compute.mdc": (
+            "# Compute helpers\n\n## Logging\n\n"
+            "**ComputeHelpers** that log their phases SHOULD:\n\n"
+            "- take a `ctx context.Context`,\n- write into explicit `out` arguments,\n"
+            "- and open one step scope for its phase logs.\n"),
+        ".cursor/rules/helper-build.mdc": (
+            "# Build helpers\n\n## Logging\n\n"
+            "- **BuildHelpers** MUST NOT log (they never take a `ctx context.Context`).\n"),
+    })
+    assert _gm201(found) == [], found
+
+
+def test_an_entry_whose_whole_sentence_says_the_line_alone_is_a_duplicate(
+        tmp_path: Path) -> None:
+    found = repo_findings(tmp_path, {
+        ".cursor/rules/testing.mdc": ("# Testing\n\n## Before merging\n\nEvery change MUST:\n\n"
+                                      "- run the integration tests with `make itest`;\n"
+                                      "- keep the coverage report green.\n"),
+        "CLAUDE.md": ("# Project\n\n## Checks\n\n"
+                      "- Run the integration tests with `make itest`.\n"),
+    })
+    assert len(_gm201(found)) == 1, found
