@@ -46,21 +46,17 @@ def under(path: str, prefixes: Sequence[str]) -> bool:
                for p in prefixes)
 
 
-# Rules a project whose memory is agent layouts beside its code runs only when asked: its
-# memory-bank sections, summary files and the files of two agents restate each other on
-# purpose, and most possible-band pairs there are no problem (docs/rules/GM202.md).
-OFF_BESIDE_CODE = ("GM202",)
-# Info notes a reader need not act on (a path outside the repository, a convention path that
-# does not exist yet; docs/rules/GM312.md, GM313.md): run only when asked, in every repository.
-# A blind judge of real repositories found none of 42 such notes worth acting on.
+# Rules run only when asked for (`--select`, lint.select, `--judge`), in every repository: a
+# possible duplicate (alike, not the same) was no problem a person would act on in most of the
+# hand-judged real repositories, layouts beside code or all memory alike (docs/rules/GM202.md).
+OFF_UNLESS_ASKED = ("GM202",)
 OFF_BY_DEFAULT = ("GM312", "GM313")
 
 
 def default_off(config: Config, request: LintRequest) -> tuple[str, ...]:
-    """The codes the default rule set leaves out: the info notes, and GM202 where the memory is
-    agent layouts (discovered, or written by `gitmem init` from them) unless --judge decides
-    those pairs."""
-    return (OFF_BESIDE_CODE if config.layouts and not request.judge else ()) + OFF_BY_DEFAULT
+    """The codes the default rule set leaves out: the info notes, and GM202 unless --judge
+    decides the possible-band pairs."""
+    return (() if request.judge else OFF_UNLESS_ASKED) + OFF_BY_DEFAULT
 
 
 def _selectors(ws: Workspace, request: LintRequest

@@ -267,6 +267,7 @@ def test_a_verdict_is_judged_again_when_tags_or_the_section_change(
     repo: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     memory_dir = repo / "memory"
+    asked = ("--select", "GM2")  # GM202 runs when asked for (docs/rules/GM202.md)
 
     def ours(report: dict) -> list[tuple[str, str]]:
         return [(f["code"], f["path"]) for f in report["findings"] if "memory/zz-" in f["path"]]
@@ -277,21 +278,21 @@ def test_a_verdict_is_judged_again_when_tags_or_the_section_change(
                                         "- Always squash merges.\n"
                                         "- Keep pull requests small and limited to one module.\n")
     (memory_dir / "zz-c.md").write_text("- Never squash merges.\n")
-    first = lint_json(repo)
-    assert first == uncached(repo, monkeypatch)
+    first = lint_json(repo, *asked)
+    assert first == uncached(repo, monkeypatch, *asked)
     assert ours(first) == [("GM202", "memory/zz-a.md"), ("GM211", "memory/zz-b.md")]
     # other tags: the same texts no longer score as a possible duplicate
     (memory_dir / "zz-a.md").write_text("---\ntags: [deploy]\n---\n"
                                         "- Prefer small pull requests that touch one module.\n")
-    expected = uncached(repo, monkeypatch)
-    assert lint_json(repo) == expected
+    expected = uncached(repo, monkeypatch, *asked)
+    assert lint_json(repo, *asked) == expected
     assert ours(expected) == [("GM211", "memory/zz-b.md")]
     # a "Don'ts" heading: the same claim is an example of what not to do, not a rule
     (memory_dir / "zz-b.md").write_text("---\ntags: [build]\n---\n## Don'ts\n"
                                         "- Always squash merges.\n"
                                         "- Keep pull requests small and limited to one module.\n")
-    expected = uncached(repo, monkeypatch)
-    assert lint_json(repo) == expected
+    expected = uncached(repo, monkeypatch, *asked)
+    assert lint_json(repo, *asked) == expected
     assert ours(expected) == []
 
 

@@ -26,6 +26,8 @@ def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
                                                  + checklist)
     (memory / "billing" / "zz-copy.md").write_text(checklist)
     (memory / "zz-other.md").write_text("- Never squash merges into main.\n")
+    # GM202 runs when asked for (docs/rules/GM202.md): its findings are cached like the others
+    (repo / ".gitmem.toml").write_text('[lint]\nselect = ["GM"]\n')
     git(repo, "add", "-A")
     git(repo, "commit", "-q", "-m", "more memories")
     return repo

@@ -55,18 +55,16 @@ def left_out_line(report: LintReport) -> str:
     if not report.left_out:
         return strict
     from gitmem.lint.registry import rule_by_code
-    from gitmem.lint.run import OFF_BESIDE_CODE
+    from gitmem.lint.run import OFF_UNLESS_ASKED
 
     def named(codes: list[str]) -> str:
         return ", ".join(f"{code} {rule.name}" if (rule := rule_by_code(code)) else code
                          for code in codes)
 
-    beside = [code for code in report.left_out if code in OFF_BESIDE_CODE]
-    notes = [code for code in report.left_out if code not in OFF_BESIDE_CODE]
-    parts = [f"{named(beside)} is off for memory beside code"] if beside else []
-    if notes:
-        parts.append(f"{named(notes)} (info notes) {'is' if len(notes) == 1 else 'are'} off "
-                     "by default")
+    asked = [code for code in report.left_out if code in OFF_UNLESS_ASKED]
+    notes = [code for code in report.left_out if code not in OFF_UNLESS_ASKED]
+    names = ([named(asked)] if asked else []) + ([f"{named(notes)} (info notes)"] if notes else [])
+    parts = [f"{', '.join(names)} {'is' if len(report.left_out) == 1 else 'are'} off by default"]
     them = "it" if len(report.left_out) == 1 else "them"
     line = f"{'; '.join(parts)}; --select {','.join(report.left_out)} reports {them}."
     return f"{line}\n{strict}" if strict else line
