@@ -35,21 +35,41 @@ from gitmem.memory.subjects import set_aside
 from gitmem.memory.summaries import summarised_pairs
 from gitmem.model import Claim, Memory
 
+# The frontmatter field each agent reads a rule's files from: Cursor, Windsurf and Antigravity
+# `globs`, Copilot's `applyTo` (`.github/instructions/*.instructions.md`), Claude Code's `paths`
+# (`.claude/rules/`), Kiro's `fileMatchPattern` (steering with `inclusion: fileMatch`).
+_SCOPE_FIELDS = ("globs", "applyTo", "paths", "fileMatchPattern")
+# A scope that is every file: no narrower than none.
+_EVERYWHERE = frozenset({"**", "**/*", "*"})
+
 
 def memory_scope(memory: Memory, config: Config) -> tuple[str, ...]:
-    """Cursor `globs` of a rule, else the configured scope folder the memory lives in. A rule
-    with `alwaysApply: true` applies everywhere, whatever its globs say (as in Cursor)."""
-    if memory.meta.get("alwaysApply") is True:
+    """The files a rule applies to, by its agent's own field (`_SCOPE_FIELDS`), else the
+    configured scope folder the memory lives in; () for everywhere. A rule with `alwaysApply:
+    true` (Cursor) or `trigger: always_on` (Windsurf, Antigravity) applies everywhere, whatever
+    its globs say, and so does a Kiro steering file not included by file match."""
+    meta = memory.meta
+    if meta.get("alwaysApply") is True or meta.get("trigger") == "always_on":
         return ()
-    globs = memory.meta.get("globs")
-    if isinstance(globs, str) and globs.strip():
-        return tuple(g.strip() for g in globs.split(",") if g.strip())
-    if isinstance(globs, list) and globs:
-        return tuple(str(g) for g in globs)
+    for field in _SCOPE_FIELDS:
+        if field == "fileMatchPattern" and meta.get("inclusion") != "fileMatch":
+            continue
+        globs = _globs(meta.get(field))
+        if globs:
+            return () if _EVERYWHERE.intersection(globs) else globs
     for folder in config.scope_folders:
         prefix = folder.rstrip("/") + "/"
         if memory.path.startswith(prefix):
             return (prefix + "**",)
+    return ()
+
+
+def _globs(value: object) -> tuple[str, ...]:
+    """A scope field's globs: a comma-separated string or a list of strings."""
+    if isinstance(value, str):
+        return tuple(g.strip() for g in value.split(",") if g.strip())
+    if isinstance(value, list):
+        return tuple(str(g).strip() for g in value if str(g).strip())
     return ()
 
 

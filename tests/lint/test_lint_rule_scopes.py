@@ -1,0 +1,73 @@
+"""Rules each agent applies to a set of files only, by the agent's own frontmatter field: two
+rules for disjoint sets of files cannot contradict or duplicate each other, as Cursor rules with
+disjoint `globs` never could. A rule for every file still meets both."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gitutil import make_repo
+from lintutil import cli
+
+CODE = {"src/app.py": "x = 1\n", "web/app.ts": "let x = 1;\n"}
+
+
+def contradictions(repo: Path) -> list[tuple[str, str]]:
+    data = cli(repo, "lint", "--json").json()
+    return sorted((f["path"], f["related"][0]["path"]) for f in data["findings"]
+                  if f["code"] == "GM211")
+
+
+def test_copilot_instructions_for_python_and_for_typescript_do_not_conflict(
+        tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {**CODE,
+        ".github/instructions/py.instructions.md":
+            '---\napplyTo: "**/*.py"\n---\n\n- Always end statements with semicolons.\n',
+        ".github/instructions/ts.instructions.md":
+            '---\napplyTo: "**/*.ts,**/*.tsx"\n---\n\n- Never end statements with semicolons.\n',
+    })
+    assert contradictions(repo) == []
+    everywhere = make_repo(tmp_path / "e", {**CODE,
+        ".github/instructions/py.instructions.md":
+            '---\napplyTo: "**/*.py"\n---\n\n- Always end statements with semicolons.\n',
+        ".github/instructions/all.instructions.md":
+            '---\napplyTo: "**"\n---\n\n- Never end statements with semicolons.\n',
+    })
+    assert contradictions(everywhere) == [(".github/instructions/all.instructions.md",
+                                           ".github/instructions/py.instructions.md")]
+
+
+def test_claude_rules_paths_and_kiro_file_match_scope_their_rules(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {**CODE,
+        ".claude/rules/python.md":
+            "---\npaths:\n  - \"src/**/*.py\"\n---\n\n- Always end statements with semicolons.\n",
+        ".claude/rules/web.md":
+            "---\npaths:\n  - \"web/**\"\n---\n\n- Never end statements with semicolons.\n",
+        ".kiro/steering/py.md":
+            "---\ninclusion: fileMatch\nfileMatchPattern: \"src/**/*.py\"\n---\n\n"
+            "- Never use tabs for indentation.\n",
+        ".kiro/steering/web.md":
+            "---\ninclusion: fileMatch\nfileMatchPattern: \"web/**\"\n---\n\n"
+            "- Always use tabs for indentation.\n",
+    })
+    assert contradictions(repo) == []
+    # a steering file included always applies everywhere, whatever pattern it keeps
+    always = make_repo(tmp_path / "a", {**CODE,
+        ".kiro/steering/py.md":
+            "---\ninclusion: fileMatch\nfileMatchPattern: \"src/**/*.py\"\n---\n\n"
+            "- Never use tabs for indentation.\n",
+        ".kiro/steering/web.md":
+            "---\ninclusion: always\nfileMatchPattern: \"web/**\"\n---\n\n"
+            "- Always use tabs for indentation.\n",
+    })
+    assert contradictions(always) == [(".kiro/steering/py.md", ".kiro/steering/web.md")]
+
+
+def test_a_windsurf_rule_always_on_applies_everywhere_whatever_its_globs(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {**CODE,
+        ".windsurf/rules/py.md":
+            "---\ntrigger: glob\nglobs: src/**/*.py\n---\n\n- Always end statements with semicolons.\n",
+        ".windsurf/rules/web.md":
+            "---\ntrigger: always_on\nglobs: web/**\n---\n\n- Never end statements with semicolons.\n",
+    })
+    assert contradictions(repo) == [(".windsurf/rules/py.md", ".windsurf/rules/web.md")]
