@@ -63,7 +63,7 @@ LAYOUTS: tuple[Layout, ...] = (
     Layout("kiro", "Kiro", ("**/.kiro/steering/**/*.md",)),
     # Antigravity reads workspace rules from `.agents/rules/` (`.agent/rules/` before 1.19, still
     # read); its workflows and skills beside them are prompts (`_PROMPTS`).
-    Layout("antigravity", "Google Antigravity",
+    Layout("antigravity", "Google Antigravity (its skills folder: Codex and others too)",
            ("**/.agents/rules/**/*.md", "**/.agent/rules/**/*.md",
             "**/.agents/workflows/**/*.md", "**/.agent/workflows/**/*.md",
             "**/.agents/skills/**/*.md", "**/.agent/skills/**/*.md")),
