@@ -9,13 +9,7 @@ import resource
 from pathlib import Path
 
 from gitutil import commit_all, git, make_repo, write
-from lintutil import cli
-
-
-def findings(repo: Path) -> list[tuple[str, int, str]]:
-    run = cli(repo, "lint", "--format", "json", "--select", "GM311,GM313")
-    assert run.code in (0, 1), run
-    return sorted((f["path"], f["line"], f["code"]) for f in run.json()["findings"])
+from lintutil import path_codes
 
 
 def test_a_log_file_naming_a_path_that_never_was_in_the_tree_notes_it(tmp_path: Path) -> None:
@@ -35,7 +29,7 @@ def test_a_log_file_naming_a_path_that_never_was_in_the_tree_notes_it(tmp_path: 
         "memory/2026-01-05.md": "# Jan 5\n\n1. **SDK** - `src/sdk/client.py` - full coverage\n",
         "AGENTS.md": "# Guide\n\n- The SDK client is `src/sdk/client.py`.\n"})
     commit_all(repo)
-    assert findings(repo) == [
+    assert path_codes(repo) == [
         ("AGENTS.md", 3, "GM311"),
         ("memory-bank/progress.md", 3, "GM313"),
         ("memory-bank/tasks/TASK007-export.md", 5, "GM313"),
@@ -58,7 +52,7 @@ def test_a_path_the_memory_says_is_untracked_or_never_committed(tmp_path: Path) 
         "- The mirror differs in `data/big.rda` and `data/.attrs` - don't stage those.\n"
         "- The version header is `lib/vendor-a/version.h`.\n")})
     commit_all(repo)
-    assert findings(repo) == [(".claude/skills/release/SKILL.md", 6, "GM311")]
+    assert path_codes(repo) == [(".claude/skills/release/SKILL.md", 6, "GM311")]
 
 
 def test_a_path_offered_beside_an_existing_one_or_hedged_is_a_choice(tmp_path: Path) -> None:
@@ -76,7 +70,7 @@ def test_a_path_offered_beside_an_existing_one_or_hedged_is_a_choice(tmp_path: P
         "- Settings load from `config/app.yaml` or `config/app.local.yaml`.\n"
         "- The router is `src/router.ts`.\n")})
     commit_all(repo)
-    assert findings(repo) == [
+    assert path_codes(repo) == [
         (".github/copilot-instructions.md", 3, "GM313"),
         (".github/copilot-instructions.md", 4, "GM313"),
         (".github/copilot-instructions.md", 5, "GM313"),
@@ -102,7 +96,7 @@ def test_names_listed_under_an_examples_label_are_illustrations(tmp_path: Path) 
         "- `src/ui/Card.tsx`\n"
         "- `src/ui/Badge.tsx`\n")})
     commit_all(repo)
-    assert findings(repo) == [("AGENTS.md", 6, "GM313"), ("AGENTS.md", 12, "GM311")]
+    assert path_codes(repo) == [("AGENTS.md", 6, "GM313"), ("AGENTS.md", 12, "GM311")]
 
 
 def test_a_word_about_git_elsewhere_on_the_line_keeps_a_deleted_path_reported(
@@ -125,7 +119,7 @@ def test_a_word_about_git_elsewhere_on_the_line_keeps_a_deleted_path_reported(
         "  and `vendor/png/` next to the sources. That is fine; never commit them.\n"
         "- Local runs leave `notes/run.csv` and `notes/plot.svg` behind - don't stage those.\n")})
     commit_all(repo)
-    assert findings(repo) == [("CLAUDE.md", 3, "GM311"), ("CLAUDE.md", 4, "GM311")]
+    assert path_codes(repo) == [("CLAUDE.md", 3, "GM311"), ("CLAUDE.md", 4, "GM311")]
 
 
 def test_a_long_list_of_examples_beside_a_long_table_is_read_in_linear_time(
@@ -141,7 +135,7 @@ def test_a_long_list_of_examples_beside_a_long_table_is_read_in_linear_time(
     write(repo, {"CLAUDE.md": f"# Map\n\n{rows}\nHandlers to read first. Examples:\n{entries}"})
     commit_all(repo)
     started = resource.getrusage(resource.RUSAGE_SELF)
-    found = findings(repo)
+    found = path_codes(repo)
     ended = resource.getrusage(resource.RUSAGE_SELF)
     seconds = (ended.ru_utime - started.ru_utime) + (ended.ru_stime - started.ru_stime)
     first = count + 5  # the line of the first handler
@@ -161,6 +155,6 @@ def test_a_product_name_or_a_denied_pair_is_no_second_place(tmp_path: Path) -> N
         "- The shim for older runtimes is `src/compat.ts` or 3.x.\n"
         "- Describe each flag in README.md or docs/flags.md\n")})
     commit_all(repo)
-    assert findings(repo) == [
+    assert path_codes(repo) == [
         ("AGENTS.md", 3, "GM311"), ("AGENTS.md", 4, "GM311"), ("AGENTS.md", 5, "GM311"),
         ("AGENTS.md", 6, "GM313")]

@@ -8,13 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from gitutil import commit_all, make_repo, write
-from lintutil import cli
-
-
-def findings(repo: Path) -> list[tuple[str, int, str]]:
-    run = cli(repo, "lint", "--format", "json", "--select", "GM311,GM313")
-    assert run.code in (0, 1), run
-    return sorted((f["path"], f["line"], f["code"]) for f in run.json()["findings"])
+from lintutil import path_codes
 
 
 def test_a_file_the_agent_is_told_to_track_things_in_is_where_they_go(tmp_path: Path) -> None:
@@ -27,7 +21,7 @@ def test_a_file_the_agent_is_told_to_track_things_in_is_where_they_go(tmp_path: 
         "- Append each deploy outcome to `memory/deploys.json`.\n"
         "- The deploy script is `scripts/deploy.sh`.\n")})
     commit_all(repo)
-    assert findings(repo) == [
+    assert path_codes(repo) == [
         ("AGENTS.md", 3, "GM313"), ("AGENTS.md", 4, "GM313"), ("AGENTS.md", 5, "GM311")]
 
 
@@ -38,4 +32,4 @@ def test_a_path_given_like_an_example_is_an_example(tmp_path: Path) -> None:
         "- For a helper, use a workspace path like `tools/hello.sh`.\n"
         "- The greeting helper is `tools/greet.sh`.\n")})
     commit_all(repo)
-    assert findings(repo) == [("IDENTITY.md", 3, "GM313"), ("IDENTITY.md", 4, "GM311")]
+    assert path_codes(repo) == [("IDENTITY.md", 3, "GM313"), ("IDENTITY.md", 4, "GM311")]
