@@ -226,7 +226,7 @@ def test_a_tool_an_example_closed_earlier_or_a_plain_label_leave_a_missing_file_
     # that only groups files ("Keep these in sync:") says nothing of their being made.
     repo = make_repo(tmp_path / "r", {"src/app.py": "x\n", "README.md": "x\n"})
     write(repo, {"AGENTS.md": (
-        "# Build\n\n"
+        "# Build (see `README.md`)\n\n"
         "- Run `src/codegen.py`, which generates the API client.\n"
         "- Generate `docs/api.md` with the codegen step.\n"
         "- Per-stage settings (e.g. staging) are read by `src/loader.py`.\n"

@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from gitmem.lint.evidence import (
     EXISTS,
+    IGNORED,
     MISSING,
     OUTSIDE,
     PathVerdict,
@@ -394,6 +395,31 @@ def announced_folders(memory: Memory, citations: Iterable[PathCitation]) -> tupl
                  for query in citation.queries)
 
 
+# the fewest files, none of them ever in the tree, that tell another code base from a slip
+_OTHER_TREE_PATHS = 3
+
+
+def describes_another_tree(judged: list[tuple[PathCitation, PathVerdict | None]],
+                           reported: list[tuple[PathCitation, PathVerdict]]) -> bool:
+    """Whether the memory cites at least three files as being there (`reported`, the GM311
+    candidates, told apart by their text) while not one path it names is here, kept out of git
+    here, or was ever here (`judged`, every citation): it describes another code base (a tool's
+    or a framework's own architecture copied in as a rule: `src/core/task/index.ts`,
+    `src/core/webview/index.ts`, ...), whose files cannot be checked against this tree. Any
+    path found here counts, even a bare file name found somewhere in the tree (`package.json`);
+    paths named as conventions or plans do not count towards the three. One or two such files
+    in a memory that names nothing else are still reported: a slip or a stale pointer is the
+    likelier reading."""
+    for _, verdict in judged:
+        if verdict is None:
+            continue
+        if verdict.status in (EXISTS, IGNORED):
+            return False
+        if verdict.status == MISSING and verdict.fate is not None:
+            return False  # a path this repository held: the memory is about this tree
+    return len({citation.text for citation, _ in reported}) >= _OTHER_TREE_PATHS
+
+
 def missing_paths(
     memory: Memory, context: LintContext
 ) -> Iterator[tuple[PathCitation, PathVerdict, bool]]:
@@ -445,9 +471,11 @@ class MissingPath(MemoryRule):
     def check(self, memory: Memory, context: LintContext) -> Iterable[Finding]:
         if is_copy(memory, context):
             return
-        for citation, verdict, convention in missing_paths(memory, context):
-            if convention:
-                continue  # GM313
+        reported = [(citation, verdict) for citation, verdict, convention
+                    in missing_paths(memory, context) if not convention]  # GM313 otherwise
+        if describes_another_tree(list(judged_paths(memory, context)), reported):
+            return
+        for citation, verdict in reported:
             where = verdict.reason or (describe_repo(verdict.repo) if verdict.repo else "")
             where = f" in {where}" if where else ""
             history = f" ({verdict.fate.describe()})" if verdict.fate else ""
