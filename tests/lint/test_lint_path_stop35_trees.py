@@ -55,3 +55,24 @@ def test_a_memory_that_describes_another_code_base_is_not_checked_against_this_o
         ("AGENTS.md", 4, "GM311"),
         ("AGENTS.md", 5, "GM311"),
         ("CLAUDE.md", 3, "GM311")]
+
+
+def test_records_and_state_a_program_writes_as_it_runs_are_not_missing(tmp_path: Path) -> None:
+    # a guide names the state file of its memory folder where the agent keeps its check times,
+    # the JSON-lines file a session hook adds a line to, and a service's JSON-lines event
+    # stream. Git holds the programs, not what they write: nothing to fix. A seed file of the
+    # tree that is not there is still GM311, and so is a records file the repository held and
+    # deleted, which the memory index still links.
+    repo = make_repo(tmp_path / "r", {"memory/notes.md": "x\n", "src/app.py": "x\n",
+                                      "metrics/sessions.jsonl": "{}\n"})
+    git(repo, "rm", "-q", "metrics/sessions.jsonl")
+    commit_all(repo, "drop the old metrics")
+    write(repo, {"AGENTS.md": (
+        "# Agents\n\n"
+        "- Last checks: `memory/heartbeat-state.json`.\n"
+        "- Session numbers, a line each: `memory/metrics.jsonl`.\n"
+        "- The worker's event stream is `src/events.ndjson`.\n"
+        "- Seeds load from `src/seed.json`, read by `src/app.py`.\n"
+        "- [Session metrics](metrics/sessions.jsonl)\n")})
+    commit_all(repo)
+    assert findings(repo) == [("AGENTS.md", 6, "GM311"), ("AGENTS.md", 7, "GM311")]

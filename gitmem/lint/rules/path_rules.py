@@ -144,9 +144,12 @@ _SERIES_AFTER = re.compile(r"[`*_)\]]*\s*(?:,\s*(?:(?:and|or)\s+)?|\s(?:and|or)\
 _JOINER_ONLY = re.compile(r"[\s*_\[(`>-]*(?:(?:and|or|,)\s*[*_\[(`]*)?", re.IGNORECASE)
 # where the path's clause ends: a semicolon, a sentence's end
 _CLAUSE_END = re.compile(r";|[.!?](?:\s|$)")
-# Data and build artefacts (never in git, made by a run or a build) named with no history.
+# Data and build artefacts (never in git, made by a run or a build) named with no history, and
+# what a program writes as it runs: the records a hook appends to (`memory/metrics.jsonl`), the
+# state an agent keeps between runs (`memory/heartbeat-state.json`).
 _ARTEFACT = re.compile(r"\.(?:so|dylib|dll|npy|npz|pkl|pickle|parquet|h5|hdf5|db|sqlite3?|log|"
-                       r"bin|pt|pth|onnx|ckpt|feather|arrow)$", re.I)
+                       r"bin|pt|pth|onnx|ckpt|feather|arrow|jsonl|ndjson)$"
+                       r"|(?:^|[-_./])state\.json$", re.IGNORECASE)
 
 
 # a list marker, then a bold label ("*   **Implementation:** Added ...")
