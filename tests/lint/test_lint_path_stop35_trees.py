@@ -76,3 +76,18 @@ def test_records_and_state_a_program_writes_as_it_runs_are_not_missing(tmp_path:
         "- [Session metrics](metrics/sessions.jsonl)\n")})
     commit_all(repo)
     assert findings(repo) == [("AGENTS.md", 6, "GM311"), ("AGENTS.md", 7, "GM311")]
+
+
+def test_every_item_of_a_series_the_line_says_is_not_there_is_absent(tmp_path: Path) -> None:
+    # a guide written in Chinese notes that none of the other agents' rule files was found, as
+    # a series joined by "、" and "或"; another says in English that there is no folder of
+    # fixtures, no seed file or no snapshot folder, joined by commas. Each item is named to say it
+    # is absent. A series that says nothing of absence still reports its missing file.
+    repo = make_repo(tmp_path / "r", {"src/config.ts": "x\n", "README.md": "x\n"})
+    write(repo, {"AGENTS.md": (
+        "# Agents\n\n"
+        "- 未发现 `.cursor/rules/`、`.cursorrules` 或 `.github/copilot-instructions.md`。\n"
+        "- There is no `tests/fixtures/`, `tests/seed.sql` or `tests/snapshots/` yet.\n"
+        "- 配置在 `src/config.ts`、`src/loader.ts`。\n")})
+    commit_all(repo)
+    assert findings(repo) == [("AGENTS.md", 5, "GM311")]

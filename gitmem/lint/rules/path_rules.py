@@ -110,11 +110,15 @@ _SAID_ABSENT = re.compile(
     r"\b(?:do not|don't|never)\s+(?:read|open|load)(?:\s+the)?|"
     r"\b(?:do not|don't|never)\s+(?:reintroduce|re-?add|re-?create|restore|bring back|revive)"
     r"(?:\s+(?:the|a|any|top-level|old|legacy))*|"
-    r"\bnever(?:\s+(?:in|under|inside|into|at|to|use|put|create|add|the))*)\s*[*_\[(`]*$", re.I)
-# The citation before this one, joined to it by "or" / "nor" ("`css/` or the old "): a series.
+    r"\bnever(?:\s+(?:in|under|inside|into|at|to|use|put|create|add|the))*|"
+    # "未发现 `x`", "没有 `x`": none found, there is none (Chinese)
+    r"未(?:发现|找到)|没有)\s*[*_\[(`]*$", re.IGNORECASE)
+# The citation before this one, joined to it by "or" / "nor" ("`css/` or the old "), a comma
+# ("no `a/`, `b/` or `c/`"), or their Chinese forms ("`a/`、`b/` 或 `c/`"): a series.
 # (only a describing word may stand between: "or the old `images/`", never a verb of its own,
 # as in "never use `tmp/` or modify `x`")
-_OR_JOINED = re.compile(r"`[^`]+`[*_)\]]*\s*,?\s*\b(?:or|nor)\s+(?:(?:the|a|any)\s+)?"
+_OR_JOINED = re.compile(r"`[^`]+`[*_)\]]*\s*(?:,?\s*\b(?:or|nor)\s+|,\s*|[、或]\s*)"
+                        r"(?:(?:the|a|any)\s+)?"
                         r"(?:(?:old|legacy|top-level|copied|mirrored|former|other)\s+)?"
                         r"[*_\[(`]*$", re.I)
 # at most this many earlier items are peeled back (a line of hundreds of "or"s stays linear)
