@@ -8,13 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from gitutil import commit_all, git, make_repo, write
-from lintutil import cli
-
-
-def findings(repo: Path) -> list[tuple[str, int, str]]:
-    run = cli(repo, "lint", "--format", "json", "--select", "GM311,GM313")
-    assert run.code in (0, 1), run
-    return sorted((f["path"], f["line"], f["code"]) for f in run.json()["findings"])
+from lintutil import path_codes
 
 
 def test_a_memory_that_describes_another_code_base_is_not_checked_against_this_one(
@@ -45,7 +39,7 @@ def test_a_memory_that_describes_another_code_base_is_not_checked_against_this_o
             "# Copilot\n\n- View: `src/view/main.ts`\n- State: `src/state/index.ts`\n"
             "- Jobs: `src/jobs/queue.ts`\n- Old: `src/legacy.ts`\n")})
     commit_all(repo)
-    assert findings(repo) == [
+    assert path_codes(repo) == [
         (".clinerules/extension-architecture.md", 7, "GM313"),
         (".github/copilot-instructions.md", 3, "GM311"),
         (".github/copilot-instructions.md", 4, "GM311"),
@@ -75,7 +69,7 @@ def test_records_and_state_a_program_writes_as_it_runs_are_not_missing(tmp_path:
         "- Seeds load from `src/seed.json`, read by `src/app.py`.\n"
         "- [Session metrics](metrics/sessions.jsonl)\n")})
     commit_all(repo)
-    assert findings(repo) == [("AGENTS.md", 6, "GM311"), ("AGENTS.md", 7, "GM311")]
+    assert path_codes(repo) == [("AGENTS.md", 6, "GM311"), ("AGENTS.md", 7, "GM311")]
 
 
 def test_every_item_of_a_series_the_line_says_is_not_there_is_absent(tmp_path: Path) -> None:
@@ -90,4 +84,4 @@ def test_every_item_of_a_series_the_line_says_is_not_there_is_absent(tmp_path: P
         "- There is no `tests/fixtures/`, `tests/seed.sql` or `tests/snapshots/` yet.\n"
         "- 配置在 `src/config.ts`、`src/loader.ts`。\n")})
     commit_all(repo)
-    assert findings(repo) == [("AGENTS.md", 5, "GM311")]
+    assert path_codes(repo) == [("AGENTS.md", 5, "GM311")]
