@@ -123,6 +123,10 @@ _OR_JOINED = re.compile(r"`[^`]+`[*_)\]]*\s*(?:,?\s*\b(?:or|nor)\s+|,\s*|[、或
                         r"[*_\[(`]*$", re.I)
 # at most this many earlier items are peeled back (a line of hundreds of "or"s stays linear)
 _OR_PEELS = 8
+# The words that deny a path, and the earlier items of its series (at most `_OR_PEELS`), stand
+# right before it: only this many characters before it are read (a line of thousands of paths
+# is not searched from its start for each of them).
+_DENIAL_REACH = 1000
 # Notes on what changed in a release (`CHANGELOG.md`, `.changelogs/Kit-25H1.md`,
 # `release-notes/`): a path there with no history here is a file of the product described.
 _RELEASE_NOTES = re.compile(r"(?:^|/)\.?(?:change ?logs?|changes|release[-_ ]?notes|releases)"
@@ -278,9 +282,9 @@ def said_absent(memory: Memory, citation: PathCitation) -> bool:
     `src/db.rs`"), reading on from the line above when the citation opens its line."""
     line = _line(memory, citation.line)
     for at in _standing_at(line, citation.text):
-        before = line[:at]
+        before = line[max(at - _DENIAL_REACH, 0):at]
         if not before.strip(" \t*_[(`>-") and citation.line > 1:
-            before = _line(memory, citation.line - 1) + " " + before
+            before = _line(memory, citation.line - 1)[-_DENIAL_REACH:] + " " + before
         if _SAID_ABSENT.search(before) is not None:
             return True
         # a later item of a denied series: "no `a/` or `b/`", "do not reintroduce `css/` or the
