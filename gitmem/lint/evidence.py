@@ -69,6 +69,8 @@ class PathVerdict:
     repo: str | None = None
     fate: PathFate | None = None
     reason: str = ""
+    # a tracked path one slip from a missing path with no history (`near_paths.py`)
+    near: str = ""
 
 
 def describe_repo(label: str) -> str:

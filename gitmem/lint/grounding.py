@@ -38,6 +38,7 @@ from gitmem.lint.found_elsewhere import (
     found_in_packages,
     named_elsewhere,
 )
+from gitmem.lint.near_paths import named_near
 from gitmem.lint.path_citations import is_runtime_file
 from gitmem.lint.path_shapes import elided_verdict, kept_out_of_git
 
@@ -213,5 +214,5 @@ def gather_evidence(
         else:
             paths[query] = path_verdict(query.value, repos)
     paths = found_in_packages(found_below_own_name(attach_fates(paths, repos), repos), repos)
-    paths = kept_out_of_git(named_elsewhere(paths, repos), repos)
+    paths = named_near(kept_out_of_git(named_elsewhere(paths, repos), repos), repos)
     return Evidence(commits, paths, tuple(l for l, _ in repos.available))

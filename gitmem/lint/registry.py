@@ -26,7 +26,7 @@ from gitmem.lint.rules.format_rules import (
     InvalidFrontmatter,
     SupersedeCycle,
 )
-from gitmem.lint.rules.path_rules import ConventionPath, MissingPath, OutsidePath
+from gitmem.lint.rules.path_rules import ConventionPath, MissingPath, NeverHeldPath, OutsidePath
 from gitmem.lint.rules.staged_rules import MemoryDeleted, MemoryShrunk, ProtectedEdited
 
 RULES: tuple[type[Rule], ...] = (
@@ -45,6 +45,7 @@ RULES: tuple[type[Rule], ...] = (
     MissingPath,
     OutsidePath,
     ConventionPath,
+    NeverHeldPath,
     MemoryShrunk,
     MemoryDeleted,
     ProtectedEdited,

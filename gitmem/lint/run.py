@@ -50,7 +50,7 @@ def under(path: str, prefixes: Sequence[str]) -> bool:
 # possible duplicate (alike, not the same) was no problem a person would act on in most of the
 # hand-judged real repositories, layouts beside code or all memory alike (docs/rules/GM202.md).
 OFF_UNLESS_ASKED = ("GM202",)
-OFF_BY_DEFAULT = ("GM312", "GM313")
+OFF_BY_DEFAULT = ("GM312", "GM313", "GM314")
 
 
 def default_off(config: Config, request: LintRequest) -> tuple[str, ...]:

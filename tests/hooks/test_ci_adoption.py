@@ -73,8 +73,9 @@ def test_annotations_are_capped_as_github_caps_them_and_the_rest_is_counted(
 ) -> None:
     repo, base = debt_repo(tmp_path / "r")
     claims = [f"Fixed in commit {n:x}0badc0ffe." for n in range(10, 23)]  # 13 errors
-    claims += [f"Helper in `src/gone{n}.py`." for n in range(12)]  # 12 warnings
-    write(repo, {"memory/many.md": memory("many", *claims)})
+    claims += [f"Helper in `src/gone{n}.py`." for n in range(12)]  # 12 warnings: each
+    helpers = {f"lib/gone{n}.py": "x = 1\n" for n in range(12)}  # is in lib/, not src/
+    write(repo, {"memory/many.md": memory("many", *claims), **helpers})
     commit_all(repo, "many findings")
     sarif = tmp_path / "gitmem.sarif"
     code, stdout, summary, output = run_action_script(repo, tmp_path, base=base,

@@ -86,16 +86,17 @@ def finding_codes(findings: list[dict[str, Any]]) -> list[str]:
 
 
 def path_findings(repo: Path) -> list[tuple[int, str, str]]:
-    """(line, code, message) of the GM311 and GM313 findings of `gitmem lint` on `repo`: what
-    the tests of cited paths read."""
-    run = cli(repo, "lint", "--format", "json", "--select", "GM311,GM313")
+    """(line, code, message) of the GM311, GM313 and GM314 findings of `gitmem lint` on `repo`:
+    what the tests of cited paths read."""
+    run = cli(repo, "lint", "--format", "json", "--select", "GM311,GM313,GM314")
     assert run.code in (0, 1), run
     return [(f["line"], f["code"], f["message"]) for f in run.json()["findings"]
-            if f["code"] in ("GM311", "GM313")]
+            if f["code"] in ("GM311", "GM313", "GM314")]
 
 
 def path_codes(repo: Path) -> list[tuple[str, int, str]]:
-    """(path, line, code) of the GM311 and GM313 findings of `gitmem lint` on `repo`, sorted."""
-    run = cli(repo, "lint", "--format", "json", "--select", "GM311,GM313")
+    """(path, line, code) of the GM311, GM313 and GM314 findings of `gitmem lint` on `repo`,
+    sorted."""
+    run = cli(repo, "lint", "--format", "json", "--select", "GM311,GM313,GM314")
     assert run.code in (0, 1), run
     return sorted((f["path"], f["line"], f["code"]) for f in run.json()["findings"])

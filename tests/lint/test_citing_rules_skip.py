@@ -31,7 +31,9 @@ def test_only_the_citation_rules_skip_memories_that_cite_nothing() -> None:
 def test_skipping_memories_without_citations_changes_no_finding(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    repo = make_repo(tmp_path / "r", {"src/app.py": "print(1)\n", "src/old.txt": "x\n"})
+    # `src/missing.py` is a wrong path: the module is in lib/ (GM311)
+    repo = make_repo(tmp_path / "r", {"src/app.py": "print(1)\n", "src/old.txt": "x\n",
+                                      "lib/missing.py": "x = 1\n"})
     real = citable(repo)
     files = {f"memory/plain-{n}.md": f"# Notes {n}\n\n- Keep the retry budget at {n}.\n"
              for n in range(30)}
@@ -63,5 +65,5 @@ def test_skipping_memories_without_citations_changes_no_finding(
         if getattr(rule, "citations_only", False):
             monkeypatch.setattr(type(rule), "citations_only", False)
     every = lint_json(repo)
-    assert len(set(calls)) == 33  # each of the 7 rules looked at every memory
+    assert len(set(calls)) == 33  # each of the 8 rules looked at every memory
     assert every == skipped

@@ -61,6 +61,7 @@ def test_annotate_commits_one_op_and_is_idempotent(tmp_path: Path) -> None:
     repo = make_repo(tmp_path / "r", {
         "MEMORY.md": "# Memory\n\n- [notes](memory/a.md)\n",
         "memory/a.md": "- Fixed in commit 4f3c2b1a9e.\n- See `src/gone.py`.\n",
+        "lib/gone.py": "x = 1\n",  # in lib/: the memory's path is wrong (GM311)
         ".gitmem.toml": "[policy]\nmax_mutations = 5\n",
     })
     head = git(repo, "rev-parse", "HEAD").strip()

@@ -11,6 +11,7 @@ from lintutil import cli
 
 DEBT = {
     "memory/a.md": "- Released in commit 0badc0ffee1.\n- Helper in `src/gone.py`.\n",
+    "lib/gone.py": "x = 1\n",  # the helper is in lib/: the memory's path is wrong (GM311)
     "memory/b.md": "---\nconfidence: 7\n---\n- Indent Python code with tabs.\n",
 }
 

@@ -37,6 +37,7 @@ def test_gm202_entries_survive_runs_that_leave_gm202_out(tmp_path: Path) -> None
 def test_a_selection_does_not_call_the_other_rules_entries_fixed(tmp_path: Path) -> None:
     repo = make_repo(tmp_path / "r", {
         "memory/a.md": "- Deploys run on Fridays.\n- The entry point is `src/gone.py`.\n",
+        "lib/gone.py": "x = 1\n",  # in lib/: the memory's path is wrong (GM311)
         "memory/b.md": "- Deploys run on Fridays.\n",
     })
     file = repo / "baseline.json"

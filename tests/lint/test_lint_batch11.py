@@ -47,7 +47,7 @@ def test_plans_build_output_and_deleted_in_german_are_no_missing_paths(tmp_path:
     # a backlog list names scripts still to write; a note names a file a Next.js build
     # writes, with folders left out; a German note says the service file was deleted
     # ("gelöscht"); a session note names the wrong file not to read. None is a stale citation. A script cited as there, deleted since, and
-    # one that never existed outside any plan, still warn.
+    # one that never existed outside any plan, still noted (GM314: nothing in the tree is like it).
     repo = make_repo(tmp_path / "r", {"scripts/check.sh": "x\n", "services/stock.ts": "x\n",
                                       "src/app.ts": "x\n"})
     git(repo, "rm", "-q", "scripts/check.sh", "services/stock.ts")
@@ -65,5 +65,5 @@ def test_plans_build_output_and_deleted_in_german_are_no_missing_paths(tmp_path:
     commit_all(repo)
     got = path_findings(repo)
     assert [(line, code) for line, code, _ in got] == [
-        (4, "GM313"), (5, "GM313"), (10, "GM311"), (11, "GM311")]
+        (4, "GM313"), (5, "GM313"), (10, "GM311"), (11, "GM314")]
     assert "deleted in" in got[2][2]

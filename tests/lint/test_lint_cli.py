@@ -10,6 +10,7 @@ from gitutil import commit_all, git, make_repo, write
 from lintutil import cli
 
 BAD = "---\nconfidence: 3\n---\n- Fixed in commit 4f3c2b1a9e.\n"
+# a wrong path: the helper is `lib/gone.py` (a path no commit ever held is GM314, off by default)
 WARN = "- Helper in `src/gone.py`.\n"
 INFO = "- Hosts in `/etc/hosts`.\n"
 
@@ -19,6 +20,7 @@ def repo(tmp_path: Path) -> Path:
     return make_repo(tmp_path / "r", {
         "memory/bad.md": BAD, "memory/warn.md": WARN, "memory/info.md": INFO,
         "notes/ok.md": "# Fine\n\nNothing to see.\n", "README.md": BAD,
+        "lib/gone.py": "x = 1\n", "lib/never.py": "x = 1\n", "lib/x.py": "x = 1\n",
     })
 
 
@@ -34,7 +36,7 @@ def test_default_lints_the_working_tree_and_fails_on_errors(repo: Path) -> None:
     assert json.loads(run.out)["summary"]["files"] == 4, "README.md is excluded by default"
     # the info note on memory/info.md needs no action: reported only when asked for, as are
     # possible duplicates (docs/rules/GM202.md)
-    assert json.loads(run.out)["rules_left_out"] == ["GM202", "GM312", "GM313"]
+    assert json.loads(run.out)["rules_left_out"] == ["GM202", "GM312", "GM313", "GM314"]
     assert ("memory/info.md", "GM312") in codes(
         cli(repo, "lint", "--format", "json", "--select", "GM3").out)
     write(repo, {"memory/new.md": "---\nprotected: maybe\n---\nx\n"})  # untracked: linted too

@@ -22,7 +22,9 @@ def where(run_out: str) -> list[tuple[str, int, str]]:
 
 @pytest.fixture
 def repo(tmp_path: Path) -> Path:
-    repo = make_repo(tmp_path / "r", {"memory/old.md": OLD, "memory/style.md": "- Be brief.\n"})
+    # the helper the memories cite as `src/gone.py` is in lib/: a wrong path, GM311
+    repo = make_repo(tmp_path / "r", {"memory/old.md": OLD, "memory/style.md": "- Be brief.\n",
+                                      "lib/gone.py": "x = 1\n"})
     git(repo, "checkout", "-q", "-b", "topic")
     return repo
 

@@ -133,6 +133,7 @@ def test_annotate_queues_in_the_claude_memory_index(tmp_path: Path) -> None:
     repo = make_repo(tmp_path / "r", {
         ".claude/memory/MEMORY.md": "# Memory\n\n- [Build](build.md)\n",
         ".claude/memory/build.md": "- The build script is `scripts/build.sh`.\n",
+        "tools/build.sh": "make\n",  # it is in tools/: the memory's path is wrong
     })
     run = cli(repo, "lint", "--annotate")
     assert run.code == 0, run.out + run.err
@@ -196,12 +197,13 @@ def test_a_memory_folder_beside_other_agents_files_is_a_layout_not_all_memory(
     assert sorted(m["path"] for m in data["memories"]) == [
         "AGENTS.md", "CLAUDE.md", "memory/2026-08-14.md", "memory/MEMORY.md"]
     assert data["findings"] == []  # the docs' duplicate is not reported
-    assert data["rules_left_out"] == ["GM202", "GM312", "GM313"]  # as for the other layouts
+    assert data["rules_left_out"] == ["GM202", "GM312", "GM313", "GM314"]  # as for the others
 
 
 def test_annotate_queues_in_the_memory_folders_own_index(tmp_path: Path) -> None:
     files = {**PROJECT_WITH_MEMORY_FOLDER,
-             "memory/tools.md": "- The audit script is `scripts/old-audit.sh`.\n"}
+             "memory/tools.md": "- The audit script is `scripts/old-audit.sh`.\n",
+             "tools/old-audit.sh": "echo old\n"}  # in tools/: the memory's path is wrong
     repo = make_repo(tmp_path / "r", files)
     run = cli(repo, "lint", "--annotate")
     assert run.code == 0, run.out + run.err

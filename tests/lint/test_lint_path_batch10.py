@@ -35,9 +35,9 @@ def test_a_stand_in_name_in_a_path_pattern_cites_no_file(tmp_path: Path) -> None
         "- The parser is in `src/parse.rs`.\n")})
     commit_all(repo)
     got = path_findings(repo)
-    assert [(line, code) for line, code, _ in got] == [(12, "GM311"), (13, "GM311")]
+    assert [(line, code) for line, code, _ in got] == [(12, "GM311"), (13, "GM314")]
     assert "deleted in" in got[0][2]
-    assert got[1][2].startswith("src/parse.rs does not exist")
+    assert got[1][2].startswith("src/parse.rs is not in this repository and never was")
 
 
 def test_a_path_named_to_say_it_is_not_the_place_cites_nothing(tmp_path: Path) -> None:
@@ -68,7 +68,7 @@ def test_a_layout_under_a_conventions_section_is_a_convention(tmp_path: Path) ->
     # a rules file copies a framework's usual layout ("## Web framework conventions" /
     # "### Project structure"): files this project never had, since it is a workspace of
     # crates. Noted as info. A file of that layout the project had and deleted, and a file
-    # in another section of the file that never existed, still warn; a file titled
+    # in another section of the file that never existed, still noted (GM314); a file titled
     # "conventions" is no conventions section for the sections below it.
     repo = make_repo(tmp_path / "r", {"crates/core/src/lib.rs": "x\n", "src/routes.rs": "x\n",
                                       "Cargo.toml": "[workspace]\n"})
@@ -89,14 +89,14 @@ def test_a_layout_under_a_conventions_section_is_a_convention(tmp_path: Path) ->
         "## Files\n\n"
         "- The index is `docs/notes/index.md`.\n")})
     commit_all(repo)
-    run = cli(repo, "lint", "--format", "json", "--select", "GM311,GM313")
+    run = cli(repo, "lint", "--format", "json", "--select", "GM311,GM313,GM314")
     findings = run.json()["findings"]
     by_path: dict[str, list[tuple[int, str]]] = {}
     for f in findings:
         by_path.setdefault(f["path"], []).append((f["line"], f["code"]))
     assert by_path[".windsurfrules"] == [(7, "GM313"), (8, "GM313"), (9, "GM311"),
-                                         (13, "GM311"), (14, "GM311")]
-    assert by_path["docs/notes/AGENTS.md"] == [(5, "GM311")]
+                                         (13, "GM314"), (14, "GM314")]
+    assert by_path["docs/notes/AGENTS.md"] == [(5, "GM314")]
     assert any("deleted in" in f["message"] for f in findings if f["line"] == 9)
 
 
@@ -140,7 +140,7 @@ def test_an_instance_of_a_path_pattern_given_after_e_g_is_no_file(tmp_path: Path
         "The entry point is `src/newFile.py`.\n")})
     commit_all(repo)
     got = path_findings(repo)
-    assert [(line, code) for line, code, _ in got] == [(4, "GM311"), (6, "GM311")]
+    assert [(line, code) for line, code, _ in got] == [(4, "GM314"), (6, "GM314")]
 
 
 def test_a_path_ending_in_an_ellipsis_stands_for_what_lies_below(tmp_path: Path) -> None:
@@ -152,4 +152,4 @@ def test_a_path_ending_in_an_ellipsis_stands_for_what_lies_below(tmp_path: Path)
         "- The views are in `src/views/...`.\n")})
     commit_all(repo)
     got = path_findings(repo)
-    assert [(line, code) for line, code, _ in got] == [(2, "GM311")]
+    assert [(line, code) for line, code, _ in got] == [(2, "GM314")]

@@ -36,4 +36,4 @@ def test_a_module_imported_from_its_source_root_exists(tmp_path: Path) -> None:
         "CLAUDE.md": "# Uploads\n\n- Rename uploads with `lib/slugify` before saving them.\n"
                      "- Check sizes with `lib/sizeGuard` first.\n",
     })
-    assert [(line, code) for line, code, _ in path_findings(repo)] == [(4, "GM311")]
+    assert [(line, code) for line, code, _ in path_findings(repo)] == [(4, "GM314")]

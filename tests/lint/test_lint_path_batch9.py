@@ -74,7 +74,7 @@ def test_the_old_names_of_a_rename_table_are_history(tmp_path: Path) -> None:
     commit_all(repo)
     got = path_findings(repo)
     # line 7: the new name that does not exist is still reported; line 13: a standing pointer
-    assert [(line, code) for line, code, _ in got] == [(7, "GM311"), (13, "GM311")]
+    assert [(line, code) for line, code, _ in got] == [(7, "GM314"), (13, "GM311")]
     assert "shared_control_runner.py" in got[0][2]
     assert "renamed to tasks/shared_control.json" in got[1][2]
 
@@ -124,7 +124,7 @@ def test_a_file_named_under_a_conventions_heading_that_never_existed_is_a_conven
     commit_all(repo)
     got = path_findings(repo)
     assert [(line, code) for line, code, _ in got] == [
-        (5, "GM313"), (6, "GM311"), (10, "GM311")]
+        (5, "GM313"), (6, "GM311"), (10, "GM314")]
     assert "deleted in" in got[1][2]
 
 

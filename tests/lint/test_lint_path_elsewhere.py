@@ -25,7 +25,7 @@ def test_links_under_a_folder_the_memory_says_does_not_exist_yet(tmp_path: Path)
     repo = make_repo(tmp_path / "r", {"docs/readme.md": "", "memory-bank/design.md": design,
                                       "memory-bank/tech.md": tech})
     got = findings(repo)
-    assert [(path, code) for path, _, code, _ in got] == [("memory-bank/tech.md", "GM311")], got
+    assert [(path, code) for path, _, code, _ in got] == [("memory-bank/tech.md", "GM314")], got
 
 
 def test_a_hidden_marker_file_of_a_data_folder_is_no_citation(tmp_path: Path) -> None:
@@ -33,7 +33,7 @@ def test_a_hidden_marker_file_of_a_data_folder_is_no_citation(tmp_path: Path) ->
         "- The feed's watermark is in `feeds_all/.meta`; each feature has its own `Dpx/.meta`.\n"
         "- The app reads `src/.settings.toml`.\n")})
     got = findings(repo)
-    assert [(line, code) for _, line, code, _ in got] == [(2, "GM311")], got
+    assert [(line, code) for _, line, code, _ in got] == [(2, "GM314")], got
 
 
 def test_a_deleted_folder_warns_with_its_commit(tmp_path: Path) -> None:
@@ -55,7 +55,7 @@ def test_a_sibling_repository_or_a_server_path_is_not_missing(tmp_path: Path) ->
         "- The framework's loaders are in `quantkit/data/module/ipo.py`.\n"
         "- The entry point is `src/main.py`.\n")})
     got = findings(repo)
-    assert [(line, code) for _, line, code, _ in got] == [(3, "GM311")], got
+    assert [(line, code) for _, line, code, _ in got] == [(3, "GM314")], got
 
 
 def test_a_folder_that_once_held_files_still_counts_as_this_repositorys(tmp_path: Path) -> None:
@@ -65,7 +65,7 @@ def test_a_folder_that_once_held_files_still_counts_as_this_repositorys(tmp_path
     write(repo, {"CLAUDE.md": "- The scheduler is `engine/scheduler.py`.\n"})
     commit_all(repo)
     got = findings(repo)
-    assert [(line, code) for _, line, code, _ in got] == [(1, "GM311")], got
+    assert [(line, code) for _, line, code, _ in got] == [(1, "GM314")], got
 
 
 def test_a_folder_moved_whole_names_its_new_place(tmp_path: Path) -> None:
@@ -86,4 +86,4 @@ def test_a_path_inside_the_item_of_its_folder_is_read_from_that_folder(tmp_path:
         "- `.config/` — tool settings and `launchd/a.plist`\n"
         "- `signals/` — reports, the digest in `weekly/archive.md`\n")})
     got = findings(repo)
-    assert [(line, code) for _, line, code, _ in got] == [(3, "GM311")], got
+    assert [(line, code) for _, line, code, _ in got] == [(3, "GM314")], got

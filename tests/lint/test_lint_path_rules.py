@@ -37,11 +37,12 @@ def test_missing_paths_name_the_commit_that_deleted_or_renamed_them(tmp_path: Pa
     commit_all(repo)
     got = findings(repo)
     assert [(line, code) for line, code, _ in got] == [
-        (4, "GM311"), (5, "GM311"), (6, "GM311")]
+        (4, "GM311"), (5, "GM311"), (6, "GM314")]
     assert got[0][2] == f"src/gone.py does not exist in this repository (deleted in {deleted} " \
                         "'drop gone.py')"
     assert f"renamed to src/new.py in {renamed} 'rename old to new'" in got[1][2]
-    assert got[2][2] == "src/never.py does not exist in this repository"
+    assert got[2][2] == ("src/never.py is not in this repository and never was, nor is "
+                         "anything named like it; fix it if it is meant as a file of this project")
     run = cli(repo, "lint")
     assert run.code == 0, "GM311 is a warning: it does not fail lint.fail_on = error"
     assert "[warning]" in run.out
@@ -62,7 +63,8 @@ def test_with_two_code_repositories_a_missing_path_names_both_and_its_history(
     assert got == [
         (f"src/old.py does not exist in this repository or ../code (renamed to src/new.py in "
          f"{renamed} of ../code 'rename old to new')"),
-        "src/never.py does not exist in this repository or ../code",
+        ("src/never.py is not in this repository or ../code and never was, nor is anything "
+         "named like it; fix it if it is meant as a file of this project"),
     ]
 
 
@@ -110,7 +112,7 @@ def test_a_link_to_a_bare_name_is_a_path_beside_the_memory(tmp_path: Path) -> No
     })
     commit_all(repo)
     # the Claude Code MEMORY.md index: the first link resolves, the second is broken
-    assert [(line, code) for line, code, _ in findings(repo)] == [(2, "GM311")]
+    assert [(line, code) for line, code, _ in findings(repo)] == [(2, "GM314")]
 
 
 def test_memory_symlinks_leaving_the_repository_are_never_followed(tmp_path: Path) -> None:

@@ -29,7 +29,7 @@ def test_a_range_of_numbered_files_is_no_missing_path(tmp_path: Path) -> None:
                               "| Chapters 1-3 | `docs/notes/01-03` |\n\n"
                               "- The summary is in `docs/notes/04-summary.md`.\n"})
     commit_all(repo)
-    assert [(line, code) for line, code, _ in _codes(repo)] == [(7, "GM311")]
+    assert [(line, code) for line, code, _ in _codes(repo)] == [(7, "GM314")]
 
 
 def test_a_cache_a_program_writes_is_no_missing_path(tmp_path: Path) -> None:
@@ -39,7 +39,7 @@ def test_a_cache_a_program_writes_is_no_missing_path(tmp_path: Path) -> None:
                               "- Its run log is `research/fetch.log`.\n"
                               "- Its settings are in `research/settings.yaml`.\n"})
     commit_all(repo)
-    assert [(line, code) for line, code, _ in _codes(repo)] == [(5, "GM311")]
+    assert [(line, code) for line, code, _ in _codes(repo)] == [(5, "GM314")]
 
 
 def test_a_web_apps_route_written_from_slash_is_the_projects_page(tmp_path: Path) -> None:

@@ -30,7 +30,7 @@ def test_a_log_file_naming_a_path_that_never_was_in_the_tree_notes_it(tmp_path: 
         "AGENTS.md": "# Guide\n\n- The SDK client is `src/sdk/client.py`.\n"})
     commit_all(repo)
     assert path_codes(repo) == [
-        ("AGENTS.md", 3, "GM311"),
+        ("AGENTS.md", 3, "GM314"),
         ("memory-bank/progress.md", 3, "GM313"),
         ("memory-bank/tasks/TASK007-export.md", 5, "GM313"),
         ("memory/2026-01-05.md", 3, "GM313")]
@@ -74,9 +74,9 @@ def test_a_path_offered_beside_an_existing_one_or_hedged_is_a_choice(tmp_path: P
         (".github/copilot-instructions.md", 3, "GM313"),
         (".github/copilot-instructions.md", 4, "GM313"),
         (".github/copilot-instructions.md", 5, "GM313"),
-        (".github/copilot-instructions.md", 6, "GM311"),
-        (".github/copilot-instructions.md", 6, "GM311"),
-        (".github/copilot-instructions.md", 7, "GM311")]
+        (".github/copilot-instructions.md", 6, "GM314"),
+        (".github/copilot-instructions.md", 6, "GM314"),
+        (".github/copilot-instructions.md", 7, "GM314")]
 
 
 def test_names_listed_under_an_examples_label_are_illustrations(tmp_path: Path) -> None:
@@ -96,7 +96,7 @@ def test_names_listed_under_an_examples_label_are_illustrations(tmp_path: Path) 
         "- `src/ui/Card.tsx`\n"
         "- `src/ui/Badge.tsx`\n")})
     commit_all(repo)
-    assert path_codes(repo) == [("AGENTS.md", 6, "GM313"), ("AGENTS.md", 12, "GM311")]
+    assert path_codes(repo) == [("AGENTS.md", 6, "GM313"), ("AGENTS.md", 12, "GM314")]
 
 
 def test_a_word_about_git_elsewhere_on_the_line_keeps_a_deleted_path_reported(
@@ -156,5 +156,5 @@ def test_a_product_name_or_a_denied_pair_is_no_second_place(tmp_path: Path) -> N
         "- Describe each flag in README.md or docs/flags.md\n")})
     commit_all(repo)
     assert path_codes(repo) == [
-        ("AGENTS.md", 3, "GM311"), ("AGENTS.md", 4, "GM311"), ("AGENTS.md", 5, "GM311"),
+        ("AGENTS.md", 3, "GM314"), ("AGENTS.md", 4, "GM314"), ("AGENTS.md", 5, "GM314"),
         ("AGENTS.md", 6, "GM313")]

@@ -22,7 +22,7 @@ def test_a_file_the_agent_is_told_to_track_things_in_is_where_they_go(tmp_path: 
         "- The deploy script is `scripts/deploy.sh`.\n")})
     commit_all(repo)
     assert path_codes(repo) == [
-        ("AGENTS.md", 3, "GM313"), ("AGENTS.md", 4, "GM313"), ("AGENTS.md", 5, "GM311")]
+        ("AGENTS.md", 3, "GM313"), ("AGENTS.md", 4, "GM313"), ("AGENTS.md", 5, "GM314")]
 
 
 def test_a_path_given_like_an_example_is_an_example(tmp_path: Path) -> None:
@@ -32,4 +32,4 @@ def test_a_path_given_like_an_example_is_an_example(tmp_path: Path) -> None:
         "- For a helper, use a workspace path like `tools/hello.sh`.\n"
         "- The greeting helper is `tools/greet.sh`.\n")})
     commit_all(repo)
-    assert path_codes(repo) == [("IDENTITY.md", 3, "GM313"), ("IDENTITY.md", 4, "GM311")]
+    assert path_codes(repo) == [("IDENTITY.md", 3, "GM313"), ("IDENTITY.md", 4, "GM314")]

@@ -41,14 +41,14 @@ def test_a_memory_that_describes_another_code_base_is_not_checked_against_this_o
     commit_all(repo)
     assert path_codes(repo) == [
         (".clinerules/extension-architecture.md", 7, "GM313"),
-        (".github/copilot-instructions.md", 3, "GM311"),
-        (".github/copilot-instructions.md", 4, "GM311"),
-        (".github/copilot-instructions.md", 5, "GM311"),
+        (".github/copilot-instructions.md", 3, "GM314"),
+        (".github/copilot-instructions.md", 4, "GM314"),
+        (".github/copilot-instructions.md", 5, "GM314"),
         (".github/copilot-instructions.md", 6, "GM311"),
-        ("AGENTS.md", 3, "GM311"),
-        ("AGENTS.md", 4, "GM311"),
-        ("AGENTS.md", 5, "GM311"),
-        ("CLAUDE.md", 3, "GM311")]
+        ("AGENTS.md", 3, "GM314"),
+        ("AGENTS.md", 4, "GM314"),
+        ("AGENTS.md", 5, "GM314"),
+        ("CLAUDE.md", 3, "GM314")]
 
 
 def test_records_and_state_a_program_writes_as_it_runs_are_not_missing(tmp_path: Path) -> None:
@@ -69,7 +69,7 @@ def test_records_and_state_a_program_writes_as_it_runs_are_not_missing(tmp_path:
         "- Seeds load from `src/seed.json`, read by `src/app.py`.\n"
         "- [Session metrics](metrics/sessions.jsonl)\n")})
     commit_all(repo)
-    assert path_codes(repo) == [("AGENTS.md", 6, "GM311"), ("AGENTS.md", 7, "GM311")]
+    assert path_codes(repo) == [("AGENTS.md", 6, "GM314"), ("AGENTS.md", 7, "GM311")]
 
 
 def test_every_item_of_a_series_the_line_says_is_not_there_is_absent(tmp_path: Path) -> None:
@@ -84,4 +84,4 @@ def test_every_item_of_a_series_the_line_says_is_not_there_is_absent(tmp_path: P
         "- There is no `tests/fixtures/`, `tests/seed.sql` or `tests/snapshots/` yet.\n"
         "- 配置在 `src/config.ts`、`src/loader.ts`。\n")})
     commit_all(repo)
-    assert path_codes(repo) == [("AGENTS.md", 5, "GM311")]
+    assert path_codes(repo) == [("AGENTS.md", 5, "GM314")]

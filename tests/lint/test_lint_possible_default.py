@@ -31,7 +31,7 @@ LAYOUT = {"memory-bank/techContext.md": bank(NEAR_A),
           "memory-bank/systemPatterns.md": bank(NEAR_B),
           "README.md": "# A project\n", "src/app.py": "x = 1\n"}
 # info notes no reader need act on: off in every repository unless asked for
-INFO_NOTES = ("GM312", "GM313")
+INFO_NOTES = ("GM312", "GM313", "GM314")
 ALL_MEMORY = {"MEMORY.md": "# Index\n", "memory/a.md": bank(NEAR_A), "memory/b.md": bank(NEAR_B)}
 
 
@@ -51,8 +51,9 @@ def test_a_layout_project_leaves_gm202_out_and_says_how_to_ask(tmp_path: Path) -
     text = cli(repo, "lint")
     assert "GM201" in text.out and "GM202" not in text.out.split("\n\n")[0]
     assert text.out.splitlines()[-2] == (
-        "GM202 possible-duplicate, GM312 outside-path, GM313 convention-path (info notes) are "
-        "off by default; --select GM202,GM312,GM313 reports them.")
+        "GM202 possible-duplicate, GM312 outside-path, GM313 convention-path, GM314 "
+        "never-held-path (info notes) are off by default; --select GM202,GM312,GM313,GM314 "
+        "reports them.")
     assert 'lint.pairs_beside_code = "all" reads every pair' in text.out.splitlines()[-1]
     assert "off by default" not in cli(repo, "lint", "--quiet").out
 

@@ -17,7 +17,8 @@ from gitmem.model import SEVERITIES
 ROOT = Path(__file__).resolve().parents[2]
 SECTIONS = ("What it does", "Why is this bad", "Example", "Use instead", "Options")
 DESIGN_SEVERITY = {"GM1": "error", "GM301": "error", "GM302": "warning", "GM303": "info",
-                   "GM304": "info", "GM311": "warning", "GM312": "info", "GM313": "info", "GM2": "warning",
+                   "GM304": "info", "GM311": "warning", "GM312": "info", "GM313": "info", "GM314": "info",
+                   "GM2": "warning",
                    "GM4": "error"}
 TEST_TEXT = "\n".join(
     p.read_text(encoding="utf-8")

@@ -417,7 +417,8 @@ def describes_another_tree(judged: list[tuple[PathCitation, PathVerdict | None]]
     here, or was ever here (`judged`, every citation): it describes another code base (a tool's
     or a framework's own architecture copied in as a rule: `src/core/task/index.ts`,
     `src/core/webview/index.ts`, ...), whose files cannot be checked against this tree. Any
-    path found here counts, even a bare file name found somewhere in the tree (`package.json`);
+    path found here counts, even a bare file name found somewhere in the tree (`package.json`),
+    and so does a path one slip from a path here (`PathVerdict.near`);
     paths named as conventions or plans do not count towards the three. One or two such files
     in a memory that names nothing else are still reported: a slip or a stale pointer is the
     likelier reading."""
@@ -426,8 +427,8 @@ def describes_another_tree(judged: list[tuple[PathCitation, PathVerdict | None]]
             continue
         if verdict.status in (EXISTS, IGNORED):
             return False
-        if verdict.status == MISSING and verdict.fate is not None:
-            return False  # a path this repository held: the memory is about this tree
+        if verdict.status == MISSING and (verdict.fate is not None or verdict.near):
+            return False  # a path this repository held, or one slip from one: about this tree
     return len({citation.text for citation, _ in reported}) >= _OTHER_TREE_PATHS
 
 
@@ -487,14 +488,62 @@ class MissingPath(MemoryRule):
         if describes_another_tree(list(judged_paths(memory, context)), reported):
             return
         for citation, verdict in reported:
-            where = verdict.reason or (describe_repo(verdict.repo) if verdict.repo else "")
-            where = f" in {where}" if where else ""
-            history = f" ({verdict.fate.describe()})" if verdict.fate else ""
-            yield self.finding(
-                memory.path, citation.line,
-                f"{citation.text} does not exist{where}{history}",
-                signals={"fate": verdict.fate.kind} if verdict.fate else None,
-            )
+            if never_held(verdict):
+                continue  # GM314
+            where = _where(verdict)
+            if verdict.fate is not None:
+                yield self.finding(
+                    memory.path, citation.line,
+                    f"{citation.text} does not exist{where} ({verdict.fate.describe()})",
+                    signals={"fate": verdict.fate.kind})
+            else:
+                yield self.finding(
+                    memory.path, citation.line,
+                    f"{citation.text} does not exist{where} and never did; "
+                    f"{verdict.near} does",
+                    signals={"near": verdict.near})
+
+
+def never_held(verdict: PathVerdict) -> bool:
+    """A missing path no commit deleted or renamed, with no tracked path one slip from it
+    (`near_paths.py`): not stale, and most often no pointer at all (GM314)."""
+    return verdict.fate is None and not verdict.near
+
+
+def _where(verdict: PathVerdict) -> str:
+    where = verdict.reason or (describe_repo(verdict.repo) if verdict.repo else "")
+    return f" in {where}" if where else ""
+
+
+class NeverHeldPath(MemoryRule):
+    """A cited path the repository never held, with nothing in its tree one slip from it.
+
+    Such a path is not stale: no commit removed it. Judges of public projects found most of
+    them were no pointers (a file a plan will create, an example name, a file the agent writes
+    at run time, another project's path) and the rest wrong paths. A wrong path one slip from
+    a real one (another folder, one letter, a relative link one folder short) is GM311, naming
+    the real path. Off by default; `--select GM314` lists them.
+    """
+
+    code = "GM314"
+    name = "never-held-path"
+    severity = "info"
+    summary = "A cited path the repository never held, with nothing named like it"
+    citations_only = True  # reads nothing but the memory's citations
+
+    def check(self, memory: Memory, context: LintContext) -> Iterable[Finding]:
+        if is_copy(memory, context):
+            return
+        reported = [(citation, verdict) for citation, verdict, convention
+                    in missing_paths(memory, context) if not convention]
+        if describes_another_tree(list(judged_paths(memory, context)), reported):
+            return  # another code base's memory: not checked against this tree
+        for citation, verdict in reported:
+            if never_held(verdict):
+                yield self.finding(
+                    memory.path, citation.line,
+                    f"{citation.text} is not{_where(verdict)} and never was, nor is anything "
+                    "named like it; fix it if it is meant as a file of this project")
 
 
 class ConventionPath(MemoryRule):
