@@ -14,6 +14,7 @@ reports the citation with it), and a never-held path with none is GM314, off by 
 from __future__ import annotations
 
 import posixpath
+import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -26,6 +27,11 @@ if TYPE_CHECKING:
 
 # below this many letters a one-letter difference is another word (`api` / `app`), not a slip
 _MIN_SLIP_LENGTH = 4
+# names every package or folder has its own of (`src/index.ts`, `tests/__init__.py`): held
+# elsewhere, they say nothing of where a never-held one meant to point
+_GENERIC = re.compile(r"(?:index|main|mod|__init__|readme|agents|claude|gemini)\.\w+$", re.I)
+# folders every package has one of: with a generic name below, the last two names are generic too
+_FOLDERS = frozenset("src lib test tests spec specs docs doc app pkg internal cmd source".split())
 
 
 @dataclass
@@ -55,21 +61,22 @@ class TreeIndex:
 
 def near_path(value: str, index: TreeIndex) -> str | None:
     """The tracked path a never-held `value` (repo-relative) most likely means, or None: the
-    same last two names elsewhere, a folder module written as a file (or back), the same file
-    name held once in the tree (a folder's `index.*` names nothing), or one letter off in the
-    first name that is not there."""
+    same last two names held once elsewhere, a folder module written as a file (or back), the
+    same file name held once in the tree (a name every folder may have, `index.ts`, `README.md`,
+    names nothing), or one letter off in the first name that is not there, where the path so
+    corrected is held."""
     value = posixpath.normpath(value.strip("/"))
     if value in (".", "") or value.startswith("../"):
         return None
     parts = value.split("/")
-    if len(parts) >= 2:
-        found = _one(index.by_tail.get("/".join(parts[-2:]), ()))
+    if len(parts) >= 2 and not (_GENERIC.match(parts[-1]) and parts[-2].lower() in _FOLDERS):
+        found = _one(index.by_tail.get("/".join(parts[-2:]), ()), unique=True)
         if found:
             return found
     found = _folder_module(parts, index)
     if found:
         return found
-    if "." in parts[-1].lstrip(".") and not parts[-1].startswith("index."):
+    if "." in parts[-1].lstrip(".") and not _GENERIC.match(parts[-1]):
         found = _one(index.by_tail.get(parts[-1], ()), unique=True)
         if found:
             return found
@@ -96,7 +103,8 @@ def _one_letter_off(parts: list[str], index: TreeIndex) -> str | None:
                           if _one_edit(name, other))
         if len(siblings) != 1:
             return None
-        return "/".join([*parts[:at], siblings[0], *parts[at + 1:]])
+        corrected = "/".join([*parts[:at], siblings[0], *parts[at + 1:]])
+        return corrected if corrected in index.entries else None
     return None
 
 

@@ -36,6 +36,20 @@ def test_nothing_alike_or_too_short_or_shared_names_no_path() -> None:
     assert near_path("../elsewhere/x.md", TREE) is None
 
 
+def test_a_corrected_path_is_named_only_where_the_tree_holds_it() -> None:
+    tree = TreeIndex.of(["src/models/user.py", ".cursor/rules/models.mdc",
+                         "packages/api/src/index.ts", "packages/web/src/index.ts",
+                         "tests/__init__.py"])
+    # one letter off in a folder, but the file the correction names is not there either
+    assert near_path("src/model/order.py", tree) is None
+    assert near_path(".cusor/rules/style.mdc", tree) is None
+    assert near_path("src/model/user.py", tree) == "src/models/user.py"
+    # names every package has its own of say nothing of where a never-held one points
+    assert near_path("src/index.ts", tree) is None
+    assert near_path("services/billing/src/index.ts", tree) is None
+    assert near_path("plugins/new/tests/__init__.py", tree) is None
+
+
 def lint_paths(repo: Path, *select: str) -> list[tuple[int, str, str]]:
     args = ("--select", ",".join(select)) if select else ()
     run = cli(repo, "lint", "--format", "json", *args)
