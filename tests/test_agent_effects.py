@@ -271,23 +271,26 @@ def test_a_clinerules_file_superseded_whole_gets_the_banner(tmp_path: Path) -> N
 
 def test_an_openclaw_bootstrap_file_at_the_root_gets_the_banner_and_a_nested_one_does_not(
         tmp_path: Path) -> None:
-    """OpenClaw loads its workspace's root `TOOLS.md` whole into every session: the banner is
-    what tells it the file no longer holds. A `TOOLS.md` deeper down, in a repository that is all
-    memory, is a memory like another: frontmatter only."""
+    """OpenClaw loads its workspace's root `IDENTITY.md` whole into every session: the banner is
+    what tells it the file no longer holds. An `IDENTITY.md` deeper down, and a root `USER.md`
+    (a name any project may give a document), are memories like others: frontmatter only."""
     repo = make_repo(tmp_path / "claw", {
-        "SOUL.md": "- Be direct.\n", "TOOLS.md": "- The camera is called porch.\n",
-        "memory/2026-03-02.md": "- The camera is called door now.\n",
+        "SOUL.md": "- Be direct.\n", "IDENTITY.md": "- The assistant is called Pico.\n",
+        "memory/2026-03-02.md": "- The assistant is called Nano now.\n",
     })
-    assert gitmem(repo, "supersede", "TOOLS.md", "--by", "memory/2026-03-02.md",
+    assert gitmem(repo, "supersede", "IDENTITY.md", "--by", "memory/2026-03-02.md",
                   "--confirm").code == 0
-    assert body_lines(repo, "TOOLS.md")[0].startswith("> **Superseded**")
+    assert body_lines(repo, "IDENTITY.md")[0].startswith("> **Superseded**")
     notes = make_repo(tmp_path / "notes", {
-        "MEMORY.md": "# Index\n", "notes/TOOLS.md": "- The printer is called attic.\n",
+        "MEMORY.md": "# Index\n", "notes/IDENTITY.md": "- The printer is called attic.\n",
+        "USER.md": "- The user prefers short answers.\n",
         "memory/printers.md": "- The printer is called loft now.\n",
     })
-    assert gitmem(notes, "supersede", "notes/TOOLS.md", "--by", "memory/printers.md",
-                  "--confirm").code == 0
-    assert body_lines(notes, "notes/TOOLS.md")[0] == "- The printer is called attic."
+    for path in ("notes/IDENTITY.md", "USER.md"):
+        assert gitmem(notes, "supersede", path, "--by", "memory/printers.md",
+                      "--confirm").code == 0
+    assert body_lines(notes, "notes/IDENTITY.md")[0] == "- The printer is called attic."
+    assert body_lines(notes, "USER.md")[0] == "- The user prefers short answers."
 
 
 def test_a_rule_of_a_rules_folder_superseded_gets_the_banner_and_undo_removes_it(

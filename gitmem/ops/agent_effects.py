@@ -38,9 +38,10 @@ WHOLE_FILE_NAMES = frozenset({
 })
 WHOLE_FILE_FOLDERS = frozenset({"memory-bank", ".clinerules"})
 # OpenClaw's bootstrap files, loaded whole into every session from its workspace's root only
-# (gitmem/memory/layouts.py): elsewhere a `TOOLS.md` is one memory like any other.
-ROOT_WHOLE_FILE_NAMES = frozenset({"SOUL.md", "IDENTITY.md", "USER.md", "TOOLS.md",
-                                   "HEARTBEAT.md", "BOOTSTRAP.md"})
+# (gitmem/memory/layouts.py), by the names no other project gives its files: a root `USER.md`
+# or `TOOLS.md` may be any project's document (layout discovery asks for a root `SOUL.md`
+# before it reads them), and an op sees one memory, not the tree, so they keep frontmatter only.
+ROOT_WHOLE_FILE_NAMES = frozenset({"SOUL.md", "IDENTITY.md", "HEARTBEAT.md", "BOOTSTRAP.md"})
 # Rule folders whose files an agent loads whole when a rule applies (Windsurf, Antigravity, Roo
 # Code, Claude Code rules, Kiro steering): whatever a rule's own trigger field says, the banner is
 # what the agent reads once it is loaded.
