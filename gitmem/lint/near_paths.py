@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 _MIN_SLIP_LENGTH = 4
 # names every package or folder has its own of (`src/index.ts`, `tests/__init__.py`): held
 # elsewhere, they say nothing of where a never-held one meant to point
-_GENERIC = re.compile(r"(?:index|main|mod|__init__|readme|agents|claude|gemini)\.\w+$", re.I)
+_GENERIC = re.compile(r"(?:index|main|mod|__init__|readme|agents|claude|gemini)\.\w+$", re.IGNORECASE)
 # folders every package has one of: with a generic name below, the last two names are generic too
 _FOLDERS = frozenset("src lib test tests spec specs docs doc app pkg internal cmd source".split())
 
