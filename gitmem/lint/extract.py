@@ -16,6 +16,7 @@ from typing import Any
 from gitmem.lint.commit_claims import FULL_HEX, CommitCitation, commit_claims_in_line
 from gitmem.lint.pasted import unquoted_lines
 from gitmem.lint.path_citations import PathCitation, path_citations_in_line
+from gitmem.lint.path_trees import TreeContext
 from gitmem.lint.scan import frontmatter_lines, prose_lines
 from gitmem.memory.inforce import claim_in_force
 from gitmem.model import Claim, Memory
@@ -171,9 +172,11 @@ def extract_citations(memory: Memory, review_file: str | None = None) -> Citatio
             found = [replace(c, anchor="keyword") if c.anchor == "backticks" else c
                      for c in found]
         commits.extend(found)
+    tree = TreeContext()  # the folders a nested list or a heading lists each line under
     for number, line in unquoted_lines(lines):  # a pasted record or example cites no path
         if len(paths) >= MAX_CITATIONS:
             break
-        paths.extend(path_citations_in_line(line, number, memory.path))
+        tree.see(line)
+        paths.extend(path_citations_in_line(line, number, memory.path, tree.prefixes))
     truncated = len(commits) >= MAX_CITATIONS or len(paths) >= MAX_CITATIONS
     return Citations(tuple(commits[:MAX_CITATIONS]), tuple(paths[:MAX_CITATIONS]), truncated)

@@ -203,7 +203,11 @@ _BRANCH_NAME = re.compile(r"(?:feat|feature|fix|bugfix|hotfix|chore|docs?|tests?
                           r"|build|style|release)/[\w.-]*", re.IGNORECASE)
 
 
-def path_citations_in_line(line: str, line_number: int, memory_path: str) -> list[PathCitation]:
+def path_citations_in_line(line: str, line_number: int, memory_path: str,
+                           below: tuple[str, ...] = ()) -> list[PathCitation]:
+    """The paths `line` cites; `below`: the folders the lines above list it under
+    (`path_trees.TreeContext`), each also a reading of its relative paths (and so below the
+    memory's own folder), counted where it exists."""
     found: list[PathCitation] = []
     item = _ITEM_FOLDER.match(line)
     folder = normalise_candidate(item.group(1)) if item else None
@@ -221,6 +225,8 @@ def path_citations_in_line(line: str, line_number: int, memory_path: str) -> lis
                 # from there when that folder is a repository of its own
                 reading = PathQuery("package", posixpath.normpath(posixpath.join(folder, text)))
                 queries = (reading,) if nested else queries + (reading,)
+            if below and not text.startswith(("/", "~", "./", "../")):
+                queries = queries + _readings_below(below, text, memory_path, queries)
             found.append(PathCitation(text, line_number, style, queries))
 
     if "`" not in line and "](" not in line and "]:" not in line and "/" not in line:
@@ -264,3 +270,18 @@ _RUNTIME_FILE = re.compile(r"(?:^|[-_.])cache(?:[-_.][^/]*)?$|\.(?:log|lock|pid|
 
 def is_runtime_file(path: str) -> bool:
     return _RUNTIME_FILE.search(path.rstrip("/").rpartition("/")[2]) is not None
+
+
+def _readings_below(below: tuple[str, ...], text: str, memory_path: str,
+                    known: tuple[PathQuery, ...]) -> tuple[PathQuery, ...]:
+    """`text` read below each folder of `below`, from the root and from the memory's folder."""
+    folder = posixpath.dirname(memory_path)
+    values = {query.value for query in known}
+    out: list[PathQuery] = []
+    for prefix in below:
+        for base in ("", folder) if folder else ("",):
+            value = posixpath.normpath(posixpath.join(base, prefix, text))
+            if value not in values:
+                values.add(value)
+                out.append(PathQuery("package", value))
+    return tuple(out)
