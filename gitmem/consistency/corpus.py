@@ -65,12 +65,27 @@ def memory_scope(memory: Memory, config: Config) -> tuple[str, ...]:
 
 
 def _globs(value: object) -> tuple[str, ...]:
-    """A scope field's globs: a comma-separated string or a list of strings."""
+    """A scope field's globs: a comma-separated string or a list of strings. A comma inside
+    braces separates alternatives of one glob (`src/**/*.{ts,tsx}`), not two globs."""
     if isinstance(value, str):
-        return tuple(g.strip() for g in value.split(",") if g.strip())
+        return tuple(g.strip() for g in _outside_braces(value) if g.strip())
     if isinstance(value, list):
         return tuple(str(g).strip() for g in value if str(g).strip())
     return ()
+
+
+def _outside_braces(value: str) -> list[str]:
+    """`value` cut at each comma outside braces."""
+    parts, start, depth = [], 0, 0
+    for index, char in enumerate(value):
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth = max(depth - 1, 0)
+        elif char == "," and depth == 0:
+            parts.append(value[start:index])
+            start = index + 1
+    return [*parts, value[start:]]
 
 
 def compared_claims(memories: Sequence[Memory], texts: Container[str] | None = None

@@ -113,6 +113,15 @@ def test_scopes_disjoint() -> None:
     assert not scopes_disjoint([], ["**/*.ts"])  # no scope: applies everywhere
 
 
+def test_a_glob_with_braces_is_each_of_its_alternatives() -> None:
+    assert not scopes_disjoint(["app/**/*.{js,jsx}"], ["app/**/*.jsx"])
+    assert not scopes_disjoint(["{app,lib}/**"], ["lib/util.js"])
+    assert not scopes_disjoint(["*.{md,{js,jsx}}"], ["*.jsx"])  # nested braces
+    assert scopes_disjoint(["app/**/*.{js,jsx}"], ["app/**/*.py"])
+    assert scopes_disjoint(["{app,lib}/**"], ["test/**"])
+    assert not scopes_disjoint(["app/{a,b"], ["test/**"])  # unclosed: in doubt, compared
+
+
 def test_disjoint_scopes_are_not_compared_but_one_file_always_is() -> None:
     pair = [Claim("rules/py.mdc", 1, "Use tabs for indentation"), Claim("rules/ts.mdc", 1, "Use spaces for indentation")]
     scopes = {"rules/py.mdc": ["**/*.py"], "rules/ts.mdc": ["**/*.ts"]}

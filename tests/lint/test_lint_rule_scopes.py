@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from gitutil import make_repo
 from lintutil import cli
 
@@ -71,3 +72,28 @@ def test_a_windsurf_rule_always_on_applies_everywhere_whatever_its_globs(tmp_pat
             "---\ntrigger: always_on\nglobs: web/**\n---\n\n- Never end statements with semicolons.\n",
     })
     assert contradictions(repo) == [(".windsurf/rules/py.md", ".windsurf/rules/web.md")]
+
+
+# Each agent's way of scoping a rule to `web/**/*.{ts,tsx}` (braces: two globs in one), and the
+# same agent scoping a rule to the TSX files alone, or to the Python files.
+BRACED = {
+    "claude": (".claude/rules/{}.md", "---\npaths:\n  - \"{}\"\n---\n\n"),
+    "copilot": (".github/instructions/{}.instructions.md", "---\napplyTo: \"{}\"\n---\n\n"),
+    "kiro": (".kiro/steering/{}.md", "---\ninclusion: fileMatch\nfileMatchPattern: \"{}\"\n---\n\n"),
+    "cursor": (".cursor/rules/{}.mdc", "---\nglobs: {}\n---\n\n"),
+}
+
+
+@pytest.mark.parametrize("agent", sorted(BRACED))
+def test_a_comma_inside_braces_is_one_glob_that_meets_each_of_its_alternatives(
+        tmp_path: Path, agent: str) -> None:
+    path, head = BRACED[agent]
+    rules = {path.format("ts"): head.format("web/**/*.{ts,tsx}")
+             + "- Always end statements with semicolons.\n"}
+    tsx = make_repo(tmp_path / "tsx", {**CODE, **rules, path.format("tsx"):
+                    head.format("web/**/*.tsx") + "- Never end statements with semicolons.\n"})
+    assert [sorted(pair) for pair in contradictions(tsx)] == [
+        sorted([path.format("ts"), path.format("tsx")])]
+    python = make_repo(tmp_path / "py", {**CODE, **rules, path.format("py"):
+                       head.format("src/**/*.py") + "- Never end statements with semicolons.\n"})
+    assert contradictions(python) == []  # the braces keep the rule to web/'s TypeScript
