@@ -33,6 +33,13 @@ def test_scopes_disjoint_needs_both_scopes_set() -> None:
     assert not scopes_disjoint(["*.ts"], [])
 
 
+@pytest.mark.parametrize("everywhere", ["**", "**/*", "*", "./**"])
+def test_a_glob_for_every_file_meets_every_scope(everywhere: str) -> None:
+    for scope in (["src/**/*.py"], ["web/**/*.{ts,tsx}"], ["docs/guide.md"], ["*.ts", "lib/**"]):
+        assert not scopes_disjoint([everywhere], scope)
+        assert not scopes_disjoint(scope, [everywhere])
+
+
 def test_an_always_applied_cursor_rule_is_compared_whatever_its_globs(tmp_path: Path) -> None:
     rule = "---\ndescription: style\nglobs: docs/**/*.md\nalwaysApply: {always}\n---\n- Indent with tabs.\n"
     repo = make_repo(tmp_path / "r", {

@@ -39,15 +39,14 @@ from gitmem.model import Claim, Memory
 # `globs`, Copilot's `applyTo` (`.github/instructions/*.instructions.md`), Claude Code's `paths`
 # (`.claude/rules/`), Kiro's `fileMatchPattern` (steering with `inclusion: fileMatch`).
 _SCOPE_FIELDS = ("globs", "applyTo", "paths", "fileMatchPattern")
-# A scope that is every file: no narrower than none.
-_EVERYWHERE = frozenset({"**", "**/*", "*"})
 
 
 def memory_scope(memory: Memory, config: Config) -> tuple[str, ...]:
     """The files a rule applies to, by its agent's own field (`_SCOPE_FIELDS`), else the
-    configured scope folder the memory lives in; () for everywhere. A rule with `alwaysApply:
-    true` (Cursor) or `trigger: always_on` (Windsurf, Antigravity) applies everywhere, whatever
-    its globs say, and so does a Kiro steering file not included by file match."""
+    configured scope folder the memory lives in; () for everywhere (a glob for every file, `**`,
+    overlaps every scope as well). A rule with `alwaysApply: true` (Cursor) or `trigger:
+    always_on` (Windsurf, Antigravity) applies everywhere, whatever its globs say, and so does a
+    Kiro steering file not included by file match."""
     meta = memory.meta
     if meta.get("alwaysApply") is True or meta.get("trigger") == "always_on":
         return ()
@@ -56,7 +55,7 @@ def memory_scope(memory: Memory, config: Config) -> tuple[str, ...]:
             continue
         globs = _globs(meta.get(field))
         if globs:
-            return () if _EVERYWHERE.intersection(globs) else globs
+            return globs
     for folder in config.scope_folders:
         prefix = folder.rstrip("/") + "/"
         if memory.path.startswith(prefix):
