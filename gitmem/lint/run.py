@@ -53,9 +53,10 @@ OFF_UNLESS_ASKED = ("GM202",)
 OFF_BY_DEFAULT = ("GM312", "GM313", "GM314")
 
 
-def default_off(config: Config, request: LintRequest) -> tuple[str, ...]:
+def default_off(request: LintRequest) -> tuple[str, ...]:
     """The codes the default rule set leaves out: the info notes, and GM202 unless --judge
-    decides the possible-band pairs."""
+    decides the possible-band pairs. The same in every repository, whatever its configuration
+    (only lint.select and lint.ignore, read in `_selectors`, change the rules that run)."""
     return (() if request.judge else OFF_UNLESS_ASKED) + OFF_BY_DEFAULT
 
 
@@ -87,7 +88,7 @@ def rules_and_left_out(ws: Workspace, request: LintRequest
     """(rules, notices, left out): `choose_rules`, and the codes the default left out that the
     user neither selected nor ignored (what the summary names, with how to ask for them)."""
     select, ignore, notices = _selectors(ws, request)
-    off = default_off(ws.config, request)
+    off = default_off(request)
     rules = enabled_rules(select, ignore, off)
     if select or not off:
         return rules, notices, ()

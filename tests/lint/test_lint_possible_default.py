@@ -130,6 +130,20 @@ def test_judge_runs_gm202_in_a_layout_project(tmp_path: Path) -> None:
     assert [f["code"] for f in decided] == ["GM201"] and NEAR_A in decided[0]["message"]
 
 
+def test_what_the_default_leaves_out_depends_on_the_request_alone(tmp_path: Path) -> None:
+    """No setting but lint.select and lint.ignore changes the default rule set: a repository
+    that reads every pair beside code and scopes its folders leaves out what any other does."""
+    from gitmem.lint.run import LintRequest, default_off
+
+    assert default_off(LintRequest()) == ("GM202", *INFO_NOTES)
+    assert default_off(LintRequest(judge=True)) == INFO_NOTES
+    repo = make_repo(tmp_path / "r", {**LAYOUT, ".gitmem.toml": (
+        '[lint]\npairs_beside_code = "all"\n[memory]\nscope_folders = ["memory-bank"]\n')})
+    data = cli(repo, "lint", "--json").json()
+    assert data["rules_left_out"] == ["GM202", *INFO_NOTES]
+    assert "GM202" not in [f["code"] for f in data["findings"]]
+
+
 def test_staged_and_diff_follow_the_same_default(tmp_path: Path) -> None:
     repo = make_repo(tmp_path / "r", {**LAYOUT, "memory-bank/systemPatterns.md": "# Patterns\n"})
     write(repo, {"memory-bank/systemPatterns.md": bank(NEAR_B)})
