@@ -164,3 +164,14 @@ def test_the_json_report_with_rules_left_out_matches_its_schema(tmp_path: Path) 
     Draft202012Validator(schema).validate(cli(repo, "lint", "--json").json())
     broken = {**cli(repo, "lint", "--json").json(), "rules_left_out": "GM202"}
     assert not Draft202012Validator(schema).is_valid(broken)
+
+
+def test_the_configuration_page_names_every_rule_the_default_leaves_out(tmp_path: Path) -> None:
+    """docs/configuration.md's lint.select row says what a run with no selection leaves out,
+    as a real run reports it, for every repository alike."""
+    doc = (Path(__file__).resolve().parents[2] / "docs/configuration.md").read_text()
+    (row,) = [line for line in doc.splitlines() if line.startswith("| lint | select / ignore |")]
+    for name, files in (("layout", LAYOUT), ("all-memory", ALL_MEMORY)):
+        left_out = cli(make_repo(tmp_path / name, files), "lint", "--json").json()["rules_left_out"]
+        assert left_out and all(code in row for code in left_out), (left_out, row)
+    assert "where the memory is agent layouts" not in row  # GM202 is off everywhere
