@@ -5,6 +5,7 @@ the project that is missing is still reported, so each test can fail."""
 
 from __future__ import annotations
 
+import resource
 from pathlib import Path
 
 from gitutil import commit_all, make_repo, write
@@ -33,3 +34,19 @@ def test_a_path_given_like_an_example_is_an_example(tmp_path: Path) -> None:
         "- The greeting helper is `tools/greet.sh`.\n")})
     commit_all(repo)
     assert path_codes(repo) == [("IDENTITY.md", 3, "GM313"), ("IDENTITY.md", 4, "GM314")]
+
+
+def test_a_long_line_of_log_words_is_read_in_linear_time(tmp_path: Path) -> None:
+    # one long pasted line with the word "log" thousands of times, then missing paths: whether
+    # each path is where a record goes is read on the words right before it, not on the whole
+    # line from every "log" on (which took seconds a path)
+    line = "the deploy log shows the error here and " * 1800 + " ".join(
+        f"`src/gone{n}.py`" for n in range(4))
+    repo = make_repo(tmp_path / "r", {
+        "CLAUDE.md": f"# Notes\n\n- The entry point is `src/main.py`.\n- {line}\n",
+        "src/main.py": "\n"})
+    started = resource.getrusage(resource.RUSAGE_SELF)
+    codes = path_codes(repo)
+    ended = resource.getrusage(resource.RUSAGE_SELF)
+    assert codes == [("CLAUDE.md", 4, "GM314")] * 4
+    assert (ended.ru_utime - started.ru_utime) + (ended.ru_stime - started.ru_stime) < 3.0

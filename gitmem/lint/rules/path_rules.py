@@ -44,8 +44,11 @@ _CONVENTION_WORDS = re.compile(
 _GENERATES = re.compile(r"\b(?:generate[sd]?|generating|emits?|emitted|writes)\b", re.I)
 # A file the line tells the agent to keep a record in ("Track when each check ran in `x.json`",
 # "append each decision to `y.md`"): where the record goes, which the agent makes on first use.
+# Read on the last `_KEEPS_REACH` characters before the path only: searched on a whole long line
+# the pattern scans from each "log" to the path, and a line of thousands of them takes seconds.
 _KEEPS_IN = re.compile(r"\b(?:track|log|record|append|jot|note down)\b[^`]*"
                        r"\b(?:in|to|into)\s*(?:the\s+)?[*_\[(`]*$", re.IGNORECASE)
+_KEEPS_REACH = 200
 # "a path like `x`": a name offered as an instance, as "e.g." offers it
 _LIKE = re.compile(r"\b(?:like|such as)\s*[*_\[(`]*$", re.IGNORECASE)
 # A label over a block of files alone on their lines that says they are made or still to come
@@ -213,7 +216,7 @@ def is_convention(memory: Memory, citation: PathCitation, verdict: PathVerdict,
     starts = _standing_at(line, citation.text)
     at = starts[0] if starts else -1
     before = line[:at] if at >= 0 else line
-    if _GENERATES.search(before) is not None or _KEEPS_IN.search(before) is not None:
+    if _GENERATES.search(before) is not None or _keeps_record_in(before):
         return True  # "Generate `docs/api.md`", "track it in `x.json`": what the step makes
     label = places.block_label(citation.line)
     if label is not None and _MADE_LABEL.search(label) is not None:
@@ -232,6 +235,15 @@ def is_convention(memory: Memory, citation: PathCitation, verdict: PathVerdict,
         return True  # "Examples:", then `feat/login-form`, `docs/install-guide`: invented names
     return (places.in_convention_section(citation.line)
             or places.in_plan_list(citation.line))
+
+
+def _keeps_record_in(before: str) -> bool:
+    """Whether the words before a path tell the agent to keep a record in it ("track ... in",
+    "append ... to"), read on the last `_KEEPS_REACH` characters (from a word's start)."""
+    window = before[-_KEEPS_REACH:]
+    if len(before) > _KEEPS_REACH:
+        window = window[window.find(" ") + 1:]  # not from the middle of a word ("catalog")
+    return _KEEPS_IN.search(window) is not None
 
 
 def _other_place_found(before: str, after: str, found: frozenset[str]) -> bool:
