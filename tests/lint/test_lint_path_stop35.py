@@ -50,3 +50,15 @@ def test_a_long_line_of_log_words_is_read_in_linear_time(tmp_path: Path) -> None
     ended = resource.getrusage(resource.RUSAGE_SELF)
     assert codes == [("CLAUDE.md", 4, "GM314")] * 4
     assert (ended.ru_utime - started.ru_utime) + (ended.ru_stime - started.ru_stime) < 3.0
+
+
+def test_a_path_given_such_as_an_example_is_not_reported(tmp_path: Path) -> None:
+    # "such as" names an example: the line is set aside whole, whether or not "like" is read
+    repo = make_repo(tmp_path / "r", {"CLAUDE.md": "- x\n", "src/main.py": "\n"})
+    write(repo, {"CLAUDE.md": (
+        "# Project\n\n"
+        "- The entry point is `src/main.py`.\n"
+        "- Name helpers after what they do, such as `src/helpers/slugify.py`.\n"
+        "- The slug helper is `src/helpers/slug.py`.\n")})
+    commit_all(repo)
+    assert path_codes(repo) == [("CLAUDE.md", 5, "GM314")]

@@ -49,8 +49,9 @@ _GENERATES = re.compile(r"\b(?:generate[sd]?|generating|emits?|emitted|writes)\b
 _KEEPS_IN = re.compile(r"\b(?:track|log|record|append|jot|note down)\b[^`]*"
                        r"\b(?:in|to|into)\s*(?:the\s+)?[*_\[(`]*$", re.IGNORECASE)
 _KEEPS_REACH = 200
-# "a path like `x`": a name offered as an instance, as "e.g." offers it
-_LIKE = re.compile(r"\b(?:like|such as)\s*[*_\[(`]*$", re.IGNORECASE)
+# "a path like `x`": a name offered as an instance, as "e.g." offers it ("such as" needs no
+# reading here: `_ACKNOWLEDGED` sets a line that says it aside before)
+_LIKE = re.compile(r"\blike\s*[*_\[(`]*$", re.IGNORECASE)
 # A label over a block of files alone on their lines that says they are made or still to come
 # ("**Generated commands:**"); not any label ("Keep these files in sync:").
 _MADE_LABEL = re.compile(r"\b(?:generated|generates|created by|emitted|planned|pending|todo|"
