@@ -62,3 +62,36 @@ def test_a_path_given_such_as_an_example_is_not_reported(tmp_path: Path) -> None
         "- The slug helper is `src/helpers/slug.py`.\n")})
     commit_all(repo)
     assert path_codes(repo) == [("CLAUDE.md", 5, "GM314")]
+
+
+def test_a_record_verb_or_like_that_is_no_command_leaves_the_path_a_citation(
+        tmp_path: Path) -> None:
+    # "log", "track", "record" as nouns, or a statement whose subject one of them starts, and
+    # "like" after a verb (a model file cited): each line points at a file meant to be there
+    repo = make_repo(tmp_path / "r", {"CLAUDE.md": "- x\n", "src/main.py": "\n"})
+    write(repo, {"CLAUDE.md": (
+        "# Project\n\n"
+        "- The entry point is `src/main.py`.\n"
+        "- The play queue widget is in `src/widgets/PlayQueue.tsx`.\n"
+        "- The event log schema is described in `src/events/schema.py`.\n"
+        "- Record fields are listed in `src/models/fields.py`.\n"
+        "- Copy timestamps like `src/util/clock.py` does.\n"
+        "- Track lists are loaded in `src/player/loader.py`.\n")})
+    commit_all(repo)
+    assert path_codes(repo) == [("CLAUDE.md", n, "GM314") for n in range(4, 9)]
+
+
+def test_a_record_verb_that_opens_its_clause_is_a_command(tmp_path: Path) -> None:
+    # the same words as commands, after a comma or "then", and "like" after a noun for a name
+    repo = make_repo(tmp_path / "r", {"CLAUDE.md": "- x\n", "src/main.py": "\n"})
+    write(repo, {"CLAUDE.md": (
+        "# Project\n\n"
+        "- The entry point is `src/main.py`.\n"
+        "- When a job finishes, log its exit code to `docs/job-codes.md`.\n"
+        "- Run the tests, then record the failures in `docs/test-failures.md`.\n"
+        "- Give each note a file name like `docs/standup.md`.\n"
+        "- The job runner is `src/jobs/runner.py`.\n")})
+    commit_all(repo)
+    assert path_codes(repo) == [
+        ("CLAUDE.md", 4, "GM313"), ("CLAUDE.md", 5, "GM313"), ("CLAUDE.md", 6, "GM313"),
+        ("CLAUDE.md", 7, "GM314")]

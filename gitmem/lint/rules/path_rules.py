@@ -43,15 +43,30 @@ _CONVENTION_WORDS = re.compile(
 # module (path hint `x.ts`)"; not the tool itself ("`src/release.py` writes the changelog").
 _GENERATES = re.compile(r"\b(?:generate[sd]?|generating|emits?|emitted|writes)\b", re.I)
 # A file the line tells the agent to keep a record in ("Track when each check ran in `x.json`",
-# "append each decision to `y.md`"): where the record goes, which the agent makes on first use.
+# "append each decision to `y.md`", "When a deploy ends, log its outcome to `z.log`"): where the
+# record goes, which the agent makes on first use. The verb opens its clause as a command: at
+# the line's start (after a list marker), after ". ; : , (" or "then"/"and". Not a noun ("The
+# track list is in `x`", "The audit log format is in `y`"); `_NOUN_SUBJECT` then drops a
+# statement whose subject the word starts ("Record types are declared in `z`").
 # Read on the last `_KEEPS_REACH` characters before the path only: searched on a whole long line
 # the pattern scans from each "log" to the path, and a line of thousands of them takes seconds.
-_KEEPS_IN = re.compile(r"\b(?:track|log|record|append|jot|note down)\b[^`]*"
-                       r"\b(?:in|to|into)\s*(?:the\s+)?[*_\[(`]*$", re.IGNORECASE)
+_KEEPS_IN = re.compile(
+    r"(?:^|[.;:!?,(]|\b(?:then|and)\b)\s*(?:" + LIST_MARKER + r"\s+)?[*_\[\s]*"
+    r"(?:(?:always|also|please|then)\s+)?"
+    r"(?:track|log|record|append|jot(?:\s+down)?|note\s+down)\b"
+    r"(?P<rest>[^`.;:!?,]*)\b(?:in|to|into)\s*(?:the\s+)?[*_\[(`]*$", re.IGNORECASE)
+_NOUN_SUBJECT = re.compile(
+    r"\s+(?:(?!(?:the|an?|each|every|all|any|which|what|when|where|why|how|whether|who|that|"
+    r"this|these|those|it|them|its|their|your|our|my)\b)[\w-]+\s+){0,2}"
+    r"(?:is|are|was|were|has|have|had)\b", re.IGNORECASE)
 _KEEPS_REACH = 200
-# "a path like `x`": a name offered as an instance, as "e.g." offers it ("such as" needs no
-# reading here: `_ACKNOWLEDGED` sets a line that says it aside before)
-_LIKE = re.compile(r"\blike\s*[*_\[(`]*$", re.IGNORECASE)
+# "a path like `x`", "a name like `y`", "file names like `z`": a name offered as an instance,
+# as "e.g." offers it; only after a noun for a name or a path, not "Format dates like
+# `src/utils/dates.py` does" (a model file cited). ("such as" needs no reading here:
+# `_ACKNOWLEDGED` sets a line that says it aside before.)
+_LIKE = re.compile(
+    r"(?:\b(?:an?|some|any)\s+(?:[\w-]+\s+){0,2}(?:path|name|file ?name|location)"
+    r"|\b(?:paths|names|file ?names|locations))\s+like\s*[*_\[(`]*$", re.IGNORECASE)
 # A label over a block of files alone on their lines that says they are made or still to come
 # ("**Generated commands:**"); not any label ("Keep these files in sync:").
 _MADE_LABEL = re.compile(r"\b(?:generated|generates|created by|emitted|planned|pending|todo|"
@@ -239,12 +254,18 @@ def is_convention(memory: Memory, citation: PathCitation, verdict: PathVerdict,
 
 
 def _keeps_record_in(before: str) -> bool:
-    """Whether the words before a path tell the agent to keep a record in it ("track ... in",
-    "append ... to"), read on the last `_KEEPS_REACH` characters (from a word's start)."""
+    """Whether the words before a path tell the agent to keep a record in it ("Track ... in",
+    "then append ... to"), the verb opening its clause as a command, read on the last
+    `_KEEPS_REACH` characters."""
     window = before[-_KEEPS_REACH:]
     if len(before) > _KEEPS_REACH:
-        window = window[window.find(" ") + 1:]  # not from the middle of a word ("catalog")
-    return _KEEPS_IN.search(window) is not None
+        # from a clause's start, never from the middle of a word ("catalog") or of a clause
+        cut = re.search(r"[.;:!?,(]", window)
+        if cut is None:
+            return False
+        window = window[cut.start():]
+    match = _KEEPS_IN.search(window)
+    return match is not None and _NOUN_SUBJECT.match(match.group("rest")) is None
 
 
 def _other_place_found(before: str, after: str, found: frozenset[str]) -> bool:
