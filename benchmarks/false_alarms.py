@@ -28,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from gitmem.consistency.analyze import PairFinding, find_pairs
 from gitmem.consistency.candidates import candidate_pairs
+from gitmem.consistency.corpus import _globs
 from gitmem.memory.parse import parse_memory
 from gitmem.model import Claim, Memory
 
@@ -48,12 +49,8 @@ def load_corpus(root: Path) -> list[Memory]:
 
 
 def scope_of(memory: Memory) -> tuple[str, ...]:
-    globs = memory.meta.get("globs")
-    if isinstance(globs, str):
-        return tuple(g.strip() for g in globs.split(",") if g.strip())
-    if isinstance(globs, list):
-        return tuple(str(g).strip() for g in globs if str(g).strip())
-    return ()
+    """A rule's `globs`, read as lint reads them (a comma inside braces separates no globs)."""
+    return _globs(memory.meta.get("globs"))
 
 
 def project_of(path: str) -> str:

@@ -51,3 +51,12 @@ def test_an_always_applied_cursor_rule_is_compared_whatever_its_globs(tmp_path: 
     write(repo, {".cursor/rules/docs.mdc": rule.format(always="false")})
     found = json.loads(gitmem(repo, "lint", "--format", "json", "--select", "GM2").out)
     assert found["findings"] == []  # scoped to docs/**/*.md against **/*.py: never compared
+
+
+def test_the_false_alarm_benchmark_reads_globs_as_lint_does() -> None:
+    from benchmarks.false_alarms import scope_of
+    from gitmem.memory.parse import parse_memory
+
+    rule = parse_memory("rules/web/style.mdc",
+                        b"---\nglobs: web/**/*.{ts,tsx}, lib/*.py\n---\n- Indent with tabs.\n")
+    assert scope_of(rule) == ("web/**/*.{ts,tsx}", "lib/*.py")
