@@ -136,10 +136,16 @@ _SAID_ABSENT = re.compile(
 # ("no `a/`, `b/` or `c/`"), or their Chinese forms ("`a/`、`b/` 或 `c/`"): a series.
 # (only a describing word may stand between: "or the old `images/`", never a verb of its own,
 # as in "never use `tmp/` or modify `x`")
-_OR_JOINED = re.compile(r"`[^`]+`[*_)\]]*\s*(?:,?\s*\b(?:or|nor)\s+|,\s*|[、或]\s*)"
+_OR_JOINED = re.compile(r"`[^`]+`[*_)\]]*\s*(?:,?\s*\b(?:or|nor)\s+|(?P<comma>,\s*)|[、或]\s*)"
                         r"(?:(?:the|a|any)\s+)?"
                         r"(?:(?:old|legacy|top-level|copied|mirrored|former|other)\s+)?"
                         r"[*_\[(`]*$", re.I)
+# What may follow a path a bare comma joins to a denied series: the series going on (", `c/`",
+# "or `c/`") or the clause ending ("no `a/`, `b/`."). Anything else opens a clause whose subject
+# is the path ("no `x.json`, `config/app.yaml` holds every setting"): not denied.
+_SERIES_GOES_ON = re.compile(
+    r"[`*_)\]]*\s*(?:$|[.;:!?)]|,\s*[*_\[(]*`|,?\s*\b(?:or|nor|and)\b|[、或。；]|"
+    r"\b(?:yet|either|here|anymore)\b)", re.IGNORECASE)
 # at most this many earlier items are peeled back (a line of hundreds of "or"s stays linear)
 _OR_PEELS = 8
 # The words that deny a path, and the earlier items of its series (at most `_OR_PEELS`), stand
@@ -323,9 +329,13 @@ def said_absent(memory: Memory, citation: PathCitation) -> bool:
             return True
         # a later item of a denied series: "no `a/` or `b/`", "do not reintroduce `css/` or the
         # old `images/`" (peeled back to the words that deny the first)
-        for _ in range(_OR_PEELS):
+        # (a bare comma joins this path only while the series goes on past it or ends with it:
+        # not "no `x.json`, `config/app.yaml` holds every setting")
+        after = line[at + len(citation.text):]
+        for peel in range(_OR_PEELS):
             joined = _OR_JOINED.search(before)
-            if joined is None:
+            if joined is None or (peel == 0 and joined.group("comma") is not None
+                                  and _SERIES_GOES_ON.match(after) is None):
                 break
             before = before[:joined.start()]
             if _SAID_ABSENT.search(before) is not None:
