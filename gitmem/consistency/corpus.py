@@ -13,6 +13,7 @@ Type and category never gate a comparison.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Container, Sequence
 
 from gitmem.config import Config
@@ -147,13 +148,17 @@ def _other_lead_ins(pair: PairFinding, lexicon: Lexicon, floor: float) -> bool:
     a sentence elsewhere that says "they do not accept a context". Each side that finishes its
     lead-in is read as its whole sentence (lead-in and entry), the other as it stands. Under
     lead-ins that say one thing ("Each agent MUST:" / "Every agent MUST:"), or when the whole
-    sentence still says the other's line, the pair is still a duplicate."""
+    sentence still says the other's line, the pair is still a duplicate; so is an entry whose
+    own words are the other line's, word for word ("When you change the API, you MUST:" / "-
+    never commit generated files;" and "Never commit generated files." elsewhere)."""
     a, b = pair.a, pair.b
     if a.parent.strip() == b.parent.strip():
         return False
     finishes_a, finishes_b = _finishes_lead_in(a), _finishes_lead_in(b)
     if not (finishes_a or finishes_b):
         return False
+    if finishes_a != finishes_b and _words(a.text) == _words(b.text):
+        return False  # the other line stands alone and the entry says just that
     whole = score_duplicate(_with_lead_in(a) if finishes_a else a.text,
                             _with_lead_in(b) if finishes_b else b.text, lexicon=lexicon)
     return whole.score < floor
@@ -161,6 +166,11 @@ def _other_lead_ins(pair: PairFinding, lexicon: Lexicon, floor: float) -> bool:
 
 def _with_lead_in(claim: Claim) -> str:
     return f"{claim.parent.rstrip(': ')}: {claim.text}"
+
+
+def _words(text: str) -> list[str]:
+    """The words of `text` in order, whatever their case and markup."""
+    return re.findall(r"[^\W_]+", text.casefold())
 
 
 def corpus_pairs(
