@@ -20,8 +20,14 @@ def _prefix(glob: str) -> str:
 
 
 def _suffix(glob: str) -> str:
-    """The literal part after the last wildcard: `src/**/*.test.ts` -> `.test.ts`."""
-    cut = max((glob.rfind(ch) for ch in _WILD if ch in glob), default=-1)
+    """The literal part after the last wildcard: `src/**/*.test.ts` -> `.test.ts`; a character
+    class is a wildcard up to its `]` (`*.[jt]s` -> `s`), and one that does not close leaves
+    nothing literal."""
+    cut = max(glob.rfind("*"), glob.rfind("?"))
+    opened = glob.rfind("[")
+    if opened >= 0:
+        closed = glob.find("]", opened + 1)
+        cut = max(cut, closed if closed >= 0 else len(glob) - 1)
     return glob[cut + 1:] if cut >= 0 else glob
 
 

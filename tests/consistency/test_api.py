@@ -113,6 +113,14 @@ def test_scopes_disjoint() -> None:
     assert not scopes_disjoint([], ["**/*.ts"])  # no scope: applies everywhere
 
 
+def test_a_character_class_is_a_wildcard_up_to_its_bracket() -> None:
+    # `*.[jt]s` is JavaScript or TypeScript: it meets a rule for `.ts` files, not one for `.py`
+    assert not scopes_disjoint(["**/*.[jt]s"], ["**/*.ts"])
+    assert not scopes_disjoint(["src/[ab]/x.py"], ["src/a/x.py"])
+    assert scopes_disjoint(["**/*.[jt]s"], ["**/*.py"])
+    assert not scopes_disjoint(["**/*.[jt"], ["**/*.py"])  # a class that never closes: in doubt
+
+
 def test_a_glob_with_braces_is_each_of_its_alternatives() -> None:
     assert not scopes_disjoint(["app/**/*.{js,jsx}"], ["app/**/*.jsx"])
     assert not scopes_disjoint(["{app,lib}/**"], ["lib/util.js"])
