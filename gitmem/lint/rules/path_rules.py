@@ -525,13 +525,7 @@ class MissingPath(MemoryRule):
     citations_only = True  # reads nothing but the memory's citations
 
     def check(self, memory: Memory, context: LintContext) -> Iterable[Finding]:
-        if is_copy(memory, context):
-            return
-        reported = [(citation, verdict) for citation, verdict, convention
-                    in missing_paths(memory, context) if not convention]  # GM313 otherwise
-        if describes_another_tree(list(judged_paths(memory, context)), reported):
-            return
-        for citation, verdict in reported:
+        for citation, verdict in cited_as_files(memory, context):
             if never_held(verdict):
                 continue  # GM314
             where = _where(verdict)
@@ -546,6 +540,20 @@ class MissingPath(MemoryRule):
                     f"{citation.text} does not exist{where} and never did; "
                     f"{verdict.near} does",
                     signals={"near": verdict.near})
+
+
+def cited_as_files(memory: Memory, context: LintContext
+                   ) -> list[tuple[PathCitation, PathVerdict]]:
+    """The missing paths `memory` cites as files (its conventions are GM313), none for a copy of
+    another memory or a memory that describes another code base (not checked against this
+    tree): what GM311 and GM314 split between them."""
+    if is_copy(memory, context):
+        return []
+    reported = [(citation, verdict) for citation, verdict, convention
+                in missing_paths(memory, context) if not convention]
+    if describes_another_tree(list(judged_paths(memory, context)), reported):
+        return []
+    return reported
 
 
 def never_held(verdict: PathVerdict) -> bool:
@@ -576,13 +584,7 @@ class NeverHeldPath(MemoryRule):
     citations_only = True  # reads nothing but the memory's citations
 
     def check(self, memory: Memory, context: LintContext) -> Iterable[Finding]:
-        if is_copy(memory, context):
-            return
-        reported = [(citation, verdict) for citation, verdict, convention
-                    in missing_paths(memory, context) if not convention]
-        if describes_another_tree(list(judged_paths(memory, context)), reported):
-            return  # another code base's memory: not checked against this tree
-        for citation, verdict in reported:
+        for citation, verdict in cited_as_files(memory, context):
             if never_held(verdict):
                 yield self.finding(
                     memory.path, citation.line,
