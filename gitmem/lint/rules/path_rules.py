@@ -478,12 +478,31 @@ def describes_another_tree(judged: list[tuple[PathCitation, PathVerdict | None]]
 
 def missing_paths(
     memory: Memory, context: LintContext
-) -> Iterator[tuple[PathCitation, PathVerdict, bool]]:
+) -> list[tuple[PathCitation, PathVerdict, bool]]:
     """Each cited path that is missing and worth a word, with whether it is named as a
-    convention (GM313) rather than cited as a file (GM311)."""
+    convention (GM313) rather than cited as a file (GM311, GM314)."""
+    return _readings(memory, context)[1]
+
+
+def _readings(memory: Memory, context: LintContext
+              ) -> tuple[list[tuple[PathCitation, PathVerdict | None]],
+                         list[tuple[PathCitation, PathVerdict, bool]]]:
+    """(`judged_paths`, `missing_paths`) of `memory`, read once for the three rules that ask
+    (GM311, GM313, GM314): each reading runs the line tests of `nothing_to_report` and
+    `is_convention` on every missing citation."""
+    key = f"path-readings:{memory.path}"  # as `LintContext.span_ids_of` keys its memo
+    found = context.memo.get(key)
+    if found is None:
+        judged = list(judged_paths(memory, context))
+        found = context.memo[key] = (judged, list(_missing(memory, context, judged)))
+    return found
+
+
+def _missing(memory: Memory, context: LintContext,
+             judged: list[tuple[PathCitation, PathVerdict | None]]
+             ) -> Iterator[tuple[PathCitation, PathVerdict, bool]]:
     announced = announced_folders(memory, context.citations_of(memory).paths)
     places: Places | None = None  # read only when some path is missing
-    judged = list(judged_paths(memory, context))
     existing = [citation for citation, verdict in judged
                 if verdict is not None and verdict.status == EXISTS]
     found_on = frozenset(citation.line for citation in existing)
@@ -549,9 +568,10 @@ def cited_as_files(memory: Memory, context: LintContext
     tree): what GM311 and GM314 split between them."""
     if is_copy(memory, context):
         return []
-    reported = [(citation, verdict) for citation, verdict, convention
-                in missing_paths(memory, context) if not convention]
-    if describes_another_tree(list(judged_paths(memory, context)), reported):
+    judged, missing = _readings(memory, context)
+    reported = [(citation, verdict) for citation, verdict, convention in missing
+                if not convention]
+    if describes_another_tree(judged, reported):
         return []
     return reported
 
