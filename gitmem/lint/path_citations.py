@@ -188,7 +188,7 @@ def queries_for(text: str, style: str, memory_path: str) -> tuple[PathQuery, ...
 
 # A list item that starts by naming a folder: "- `signals/` — reports, the digest in
 # `weekly/summary.md`". The paths after it are that folder's, as the item reads them.
-_ITEM_FOLDER = re.compile(r"\s*" + LIST_MARKER + r"\s+[*_]*`([^`\s]+/)`")
+ITEM_FOLDER = re.compile(r"\s*" + LIST_MARKER + r"\s+[*_]*`([^`\s]+/)`")
 
 
 # "- `themes/` — a git repo of its own (...)": the folder is another repository checked out
@@ -209,7 +209,7 @@ def path_citations_in_line(line: str, line_number: int, memory_path: str,
     (`path_trees.TreeContext`), each also a reading of its relative paths (and so below the
     memory's own folder), counted where it exists."""
     found: list[PathCitation] = []
-    item = _ITEM_FOLDER.match(line)
+    item = ITEM_FOLDER.match(line)
     folder = normalise_candidate(item.group(1)) if item else None
     nested = folder is not None and _OWN_REPOSITORY.search(line) is not None
     branches = _BRANCH_LINE.search(line) is not None

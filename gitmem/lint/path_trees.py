@@ -14,10 +14,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from gitmem.lint.path_citations import ITEM_FOLDER
 from gitmem.lint.scan import LIST_MARKER
 
-# a list entry whose first word is a folder: "- `api/`: the proto files", "* **`src/`**"
-_FOLDER_ITEM = re.compile(r"(\s*)" + LIST_MARKER + r"\s+[*_]*`([^`\s]+/)`")
 _LIST_ITEM = re.compile(r"(\s*)" + LIST_MARKER + r"\s")
 _HEADING = re.compile(r"\s{0,3}#{1,6}\s")
 # a heading that names one folder in code: "### Directory Structure (`src/`)"
@@ -50,9 +49,9 @@ class TreeContext:
         while self.items and self.items[-1][0] >= indent:
             self.items.pop()
         self._refresh()  # this line's paths: below the items above it, not below its own
-        folder = _FOLDER_ITEM.match(line)
-        if folder is not None and _relative(folder.group(2)):
-            self.items.append((indent, folder.group(2)))
+        folder = ITEM_FOLDER.match(line)  # an entry whose first word is a folder: "- `api/`"
+        if folder is not None and _relative(folder.group(1)):
+            self.items.append((indent, folder.group(1)))
 
     def _refresh(self) -> None:
         chain = "".join(folder for _, folder in self.items)
