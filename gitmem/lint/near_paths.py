@@ -147,12 +147,13 @@ def named_near(paths: dict[PathQuery, PathVerdict], repos: Repos
     repo_of = dict(repos.available)
     for query in candidates:
         verdict = out[query]
-        repo = repo_of.get(verdict.repo or "")
+        label = verdict.repo or ""  # set: `candidates` asks for it
+        repo = repo_of.get(label)
         if repo is None:
             continue
-        if verdict.repo not in indexes:
-            indexes[verdict.repo or ""] = TreeIndex.of(repos.tracked_paths(repo))
-        found = near_path(query.value, indexes[verdict.repo or ""])
+        if label not in indexes:
+            indexes[label] = TreeIndex.of(repos.tracked_paths(repo))
+        found = near_path(query.value, indexes[label])
         if found is not None:
             out[query] = replace(verdict, near=found)
     return out
