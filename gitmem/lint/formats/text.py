@@ -64,9 +64,9 @@ def left_out_line(report: LintReport) -> str:
     asked = [code for code in report.left_out if code in OFF_UNLESS_ASKED]
     notes = [code for code in report.left_out if code not in OFF_UNLESS_ASKED]
     names = ([named(asked)] if asked else []) + ([f"{named(notes)} (info notes)"] if notes else [])
-    parts = [f"{', '.join(names)} {'is' if len(report.left_out) == 1 else 'are'} off by default"]
-    them = "it" if len(report.left_out) == 1 else "them"
-    line = f"{'; '.join(parts)}; --select {','.join(report.left_out)} reports {them}."
+    one = len(report.left_out) == 1
+    line = (f"{', '.join(names)} {'is' if one else 'are'} off by default; "
+            f"--select {','.join(report.left_out)} reports {'it' if one else 'them'}.")
     return f"{line}\n{strict}" if strict else line
 
 
