@@ -115,11 +115,13 @@ def kind_alone(kind: str, signals: dict) -> str:
     return "negation"
 
 
-def reported_alone(manifest: dict, through_lint: bool = False) -> list[str | None]:
+def reported_alone(manifest: dict, through_lint: bool = False,
+                   possible: bool = True) -> list[str | None]:
     """For each planted pair, its kind when gitmem reports it with the two claims alone: as
     `find_pairs` judges the two claims, or `through_lint`, as lint reads two memory files that
     hold one claim each (its claim model sets some lines aside: a record of a change is
-    compared with nothing, alone or in a crowd)."""
+    compared with nothing, alone or in a crowd). `possible` False: as lint's default rules
+    report it, without GM202 (a duplicate in the possible band is not reported)."""
     out: list[str | None] = []
     for row in manifest["planted"]:
         a, b = row["texts"]
@@ -129,18 +131,26 @@ def reported_alone(manifest: dict, through_lint: bool = False) -> list[str | Non
             found = corpus_pairs(memories, Config())
         else:
             found = find_pairs([Claim("memory/a.md", 1, a), Claim("memory/b.md", 1, b)])
-        found = [f for f in found if f.kind == row["kind"]]
+        found = [f for f in found if f.kind == row["kind"]
+                 and (possible or f.kind != "duplicate" or f.klass == "match")]
         out.append(kind_alone(row["kind"], dict(found[0].signals)) if found else None)
     return out
 
 
-def lint_once(repo: Path) -> tuple[float, float, float, Reported]:
-    """(wall s, CPU s, peak RSS MB, pairs reported) of one `gitmem lint --select GM2`."""
+# the rules of `lint_once`: every pair rule (GM201, GM202, GM211), or lint's default set
+SELECT_GM2 = ("--select", "GM2")
+DEFAULT_RULES = ()
+
+
+def lint_once(repo: Path, rules: Sequence[str] = SELECT_GM2
+              ) -> tuple[float, float, float, Reported]:
+    """(wall s, CPU s, peak RSS MB, pairs reported) of one `gitmem lint --select GM2` (with
+    `rules` DEFAULT_RULES, of a plain `gitmem lint`: GM202 is off by default)."""
     kinds = {"GM211": "contradiction", "GM201": "duplicate", "GM202": "duplicate"}
     with tempfile.TemporaryFile() as out:
         started = time.perf_counter()
         pid = os.posix_spawnp(sys.executable, [sys.executable, "-m", "gitmem", "-C", str(repo),
-                                               "lint", "--format", "json", "--select", "GM2"],
+                                               "lint", "--format", "json", *rules],
                               os.environ, file_actions=[(os.POSIX_SPAWN_DUP2, out.fileno(), 1)])
         _, status, usage = os.wait4(pid, 0)
         wall = time.perf_counter() - started
@@ -234,6 +244,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="skip the in-process judging rows (the exact join, the capped "
                         "baseline, the old generator): at 100,000 files they double a run that "
                         "lint alone makes long")
+    parser.add_argument("--default-rules", action="store_true",
+                        help="also time a plain `gitmem lint` (GM202 off, as by default), held "
+                        "to what its rules report of the two memories alone")
     parser.add_argument("--old-generator", action="store_true",
                         help="also judge benchmarks/generate.py's repository of each size")
     args = parser.parse_args(argv)
@@ -276,6 +289,16 @@ def main(argv: list[str] | None = None) -> int:
             row("lint, cold", wall, cpu, rss, "-", reported, alone=alone_in_lint)
             wall, cpu, rss, reported = lint_once(repo)
             row("lint, warm", wall, cpu, rss, "-", reported, alone=alone_in_lint)
+            if args.default_rules:
+                subprocess.run(["rm", "-rf", str(repo / ".git" / "gitmem" / "cache")],
+                               check=True)
+                alone_by_default = reported_alone(manifest, through_lint=True, possible=False)
+                wall, cpu, rss, reported = lint_once(repo, DEFAULT_RULES)
+                row("lint, default rules, cold", wall, cpu, rss, "-", reported,
+                    alone=alone_by_default)
+                wall, cpu, rss, reported = lint_once(repo, DEFAULT_RULES)
+                row("lint, default rules, warm", wall, cpu, rss, "-", reported,
+                    alone=alone_by_default)
         if args.no_judge:
             continue
         parsed = repo_claims(repo)

@@ -19,7 +19,7 @@ from gitmem.lint.evidence import Evidence
 from gitmem.lint.grounding import gather_evidence
 from gitmem.lint.extract import Citations, citations_in_force, extract_citations
 from gitmem.lint.rule import LintContext, Rule
-from gitmem.lint.rules.consistency_rules import BUDGET_KEY
+from gitmem.lint.rules.consistency_rules import BUDGET_KEY, reported_bands
 from gitmem.lint.rules.staged_rules import StagedChange, StagedRule
 from gitmem.lint.run import LintRequest, choose_rules
 from gitmem.model import Finding, Memory
@@ -62,6 +62,7 @@ def check_changes(
     evidence = gather_evidence(citations.values(), ws.code_repos())
     context = LintContext(corpus, config or ws.config, evidence, citations)
     budget = context.memo[BUDGET_KEY] = PairBudget(HOOK_PAIR_BUDGET)
+    reported_bands(context, rules)
     findings, failures = run_rules(context, rules, {m.path for m in changed})
     findings += [f for c in changes for rule in guards for f in rule.check_change(c, context)]
     return ChangeCheck(tuple(findings), tuple(notices + failures), added, len(changes),

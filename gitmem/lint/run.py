@@ -23,6 +23,7 @@ from gitmem.lint.fingerprint import with_fingerprints
 from gitmem.lint.grounding import gather_evidence
 from gitmem.lint.registry import enabled_rules, unknown_selectors
 from gitmem.lint.rule import LintContext, Rule
+from gitmem.lint.rules import consistency_rules
 from gitmem.lint.summary import grounding_summary
 from gitmem.model import Memory
 from gitmem.workspace import Workspace
@@ -150,7 +151,8 @@ def lint_workspace(ws: Workspace, request: LintRequest) -> LintReport:
 
             notices += judge_run_pairs(ws, context, request.judge_limit, targets)
         else:
-            prime_corpus_pairs(ws, context, lazy=True,
+            prime_corpus_pairs(ws, context, consistency_rules.reported_bands(context, rules),
+                               lazy=True,
                                whole=len(targets) == len(context.memory_paths()))
     elif request.judge:
         notices.append("judge: no GM2xx rule is selected, so no pair was asked about")

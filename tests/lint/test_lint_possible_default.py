@@ -175,3 +175,38 @@ def test_the_configuration_page_names_every_rule_the_default_leaves_out(tmp_path
         left_out = cli(make_repo(tmp_path / name, files), "lint", "--json").json()["rules_left_out"]
         assert left_out and all(code in row for code in left_out), (left_out, row)
     assert "where the memory is agent layouts" not in row  # GM202 is off everywhere
+
+
+def test_runs_with_and_without_gm202_keep_their_own_pairs(tmp_path: Path) -> None:
+    """A run that does not report GM202 judges its pairs at the match band only (the possible
+    band is never reported, so it is not scored); a later run that asks for GM202 must not read
+    those pairs back from the cache, and each run reads back, warm, what it found cold."""
+    repo = make_repo(tmp_path / "r", LAYOUT)
+    for _ in range(2):  # cold, then warm from the cache each run left
+        assert codes(repo) == ["GM201"]
+        assert codes(repo, "--select", "GM2") == ["GM201", "GM202"]
+        assert codes(repo, "--select", "GM201") == ["GM201"]
+        assert codes(repo, "--select", "GM202") == ["GM202"]
+    fresh = make_repo(tmp_path / "f", LAYOUT)  # the other order, from no cache
+    assert codes(fresh, "--select", "GM202") == ["GM202"]
+    assert codes(fresh) == ["GM201"]
+    assert codes(fresh, "--select", "GM2") == ["GM201", "GM202"]
+
+
+def test_the_bands_a_run_judges_at_follow_its_rules(tmp_path: Path) -> None:
+    """Without GM202 the possible band is raised to the match band, so triage closes the
+    duplicate side of every pair that cannot reach GM201; the contradiction bands and the
+    configured match band are kept."""
+    from gitmem.config import Config
+    from gitmem.lint.registry import enabled_rules
+    from gitmem.lint.rule import LintContext
+    from gitmem.lint.rules.consistency_rules import BANDS_KEY, reported_bands
+
+    config = Config(match_threshold=0.9, possible_threshold=0.7)
+    context = LintContext((), config)
+    every = enabled_rules()
+    assert reported_bands(context, every) is None and context.memo[BANDS_KEY] is None
+    without = [rule for rule in every if rule.code != "GM202"]
+    bands = reported_bands(context, without)
+    assert (bands.match, bands.possible) == (0.9, 0.9) and context.memo[BANDS_KEY] is bands
+    assert bands.contradiction == 0.6

@@ -50,6 +50,8 @@ FINDINGS_KEY = MEMO_KEY + ":findings"
 RECORD_KEY = MEMO_KEY + ":record"
 # a PairBudget bounding the pairs judged (the hooks, `lint --staged` / `--diff`: budget.py)
 BUDGET_KEY = MEMO_KEY + ":budget"
+# the Thresholds the run's pairs are judged at (`reported_bands`; None: the configured ones)
+BANDS_KEY = MEMO_KEY + ":bands"
 _QUOTE_LENGTH = 80
 
 
@@ -78,9 +80,30 @@ def corpus_pair_findings(context: LintContext) -> list[PairFinding]:
     if MEMO_KEY not in context.memo:
         load = context.memo.pop(LOAD_KEY, None)
         context.memo[MEMO_KEY] = load() if load else lint_pairs(
-            context.corpus, context.config, budget=context.memo.get(BUDGET_KEY))
+            context.corpus, context.config, thresholds=context.memo.get(BANDS_KEY),
+            budget=context.memo.get(BUDGET_KEY))
     pairs: list[PairFinding] = context.memo[MEMO_KEY]
     return pairs
+
+
+def reported_bands(context: LintContext, rules: Iterable[object]) -> Thresholds | None:
+    """The bands this run's pairs are judged at, kept in the run's memo for the pair rules:
+    the configured ones when a rule of the run reports the possible band (GM202), and otherwise
+    the possible band raised to the match band. GM202 is off by default, so a plain lint, the
+    hooks and `--select GM201,GM211` never report a pair scored in the possible band; judging
+    one costs the full duplicate score, and triage (`triage.open_sides`) closes the duplicate
+    side of every pair whose bound stays under the band asked for. Every GM201 and GM211 pair
+    is found as before: a pair's verdict at the match band and its contradiction do not depend
+    on the possible band (`analyze._judge`)."""
+    if any(getattr(rule, "code", "") == PossibleDuplicate.code for rule in rules):
+        bands = None
+    else:
+        from gitmem.consistency.analyze import Thresholds
+
+        config = context.config
+        bands = Thresholds(match=config.match_threshold, possible=config.match_threshold)
+    context.memo[BANDS_KEY] = bands
+    return bands
 
 
 def files_compared(context: LintContext) -> Callable[[str, str], bool]:
