@@ -21,6 +21,7 @@ from gitmem.consistency.analyze import PairFinding, Thresholds, find_pairs
 from gitmem.consistency.budget import PairBudget
 from gitmem.consistency.duplicates import PARAPHRASE_SCORE, score_duplicate
 from gitmem.consistency.lexicon import Lexicon, lexicon_for
+from gitmem.consistency.scope import mode_scope
 from gitmem.consistency.verdicts import PairVerdicts
 from gitmem.memory.claim_roles import (
     contradiction_set_aside,
@@ -40,6 +41,8 @@ from gitmem.model import Claim, Memory
 # `globs`, Copilot's `applyTo` (`.github/instructions/*.instructions.md`), Claude Code's `paths`
 # (`.claude/rules/`), Kiro's `fileMatchPattern` (steering with `inclusion: fileMatch`).
 _SCOPE_FIELDS = ("globs", "applyTo", "paths", "fileMatchPattern")
+# Roo Code's mode rules: a folder `.roo/rules-<mode>/`, or the fallback file `.roorules-<mode>`
+_ROO_MODE = re.compile(r"(?:^|/)\.roo/rules-([^/]+)/|(?:^|/)\.roorules-([^/]+)$")
 
 
 def memory_scope(memory: Memory, config: Config) -> tuple[str, ...]:
@@ -47,7 +50,11 @@ def memory_scope(memory: Memory, config: Config) -> tuple[str, ...]:
     configured scope folder the memory lives in; () for everywhere (a glob for every file, `**`,
     overlaps every scope as well). A rule with `alwaysApply: true` (Cursor) or `trigger:
     always_on` (Windsurf, Antigravity) applies everywhere, whatever its globs say, and so does a
-    Kiro steering file not included by file match."""
+    Kiro steering file not included by file match. A Roo Code mode's rules (`.roo/rules-code/`,
+    `.roorules-code`) apply everywhere in that mode only (`scope.mode_scope`)."""
+    mode = _ROO_MODE.search(memory.path)
+    if mode:
+        return (mode_scope(mode.group(1) or mode.group(2)),)
     meta = memory.meta
     if meta.get("alwaysApply") is True or meta.get("trigger") == "always_on":
         return ()

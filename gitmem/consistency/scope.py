@@ -1,7 +1,9 @@
 """Scopes: claims that apply to disjoint sets of files (Cursor `globs`, scope folders) cannot
 contradict each other, so they are never compared. An empty scope applies everywhere. A glob's
 braces are alternatives, as every agent reads them: `src/**/*.{ts,tsx}` is `src/**/*.ts` and
-`src/**/*.tsx`."""
+`src/**/*.tsx`. A scope may also name an agent's mode (`mode_scope`): Roo Code loads a mode's
+own rules only in that mode, so two modes' rules are never read together, while either is read
+with every rule that applies everywhere."""
 
 from __future__ import annotations
 
@@ -91,8 +93,25 @@ def _literals_overlap(a: str, b: str) -> bool:
     return sa.endswith(sb) or sb.endswith(sa)
 
 
+# What starts a mode's name in a scope: no glob of a rule's field or a folder holds a NUL.
+_MODE = "\0mode:"
+
+
+def mode_scope(mode: str) -> str:
+    """The scope entry of the rules an agent loads only in `mode` (`code`, `architect`)."""
+    return _MODE + mode
+
+
 def scopes_disjoint(a: Sequence[str], b: Sequence[str]) -> bool:
-    """True only when both scopes are set and no glob of one can overlap a glob of the other."""
+    """True only when both scopes are set and no glob of one can overlap a glob of the other,
+    or when both name modes and no mode of one is a mode of the other."""
+    modes_a = {x for x in a if x.startswith(_MODE)}
+    modes_b = {x for x in b if x.startswith(_MODE)}
+    if modes_a and modes_b and modes_a.isdisjoint(modes_b):
+        return True
+    if modes_a or modes_b:
+        a = [x for x in a if not x.startswith(_MODE)]
+        b = [x for x in b if not x.startswith(_MODE)]
     if not a or not b:
         return False
     return not any(globs_overlap(x, y) for x in a for y in b)

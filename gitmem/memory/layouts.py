@@ -59,7 +59,10 @@ LAYOUTS: tuple[Layout, ...] = (
     Layout("copilot", "GitHub Copilot",
            (".github/copilot-instructions.md", ".github/instructions/**/*.instructions.md")),
     Layout("windsurf", "Windsurf", (".windsurfrules", "**/.windsurf/rules/**/*.md")),
-    Layout("roo", "Roo Code", (".roorules", "**/.roo/rules/**/*.md")),
+    # Roo Code: the workspace rules, and each mode's own (`.roo/rules-code/`, `.roorules-code`),
+    # loaded beside the workspace rules only in that mode (consistency/corpus.py scopes them)
+    Layout("roo", "Roo Code", (".roorules", ".roorules-*", "**/.roo/rules/**/*.md",
+                               "**/.roo/rules-*/**/*.md")),
     Layout("kiro", "Kiro", ("**/.kiro/steering/**/*.md",)),
     # Antigravity reads workspace rules from `.agents/rules/` (`.agent/rules/` before 1.19, still
     # read); its workflows and skills beside them are prompts (`_PROMPTS`).

@@ -34,7 +34,7 @@ SUPERSEDED_HEADING = "## Superseded"
 # a bullet, so whatever voids it must be written inside the file.
 WHOLE_FILE_NAMES = frozenset({
     "CLAUDE.md", "CLAUDE.local.md", "AGENTS.md", "AGENT.md", "GEMINI.md", ".clinerules",
-    ".windsurfrules", ".cursorrules", "copilot-instructions.md",
+    ".windsurfrules", ".cursorrules", ".roorules", "copilot-instructions.md",
 })
 WHOLE_FILE_FOLDERS = frozenset({"memory-bank", ".clinerules"})
 # OpenClaw's bootstrap files, loaded whole into every session from its workspace's root only
@@ -45,7 +45,9 @@ ROOT_WHOLE_FILE_NAMES = frozenset({"SOUL.md", "IDENTITY.md", "HEARTBEAT.md", "BO
 # Rule folders whose files an agent loads whole when a rule applies (Windsurf, Antigravity, Roo
 # Code, Claude Code rules, Kiro steering): whatever a rule's own trigger field says, the banner is
 # what the agent reads once it is loaded.
-_RULE_FOLDERS = re.compile(r"(?:^|/)\.(?:windsurf|agents?|roo|claude)/rules/|(?:^|/)\.kiro/steering/")
+# Roo Code's mode rules (`.roo/rules-code/`, `.roorules-code`) are loaded whole in their mode.
+_RULE_FOLDERS = re.compile(r"(?:^|/)\.(?:windsurf|agents?|claude)/rules/|(?:^|/)\.roo/rules(?:-[^/]+)?/"
+                           r"|(?:^|/)\.kiro/steering/|(?:^|/)\.roorules-[^/]+$")
 BANNER_START = "> **Superseded**"
 
 _LINK = re.compile(r"\[([^\]]*)\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")

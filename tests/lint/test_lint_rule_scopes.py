@@ -97,3 +97,29 @@ def test_a_comma_inside_braces_is_one_glob_that_meets_each_of_its_alternatives(
     python = make_repo(tmp_path / "py", {**CODE, **rules, path.format("py"):
                        head.format("src/**/*.py") + "- Never end statements with semicolons.\n"})
     assert contradictions(python) == []  # the braces keep the rule to web/'s TypeScript
+
+
+def test_roo_code_modes_rules_meet_the_workspace_rules_and_not_each_other(
+        tmp_path: Path) -> None:
+    """Roo Code loads `.roo/rules/` in every mode and a mode's own folder (`.roo/rules-code/`)
+    or file (`.roorules-architect`) only in that mode: two modes' rules are never read
+    together, so they cannot contradict; a mode's rule against a workspace rule still can."""
+    repo = make_repo(tmp_path / "r", {**CODE,
+        ".roo/rules-code/style.md": "- Always end statements with semicolons.\n",
+        ".roorules-architect": "- Never end statements with semicolons.\n",
+    })
+    data = cli(repo, "lint", "--json").json()
+    assert data["layouts"] == ["roo"]
+    assert {m["path"] for m in data["memories"]} >= {".roo/rules-code/style.md",
+                                                     ".roorules-architect"}
+    assert contradictions(repo) == []
+    shared = make_repo(tmp_path / "s", {**CODE,
+        ".roo/rules-code/style.md": "- Always end statements with semicolons.\n",
+        ".roo/rules/general.md": "- Never end statements with semicolons.\n",
+    })
+    assert contradictions(shared) == [(".roo/rules-code/style.md", ".roo/rules/general.md")]
+    one_mode = make_repo(tmp_path / "o", {**CODE,
+        ".roo/rules-code/a.md": "- Always end statements with semicolons.\n",
+        ".roo/rules-code/b.md": "- Never end statements with semicolons.\n",
+    })
+    assert contradictions(one_mode) == [(".roo/rules-code/a.md", ".roo/rules-code/b.md")]
