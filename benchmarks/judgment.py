@@ -60,6 +60,7 @@ class Reported:
 
     def __init__(self) -> None:
         self.groups: list[tuple[str, tuple[Location, ...]]] = []
+        self.strict: tuple[str, ...] = ()  # the codes lint read strictly (pairs_read_strictly)
         self.at: dict[tuple[str, Location], set[int]] = {}
 
     def add(self, kind: str, places: Sequence[Location]) -> None:
@@ -115,13 +116,18 @@ def kind_alone(kind: str, signals: dict) -> str:
     return "negation"
 
 
-def reported_alone(manifest: dict, through_lint: bool = False,
-                   possible: bool = True) -> list[str | None]:
+def reported_alone(manifest: dict, through_lint: bool = False, possible: bool = True,
+                   strict: Sequence[str] = ()) -> list[str | None]:
     """For each planted pair, its kind when gitmem reports it with the two claims alone: as
     `find_pairs` judges the two claims, or `through_lint`, as lint reads two memory files that
     hold one claim each (its claim model sets some lines aside: a record of a change is
     compared with nothing, alone or in a crowd). `possible` False: as lint's default rules
-    report it, without GM202 (a duplicate in the possible band is not reported)."""
+    report it, without GM202 (a duplicate in the possible band is not reported); `strict`, the
+    codes lint reads strictly there (its report's `pairs_read_strictly`: memory beside code),
+    where GM211 reports only two directives (`strict_reading.kept_strictly`; every planted
+    pair lies in the shared memory/ folder, so no pair is two agents' files)."""
+    from gitmem.consistency.features import directs
+
     out: list[str | None] = []
     for row in manifest["planted"]:
         a, b = row["texts"]
@@ -132,7 +138,9 @@ def reported_alone(manifest: dict, through_lint: bool = False,
         else:
             found = find_pairs([Claim("memory/a.md", 1, a), Claim("memory/b.md", 1, b)])
         found = [f for f in found if f.kind == row["kind"]
-                 and (possible or f.kind != "duplicate" or f.klass == "match")]
+                 and (possible or f.kind != "duplicate" or f.klass == "match")
+                 and not (f.kind == "contradiction" and "GM211" in strict
+                          and not (directs(f.a.text) and directs(f.b.text)))]
         out.append(kind_alone(row["kind"], dict(found[0].signals)) if found else None)
     return out
 
@@ -157,8 +165,10 @@ def lint_once(repo: Path, rules: Sequence[str] = SELECT_GM2
         if os.waitstatus_to_exitcode(status) not in (0, 1):
             raise SystemExit(f"gitmem lint exited {os.waitstatus_to_exitcode(status)}")
         out.seek(0)
-        findings = json.loads(out.read())["findings"]
+        report = json.loads(out.read())
+        findings = report["findings"]
     reported = Reported()
+    reported.strict = tuple(report.get("pairs_read_strictly", ()))
     for f in findings:
         if f["code"] in kinds:
             reported.add(kinds[f["code"]], [(f["path"], f["line"]),
@@ -292,8 +302,9 @@ def main(argv: list[str] | None = None) -> int:
             if args.default_rules:
                 subprocess.run(["rm", "-rf", str(repo / ".git" / "gitmem" / "cache")],
                                check=True)
-                alone_by_default = reported_alone(manifest, through_lint=True, possible=False)
                 wall, cpu, rss, reported = lint_once(repo, DEFAULT_RULES)
+                alone_by_default = reported_alone(manifest, through_lint=True, possible=False,
+                                                  strict=reported.strict)
                 row("lint, default rules, cold", wall, cpu, rss, "-", reported,
                     alone=alone_by_default)
                 wall, cpu, rss, reported = lint_once(repo, DEFAULT_RULES)
