@@ -1251,6 +1251,7 @@ class CodeRepo:
         self._landed_asked = 0
         self._patch_ids: dict[bytes, str] = {}  # default-branch commit -> its patch id
         self._real_folders: dict[str, str] = {}  # os.path.realpath of each folder cited
+        self._roots: tuple[str, ...] | None = None  # HEAD's root commits, asked of git once
 
     @classmethod
     def open(cls, label: str, path: Path, same_as: Repo | None = None) -> CodeRepo | None:
@@ -1485,6 +1486,30 @@ class CodeRepo:
         if found is None:
             found = self._ignored_folders[folder] = bool(self._repo.path_is_ignored(folder))
         return found
+
+    def root_copies(self, path: str) -> list[tuple[str, int, str]]:
+        """(commit, commit time, text) of `path` in each root commit of HEAD's history (a
+        commit with no parent: where the history began) that holds it as a file."""
+        if self._roots is None:
+            self._roots = ()
+            if not self._repo.head_is_unborn:
+                proc = subprocess.run(["git", "rev-list", "--max-parents=0", "HEAD"],
+                                      cwd=self.root, capture_output=True,
+                                      env={**clean_git_env(), **self._trust_env}, check=False)
+                if proc.returncode == 0:
+                    self._roots = tuple(proc.stdout.decode("ascii", "replace").split())
+        out = []
+        for root in self._roots:
+            try:
+                commit = self._repo[root].peel(pygit2.Commit)
+                entry = commit.tree[path]
+                if entry.type_str != "blob":
+                    continue
+                text = self._repo[entry.id].data.decode("utf-8", "replace")
+            except (KeyError, ValueError, pygit2.GitError):
+                continue
+            out.append((root, commit.commit_time, text))
+        return out
 
     def _head_tree(self) -> pygit2.Tree | None:
         """HEAD's tree, looked up once a run (None: bare, or no commit yet)."""

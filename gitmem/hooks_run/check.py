@@ -59,7 +59,7 @@ def check_changes(
     # the citations full lint checks: none of a superseded memory or claim
     citations = {m.path: citations_in_force(m, extract_citations(m, ws.config.review_file))
                  for m in changed}
-    evidence = gather_evidence(citations.values(), ws.code_repos())
+    evidence = gather_evidence(citations, ws.code_repos())
     context = LintContext(corpus, config or ws.config, evidence, citations)
     budget = context.memo[BUDGET_KEY] = PairBudget(HOOK_PAIR_BUDGET)
     reported_bands(context, rules)

@@ -10,7 +10,7 @@ path is read a second way before it is called missing (`found_elsewhere.py`).
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
@@ -39,6 +39,7 @@ from gitmem.lint.found_elsewhere import (
     named_elsewhere,
 )
 from gitmem.lint.near_paths import named_near
+from gitmem.lint.older_history import written_before
 from gitmem.lint.path_citations import is_runtime_file
 from gitmem.lint.path_shapes import elided_verdict, kept_out_of_git
 
@@ -174,12 +175,34 @@ def attach_fates(paths: dict[PathQuery, PathVerdict], repos: Repos) -> dict[Path
     return out
 
 
+def before_history(commits: dict[str, CommitVerdict], citations: Mapping[str, Citations],
+                   repos: Repos) -> None:
+    """An unknown hash that a memory already cited in the first commit of the history it is
+    checked against (a root commit), on a line dated before that commit, was written about work
+    older than the history (a project moved into a fresh repository as one snapshot): it cannot
+    name a commit of it, so unverifiable, never unknown (`written_before`)."""
+    unknown = {token for token, verdict in commits.items() if verdict.status == UNKNOWN}
+    for path, found in citations.items():
+        tokens = {c.key for c in found.commits if c.key in unknown}
+        if not tokens:
+            continue
+        for label, repo in repos.available:
+            for root, when, text in repo.root_copies(path):
+                for token in sorted(tokens & written_before(text, tokens, when)):
+                    unknown.discard(token)
+                    commits[token] = CommitVerdict(
+                        UNVERIFIABLE, f"{path} already cited it in the first commit of "
+                        f"{describe_repo(label)} ({root[:7]}), under a date before that commit: "
+                        "it names a commit of older history")
+
+
 def gather_evidence(
-    citations: Iterable[Citations], code_repos: Iterable[tuple[str, CodeRepo | None]]
+    citations: Mapping[str, Citations], code_repos: Iterable[tuple[str, CodeRepo | None]]
 ) -> Evidence:
-    """Answer every distinct commit token and path reading of the corpus."""
+    """Answer every distinct commit token and path reading of the corpus (`citations`: each
+    memory's, by its path)."""
     repos = Repos.of(code_repos)
-    all_citations = list(citations)
+    all_citations = list(citations.values())
     tokens = sorted({c.key for cs in all_citations for c in cs.commits if not c.other_repo})
     queries = sorted({q for cs in all_citations for p in cs.paths for q in p.queries},
                      key=lambda query: (query.kind, query.value))
@@ -191,6 +214,7 @@ def gather_evidence(
         if verdict.status == UNKNOWN and token in elsewhere:
             commits[token] = CommitVerdict(
                 UNVERIFIABLE, f"another line places it in another repository ({elsewhere[token]})")
+    before_history(commits, citations, repos)
     paths: dict[PathQuery, PathVerdict] = {}
     names: set[str] | None = None
     for query in queries:

@@ -143,7 +143,7 @@ def lint_workspace(ws: Workspace, request: LintRequest) -> LintReport:
     by_path = {memory.path: memory for memory in linted}
     citations = {path: citations_in_force(by_path[path], found)
                  for path, found in extracted.items()}
-    evidence = gather_evidence(citations.values(), ws.code_repos()) if grounded else Evidence()
+    evidence = gather_evidence(citations, ws.code_repos()) if grounded else Evidence()
     context = LintContext(tuple(corpus), wide_when_selected(ws, request), evidence, citations)
     if any(rule.code.startswith("GM2") for rule in rules):
         if request.judge:

@@ -23,7 +23,7 @@ def claim_evidence(ws: Workspace, memories: Sequence[Memory]) -> dict[ClaimKey, 
     A claim's citations are those on its lines (a bullet may go on over several) that its text
     names."""
     citations = {m.path: extract_citations(m, ws.config.review_file) for m in memories}
-    evidence = gather_evidence(citations.values(), ws.code_repos())
+    evidence = gather_evidence(citations, ws.code_repos())
     verdicts: dict[ClaimKey, list[str]] = {}
     for memory in memories:
         found = citations[memory.path]
@@ -47,7 +47,7 @@ def claim_evidence(ws: Workspace, memories: Sequence[Memory]) -> dict[ClaimKey, 
 def unknown_commits(ws: Workspace, memory: Memory) -> list[tuple[int, str]]:
     """(line, token) of commit hashes no configured repository has (GM301) in one memory."""
     citations = extract_citations(memory, ws.config.review_file)
-    evidence = gather_evidence([citations], ws.code_repos())
+    evidence = gather_evidence({memory.path: citations}, ws.code_repos())
     return [(c.line, c.token) for c, kind in zip(citations.commits,
                                                  classify_commits(citations.commits, evidence))
             if kind == BROKEN_CLAIM]

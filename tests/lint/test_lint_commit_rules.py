@@ -416,3 +416,21 @@ def test_gm304_branch_named_as_where_work_is_or_in_a_rule(tmp_path: Path) -> Non
     })
     commit_all(repo)
     assert [(f["path"], f["code"]) for f in lint_json(repo)] == [("memory/rules.md", "GM304")]
+
+
+def test_hash_the_first_commit_held_under_an_older_date_predates_the_history(
+        tmp_path: Path) -> None:
+    # A project moved into a fresh repository as one snapshot commit: its memory's dated log
+    # names commits of the old history, which this one never had. Unverifiable, not invented.
+    # An undated hash of that first commit, and one the memory gains later, are still checked.
+    log = ("# Log\n\nCache keyed by commit 5c8d2e7a.\n\n## 2026-02-11\n"
+           "- Shipped the exporter in commit 3e1f0a9c.\n")
+    repo = make_repo(tmp_path / "r", {"src/app.py": "print(1)\n", "MEMORY.md": log})
+    write(repo, {"MEMORY.md": log + "\n## 2026-06-20\n- Retry loop fixed in commit 7d2b9e4f.\n"})
+    commit_all(repo)
+    findings = lint_json(repo)
+    assert sorted((f["code"], f["line"]) for f in findings) == [
+        ("GM301", 3), ("GM301", 9), ("GM303", 6)]
+    gm303 = next(f for f in findings if f["code"] == "GM303")
+    assert "3e1f0a9c" in str(gm303["message"]) and "first commit" in str(gm303["message"])
+    assert gm303["severity"] == "info"
