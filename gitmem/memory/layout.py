@@ -79,7 +79,9 @@ def is_delimiter(line: str, accepted: Sequence[str]) -> bool:
 def locate_frontmatter(lines: Sequence[str]) -> FrontmatterBounds | None:
     """Find the frontmatter block in lines whose first line has had any BOM removed.
 
-    Returns None when the file does not start with `---`.
+    Returns None when the file does not start with `---`, or when that `---` never closes and
+    the first line after it is prose, not YAML (no `key:`, comment, list item or indent): a
+    Markdown thematic break atop a file that has no frontmatter, as Markdown renders it.
     """
     if not lines or not is_delimiter(lines[0], (OPEN_DELIMITER,)):
         return None
@@ -87,6 +89,9 @@ def locate_frontmatter(lines: Sequence[str]) -> FrontmatterBounds | None:
         line = lines[index]
         if line[:3] in CLOSE_DELIMITERS and is_delimiter(line, CLOSE_DELIMITERS):
             return FrontmatterBounds(close=index)
+    first = next((strip_newline(line) for line in lines[1:] if line.strip()), "")
+    if first and first[0] not in " \t#-" and TOP_LEVEL_KEY.match(first) is None:
+        return None
     return FrontmatterBounds(close=None)
 
 

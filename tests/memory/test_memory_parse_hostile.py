@@ -199,3 +199,14 @@ def test_deep_flow_nesting_names_the_line_it_passes_the_limit() -> None:
     assert memory.meta == {}
     assert "nested more than 50 levels" in memory.problems[0].message
     assert memory.problems[0].line == 4  # file line of `  - [[[...`
+
+
+@pytest.mark.parametrize("first", ["Notes for the assistant working on this service.",
+                                   "See the build steps below before editing."])
+def test_a_lone_rule_atop_prose_that_never_closes_is_a_thematic_break(first: str) -> None:
+    # A file that never uses frontmatter may open with `---`, a horizontal rule in Markdown:
+    # when nothing closes it and prose, not YAML, follows, it is body and no problem.
+    memory = parse_memory("GEMINI.md", f"---\n{first}\n\n## Build\n- Run make.\n".encode())
+    assert memory.problems == () and not memory.has_frontmatter
+    assert memory.body_line == 1 and memory.body.startswith("---\n")
+    assert memory.claims
