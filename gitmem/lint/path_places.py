@@ -1,7 +1,9 @@
 """Where in a memory a cited path stands, read from the lines around it: the headings it sits
 under and the column of a table it sits in. The path rules (GM311/GM313) ask three things:
 
-- `in_record_section`: under a dated heading (`### 2025-09-21`, a day's entry), a heading whose
+- `in_record_section`: under a dated heading (`### 2025-09-21`, a day's entry, or a section
+  heading above it: `## Changes (2026-03-22)` over `### Widget polish`; a file's title does not
+  date its sections), a heading whose
   section opens with a date field (`## D12: cache in Redis` / `**Date:** 2025-09-21 ...`, an
   entry of a decision log) or a change log's (`## Changelog`, `## 变更记录`): a record of what
   was decided or done then, right when written;
@@ -91,11 +93,14 @@ class Places:
         return self._chains[number - 1] if 0 < number <= len(self._chains) else ()
 
     def in_record_section(self, number: int) -> bool:
-        chain = self.headings(number)
+        leveled = self._leveled(number)
+        chain = tuple(text for _, text in leveled)
         if not chain:
             return False
         nearest = chain[-1]
         return (_DATE.search(nearest) is not None or _VERSION.fullmatch(nearest) is not None
+                # a part of a dated section (`## Changes (2026-03-22)` / `### Widget polish`)
+                or any(level > 1 and _DATE.search(text) for level, text in leveled[:-1])
                 or any(_CHANGE_LOG.search(_plain(heading)) for heading in chain)
                 or self._opens_with_date(number))
 

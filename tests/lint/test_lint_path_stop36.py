@@ -1,0 +1,34 @@
+"""GM311 on shapes still falsely reported across all judged batches (issue 17, stop 36), each
+written in our own words after the real file's shape. Beside each, a path the memory states as
+present today that was deleted still warns, so the test can fail."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gitutil import commit_all, git, make_repo, write
+from lintutil import path_codes
+
+
+def test_a_part_of_a_dated_section_is_that_days_record(tmp_path: Path) -> None:
+    # A status file logs each round of work under a dated heading, split into parts by what
+    # they touched; a part's own heading names the form file it edited, replaced by code
+    # later. That was right when written. The same file named in the standing part of the
+    # memory, and in a section under a dated file title, still warns.
+    repo = make_repo(tmp_path / "r", {"ui/panel.ui": "<ui/>\n", "ui/panel.py": "x\n"})
+    git(repo, "rm", "-q", "ui/panel.ui")
+    commit_all(repo, "build the panel in code")
+    write(repo, {
+        "memory/status.md": (
+            "# Project status\n\n"
+            "## Layout\n\n"
+            "- The panel's layout lives in `ui/panel.ui`.\n\n"
+            "## Round after 1.4 (2026-03-22)\n\n"
+            "### Panel spacing (`ui/panel.ui`)\n"
+            "- Margins widened to 6 px in `ui/panel.ui`.\n"),
+        "memory/plan.md": (
+            "# Plan 2026-01-05\n\n"
+            "## Layout\n\n"
+            "- Edit spacing in `ui/panel.ui`.\n")})
+    commit_all(repo)
+    assert path_codes(repo) == [("memory/plan.md", 5, "GM311"), ("memory/status.md", 5, "GM311")]
