@@ -27,7 +27,8 @@ class Claim:
     path: str
     line: int  # 1-based line in the file (frontmatter included)
     text: str  # the statement without its list marker
-    kind: str = "sentence"  # "bullet" | "item" | "sentence" | "task" (an open "- [ ]" box)
+    # "bullet" | "item" | "sentence" | "task" (an open "- [ ]" box) | "done" (a ticked "- [x]")
+    kind: str = "sentence"
     section: str = ""  # the nearest heading above it, if any
     # the list entry, or the bold label line ("**Business plan**:"), a nested entry stands
     # under: its subject when it names none itself (left out of equality)

@@ -56,7 +56,8 @@ other file has no body of its own that the summary stands for.
 `contradiction_set_aside(a, b)` is why a contradiction pair is no finding: a record on either
 side ("After the bucket was recreated, users could no longer upload", under "**Problem**:" of a
 fix) says what went wrong once; it cannot conflict with what the product does now, nor with the
-record of another bug.
+record of another bug. Nor can two ticked checklist boxes ("- [x] Add entries", "- [x] Delete
+entries", a test plan's coverage): each says a step was taken, and both were.
 """
 
 from __future__ import annotations
@@ -132,7 +133,7 @@ def _family(a: Claim, b: Claim) -> bool:
     return bool(child.parent) and parent.text.startswith(child.parent)
 
 
-_LIST_KINDS = frozenset({"bullet", "item", "task"})
+_LIST_KINDS = frozenset({"bullet", "item", "task", "done"})
 
 
 def _neighbours(a: Claim, b: Claim) -> bool:
@@ -193,6 +194,8 @@ def contradiction_set_aside(a: Claim, b: Claim) -> str | None:
     """Why a contradiction pair (a, b) is no finding, or None (module docstring)."""
     if "record" in (claim_role(a), claim_role(b)):
         return "a record of what went wrong once"
+    if a.kind == b.kind == "done":
+        return "two ticked checklist boxes"  # two steps taken: both were done, neither a rule
     return None
 
 

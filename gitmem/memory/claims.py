@@ -58,7 +58,7 @@ class _Scanner:
         self.path = path
         self.claims: list[Claim] = []
         self.section = ""
-        self.kind = ""  # "" (nothing open) | "paragraph" | "bullet" | "item" | "task"
+        self.kind = ""  # "" (nothing open) | "paragraph" | "bullet" | "item" | "task" | "done"
         self.lines: list[int] = []
         self.parts: list[str] = []
         self.list_indents: list[int] = []  # content columns of the open list items
@@ -119,8 +119,9 @@ class _Scanner:
         if text[:1] == "[":
             task = _TASK_BOX.match(text)
             if task:
-                if text[1] == " ":
-                    kind = "task"  # an open checklist box: a step to take, not a statement
+                # an open checklist box: a step to take, not a statement; a ticked one: a
+                # step taken, a record
+                kind = "task" if text[1] == " " else "done"
                 text = text[task.end() :]
         if self.kind:
             self.flush()  # (a bold label line above the list becomes `label` here)

@@ -138,7 +138,7 @@ _NEGATION = re.compile(
 
 
 def _under_negative_head(claim: Claim) -> bool:
-    return bool(claim.kind in ("bullet", "item") and (
+    return bool(claim.kind in ("bullet", "item", "done") and (
         (claim.parent and _negative_head(claim.parent))
         or (claim.section and _negative_head(claim.section))))
 

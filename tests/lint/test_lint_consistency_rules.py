@@ -91,3 +91,19 @@ def documented_example(code: str) -> dict[str, str]:
 def test_the_rule_pages_examples_are_what_the_rule_reports(tmp_path: Path, code: str) -> None:
     repo = make_repo(tmp_path / "r", documented_example(code))
     assert cli(repo, "lint", "--format", "json", "--select", "GM2").codes() == [code]
+
+
+def test_two_ticked_checklist_boxes_never_contradict() -> None:
+    # A test plan ticks off what its suite covers: adding records and deleting them are two
+    # steps taken, not two rules at odds. A ticked step against a standing rule that forbids
+    # it is still reported.
+    plan = ("# Testing the synced store\n\n#### Store operations\n"
+            "- [x] Add records to the synced store\n- [x] Update records in the synced store\n"
+            "- [x] Delete records from the synced store\n")
+    report = lint(memory("docs/testing-sync.md", plan),
+                  memory("memory/rules.md", "# Rules\n\n- Never delete records from the synced store.\n"),
+                  select=("GM211",))
+    pairs = sorted((f.path, f.line, r.path, r.line) for f in found(report, "GM211")
+                   for r in f.related)
+    assert ("docs/testing-sync.md", 4, "docs/testing-sync.md", 6) not in pairs
+    assert ("docs/testing-sync.md", 6, "memory/rules.md", 3) in pairs

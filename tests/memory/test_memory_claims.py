@@ -14,7 +14,7 @@ CASES: list[tuple[str, str, list[tuple[int, str, str]]]] = [
     ("bullets", "- a claim\n* another\n+ third\n", [
         (1, "bullet", "a claim"), (2, "bullet", "another"), (3, "bullet", "third")]),
     ("task items", "- [ ] open task\n- [x] done task\n- [X] Done too\n", [
-        (1, "task", "open task"), (2, "bullet", "done task"), (3, "bullet", "Done too")]),
+        (1, "task", "open task"), (2, "done", "done task"), (3, "done", "Done too")]),
     ("numbered", "1. first\n2) second\n10. tenth\n", [
         (1, "item", "first"), (2, "item", "second"), (3, "item", "tenth")]),
     ("continuation", "- Use tabs\n  for indentation.\n- Next\n", [
