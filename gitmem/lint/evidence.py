@@ -59,7 +59,9 @@ class PathQuery:
     """One way of reading a cited path: a path (relative to a code repository root, or
     absolute) or a bare file name to be found anywhere in the tree by basename."""
 
-    kind: str  # "path" | "basename" | "package" (a reading from the memory's own folder)
+    # "path" | "basename" | "package" (a reading from the memory's own folder) | "nested" (a
+    # bare folder at any depth below the memory's folder: `frontend/api/` for frontend/src/api)
+    kind: str
     value: str
 
 

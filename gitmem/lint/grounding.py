@@ -175,6 +175,28 @@ def attach_fates(paths: dict[PathQuery, PathVerdict], repos: Repos) -> dict[Path
     return out
 
 
+def nested_verdicts(values: Iterable[str], repos: Repos) -> dict[str, PathVerdict]:
+    """Each `package/name/` reading: EXISTS when exactly one folder `name` lies at any depth
+    below `package/` in a code repository (`frontend/src/api/`), else UNVERIFIABLE (not there,
+    or several: which one the memory meant cannot be told). One pass over the tracked files."""
+    wanted = {value: value.rstrip("/").rsplit("/", 1) for value in values}
+    names = {name for _, name in wanted.values()}
+    out = {value: PathVerdict(UNVERIFIABLE, reason="no one folder of that name in the "
+                              "memory's package") for value in wanted}
+    for label, repo in repos.available if wanted else ():
+        folders: dict[str, set[str]] = {}  # a wanted name -> every folder so named
+        for path in repos.tracked_paths(repo):
+            parts = path.split("/")[:-1]
+            for end, part in enumerate(parts, 1):
+                if part in names:
+                    folders.setdefault(part, set()).add("/".join(parts[:end]))
+        for value, (package, name) in wanted.items():
+            found = [f for f in folders.get(name, ()) if f.startswith(package + "/")]
+            if len(found) == 1 and out[value].status != EXISTS:
+                out[value] = PathVerdict(EXISTS, label, reason=f"as {found[0]}/")
+    return out
+
+
 def before_history(commits: dict[str, CommitVerdict], citations: Mapping[str, Citations],
                    repos: Repos) -> None:
     """An unknown hash that a memory already cited in the first commit of the history it is
@@ -231,12 +253,16 @@ def gather_evidence(
         elif query.kind == "elided":
             paths[query] = (elided_verdict(query.value, repos) if repos.available else
                             PathVerdict(UNVERIFIABLE, reason="no code repository"))
+        elif query.kind == "nested":  # counts only where it is one folder of its package
+            continue  # all at once, below
         elif query.kind == "package":  # counts only where it exists (or is ignored)
             verdict = path_verdict(query.value, repos)
             paths[query] = verdict if verdict.status in (EXISTS, IGNORED) else PathVerdict(
                 UNVERIFIABLE, reason="not in the memory's package either")
         else:
             paths[query] = path_verdict(query.value, repos)
+    nested = nested_verdicts([q.value for q in queries if q.kind == "nested"], repos)
+    paths.update((q, nested[q.value]) for q in queries if q.kind == "nested")
     paths = found_in_packages(found_below_own_name(attach_fates(paths, repos), repos), repos)
     paths = named_near(kept_out_of_git(named_elsewhere(paths, repos), repos), repos)
     return Evidence(commits, paths, tuple(l for l, _ in repos.available))

@@ -183,6 +183,12 @@ def queries_for(text: str, style: str, memory_path: str) -> tuple[PathQuery, ...
             if reading not in readings:
                 queries.append(PathQuery("package", reading))
             folder = posixpath.dirname(folder)
+        home = posixpath.dirname(memory_path)
+        if home and text.endswith("/") and text.count("/") == 1 and text[0] not in "./":
+            # a bare folder (`api/`) named by a memory inside a package (frontend/GEMINI.md)
+            # may sit deeper in that package (frontend/src/api/): read there when the
+            # package holds exactly one folder of that name (grounding: "nested")
+            queries.append(PathQuery("nested", posixpath.join(home, text)))
     return tuple(queries)
 
 

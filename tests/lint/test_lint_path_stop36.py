@@ -32,3 +32,22 @@ def test_a_part_of_a_dated_section_is_that_days_record(tmp_path: Path) -> None:
             "- Edit spacing in `ui/panel.ui`.\n")})
     commit_all(repo)
     assert path_codes(repo) == [("memory/plan.md", 5, "GM311"), ("memory/status.md", 5, "GM311")]
+
+
+def test_a_bare_folder_a_package_memory_names_is_read_in_that_package(tmp_path: Path) -> None:
+    # A web app's own agent file lists its conventions: calls are written in `api/`, read
+    # through hooks in `hooks/`. Both folders sit in the app's src/. The repository once had
+    # a root api/ (moved into the server since): the app's file still means its own. The
+    # same `api/` in the root file, and `hooks/` where the app holds two, still warn.
+    repo = make_repo(tmp_path / "r", {"api/routes.py": "x\n", "hooks/pre.sh": "x\n"})
+    git(repo, "mv", "api", "server-api")
+    git(repo, "rm", "-q", "-r", "hooks")
+    commit_all(repo, "move the server's code")
+    write(repo, {
+        "web/src/api/client.ts": "x\n", "web/src/hooks/use.ts": "x\n",
+        "web/test/hooks/fake.ts": "x\n",
+        "web/AGENTS.md": ("# Web app\n\n## Conventions\n\n"
+                          "1. Calls are written in `api/` and read through `hooks/`.\n"),
+        "AGENTS.md": "# Repository\n\n- Server calls live in `api/`.\n"})
+    commit_all(repo)
+    assert path_codes(repo) == [("AGENTS.md", 3, "GM311"), ("web/AGENTS.md", 5, "GM311")]
