@@ -6,7 +6,9 @@ A near-duplicate (the possible band) is kept only between claims of one role
 (`gitmem.memory.claim_roles`: a to-do is not a rule, a checklist step is not the rule it applies),
 and a contradiction only between claims that are no record of what went wrong once. An agent's
 entry file and a memory it points to for the details are not compared for duplicates
-(`gitmem.memory.summaries`: the summary restates on purpose), only for contradictions.
+(`gitmem.memory.summaries`: the summary restates on purpose), only for contradictions; nor
+are the copies of a template's note, the banner or footer three files or more carry in the
+same place (`gitmem.consistency.banners`).
 Type and category never gate a comparison.
 """
 
@@ -18,6 +20,7 @@ from collections.abc import Container, Sequence
 
 from gitmem.config import Config
 from gitmem.consistency.analyze import PairFinding, Thresholds, find_pairs
+from gitmem.consistency.banners import template_note_claims
 from gitmem.consistency.budget import PairBudget
 from gitmem.consistency.duplicates import PARAPHRASE_SCORE, score_duplicate
 from gitmem.consistency.lexicon import Lexicon, lexicon_for
@@ -193,6 +196,7 @@ def corpus_pairs(
     by_path = {m.path: m for m in active}
     claims = compared_claims(active)
     summarised = summarised_pairs(active)  # an entry file and a memory it points to
+    framed = template_note_claims(active)  # a template's banner or footer in 3+ files
     lexicon = lexicon_for(config.lexicon)  # with the repository's [consistency.lexicon]
     pairs = find_pairs(
         claims,
@@ -218,6 +222,9 @@ def corpus_pairs(
             continue  # a worked example, a file's own summary, an activeContext recap
         if pair.kind == "duplicate" and _other_lead_ins(pair, lexicon, config.possible_threshold):
             continue  # one entry finishing the sentences of two lead-ins about two subjects
+        if pair.kind == "duplicate" and pair.a.text == pair.b.text \
+                and (pair.a.path, pair.a.line) in framed and (pair.b.path, pair.b.line) in framed:
+            continue  # the note a template puts above (or below) each of its files
         if pair.kind == "duplicate" and (pair.a.path, pair.b.path) in summarised:
             continue  # CLAUDE.md restating a line of the memory it points to for the details
         if pair.kind == "contradiction" and contradiction_set_aside(pair.a, pair.b):
