@@ -36,7 +36,8 @@ because one side restates the other on purpose in a part made for that:
 - a worked example under the rule it illustrates, in one file (the rule says to ask "What is
   the goal?", and the "Examples" section shows the agent asking it);
 - a summary of its own file: a line under "Summary", "TL;DR", "Recap", "At a glance", "Key
-  takeaways" (not "Overview", which opens a document) restating a line of the same file's body (a design document sums up
+  takeaways", "Remember", "Quick reference", "Cheat sheet" (not "Overview", which opens a
+  document) restating a line of the same file's body (a design document sums up
   its formulas and choices where it ends);
 - an active-context recap: Cline's `activeContext.md` holds the current state of the work and
   sums up, as short verbless entries ("**Auth**: token-based sessions"), what the core files of
@@ -203,7 +204,8 @@ def contradiction_set_aside(a: Claim, b: Claim) -> str | None:
 # (not "Overview": it opens a document, and lists what the body then defines, so an item of it
 # repeated in the body is one list kept twice)
 _RECAP = re.compile(r"\b(?:summary|summari[sz]ed|tl;?\s?dr|recap|at a glance"
-                    r"|key takeaways|in short|in brief)\b", re.I)
+                    r"|key takeaways|in short|in brief|remember|reminders|quick reference"
+                    r"|cheat ?sheet)\b", re.I)
 _ACTIVE_CONTEXT = re.compile(r"(?:^|/)active[-_ ]?context\.md$", re.I)
 # a label in front of an entry's value: "**Auth**: ...", "Region: ..."
 _ENTRY_LABEL = re.compile(r"^[*_]*[^:*_`]{1,40}?[*_]*\s*[:：][*_]*\s*")

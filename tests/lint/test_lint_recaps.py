@@ -130,3 +130,20 @@ def test_a_sample_size_heading_is_no_worked_example(tmp_path: Path) -> None:
            "## Batch sample size\n\n1. Loss-weighted step size for each run.\n")
     repo = make_repo(tmp_path / "r", {**FRAME, "memory/tuning-plan.md": doc})
     assert len(duplicates(repo)) == 1
+
+
+def test_a_closing_remember_list_restating_its_own_file_is_no_duplicate(tmp_path: Path) -> None:
+    guide = ("# TypeScript guide\n\n## Typing\n\n- Never use `any`; use a precise type or "
+             "`unknown`\n- Narrow unions with type guards\n\n## Errors\n\n- Throw `Error` "
+             "subclasses only\n\n## Remember\n\n- **No `any`**: use a precise type or `unknown`\n"
+             "- Throw `Error` subclasses only\n")
+    repo = make_repo(tmp_path / "r", {**FRAME, ".github/instructions/ts.instructions.md": guide})
+    assert duplicates(repo) == []
+
+
+def test_a_remember_line_copied_into_another_file_is_still_a_duplicate(tmp_path: Path) -> None:
+    guide = ("# TypeScript guide\n\n## Typing\n\n- Narrow unions with type guards\n\n"
+             "## Remember\n\n- Throw `Error` subclasses only\n")
+    other = "# API guide\n\n## Errors\n\n- Throw `Error` subclasses only\n"
+    repo = make_repo(tmp_path / "r", {**FRAME, "memory/ts.md": guide, "memory/api.md": other})
+    assert len(duplicates(repo)) == 1
