@@ -19,8 +19,8 @@ line naming its own file's subject (for duplicates).
 Also, for duplicates, two bare feature names ("Approval workflows") under two headings, two
 heading entries alike only through rewording (`reworded`: a paraphrase), one copy (or fragment,
 or one label's value) under each of two parallel headings of one file ("Database rollback" /
-"Application rollback", two modules of a brainstorm and their "**Purpose**:": two instances of
-one kind), two lines alike only in other words in two files each about a subject of its own
+"Application rollback", "Rule 2" / "Rule 3", "C4. sec-api.io" / "I3. CBonds", two modules of
+a brainstorm and their "**Purpose**:": two instances of one kind), two lines alike only in other words in two files each about a subject of its own
 (`file_subject`), and a feature's labelled attribute against a rule for all code in another
 file (`attribute_and_rule`); for contradictions, a hypothetical ("Without X, ...") and one
 label under two headings; for duplicates, also one entry copied under two parent entries or
@@ -245,16 +245,50 @@ def set_aside(a: Claim, b: Claim, kind: str, reworded: bool = False) -> str | No
             same_words(a.text, b.text) or (is_fragment(a.text) and is_fragment(b.text))
             or (_label(a.text) is not None and _label(a.text) == _label(b.text))):
         return "two instances of one kind"  # (or one template field: "**Purpose**: ...")
+    if a.path == b.path and numbered_items(a.section, b.section) \
+            and _same_wording(a.text, b.text):
+        return "two numbered items of one kind"  # ("Access: REST API, paid" / "... API. Paid")
     return None
 
 
 _HEADING_WORD = re.compile(r"[^\W\d_]+")
+_TEXT_WORD = re.compile(r"[^\W_]+")
+
+
+def _same_wording(a: str, b: str) -> bool:
+    """The same words in the same order, whatever their punctuation ("REST API, paid plan." /
+    "REST API. Paid plan.")."""
+    return same_words(a, b) or _TEXT_WORD.findall(a.casefold()) == _TEXT_WORD.findall(
+        b.casefold())
+
+
+# a heading that numbers an item of its kind: "Rule 2 — New issue", "Mode 3: PLAN"
+_NUMBERED_ITEM = re.compile(r"[\W_]*([^\W\d_]+)\s+(\d+[a-z]?)\b")
+# a heading that opens with an item's code: "C4. sec-api.io", "ADR-12 Storage", "P0 bugs"
+_ITEM_CODE = re.compile(r"[\W_]*([A-Z]{1,4}-?\d+[a-z]?)(?!\w)")
+
+
+def numbered_items(a: str, b: str) -> bool:
+    """Two headings that number two items of one kind: one word and two numbers ("Rule 2 —
+    New issue" / "Rule 3 — Payment errors", "Mode 1: RESEARCH" / "Mode 3: PLAN"), or two item
+    codes ("C4. sec-api.io" / "I3. CBonds"). A bare outline number ("2. Problem Space" / "8.
+    Components") numbers the document's parts, not items of one kind."""
+    item_a, item_b = _NUMBERED_ITEM.match(a), _NUMBERED_ITEM.match(b)
+    if item_a and item_b:
+        return (item_a.group(1).lower() == item_b.group(1).lower()
+                and item_a.group(2) != item_b.group(2))
+    code_a, code_b = _ITEM_CODE.match(a), _ITEM_CODE.match(b)
+    return bool(code_a and code_b) and code_a.group(1) != code_b.group(1)
 
 
 def parallel_sections(a: str, b: str) -> bool:
     """Two headings naming two things of one kind: the same last word, the rest mostly other
     words ("Database Rollback" / "Application Rollback", "12. Expense Module" / "30. Leave
-    Module"); "Immediate Priorities" / "Immediate" is one list named twice."""
+    Module"), or two numbered items of one kind (`numbered_items`: "Rule 2" / "Rule 3", "C4.
+    sec-api.io" / "I3. CBonds"); "Immediate Priorities" / "Immediate" is one list named
+    twice."""
+    if numbered_items(a, b):
+        return True
     words_a = [w.lower() for w in _HEADING_WORD.findall(a)]
     words_b = [w.lower() for w in _HEADING_WORD.findall(b)]
     if not words_a or not words_b or words_a[-1] != words_b[-1]:
