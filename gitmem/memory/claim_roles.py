@@ -49,7 +49,8 @@ because one side restates the other on purpose in a part made for that:
   name a path or a link with a short gloss are two maps of one place (a rule under such a
   heading, "Never write to `src/generated/` by hand", stays compared);
 - two signposts in two files: a short line that only sends the reader to a file it names
-  ("See the shared retry rules in `retry-common.mdc`."), which each file needs its own of.
+  ("See the shared retry rules in `retry-common.mdc`.", "See ../AGENTS.md for the process."),
+  which each file needs its own of.
 
 A copy of a line into a summary of *another* file (a `RULES_SUMMARY.md`) stays reported: the
 other file has no body of its own that the summary stands for.
@@ -254,13 +255,17 @@ def _worked_example(claim: Claim) -> bool:
 _SIGNPOST = re.compile(r"^[\W_]*(?:see|refer to|for\b[^.;:!?]{0,60}?\bsee)\b",
                        re.IGNORECASE)
 _NAMED_FILE = re.compile(r"`[^`\s]*[./][^`\s]*`|\]\([^)\s]+\)")
+# a relative path written out bare, to a file: "../AGENTS.md", "docs/process.md"
+_BARE_PATH = re.compile(r"(?<![\w/`])(?:\.{1,2}/|[\w-]+/)[\w./-]*\.[A-Za-z]{1,8}\b")
 _SIGNPOST_WORDS = 20
 
 
 def _signpost(text: str) -> bool:
     """A line that only points to another file, which it names (a code span holding a path or
-    a file name, or a link): the way to a text, not the text."""
-    return (_SIGNPOST.match(text) is not None and _NAMED_FILE.search(text) is not None
+    a file name, a link, or a relative path written out bare: "See ../AGENTS.md for the
+    process."): the way to a text, not the text."""
+    return (_SIGNPOST.match(text) is not None
+            and (_NAMED_FILE.search(text) is not None or _BARE_PATH.search(text) is not None)
             and len(_WORD.findall(text)) <= _SIGNPOST_WORDS)
 
 

@@ -71,3 +71,23 @@ def test_a_signpost_twice_in_one_file_and_a_rule_naming_a_file_stay(tmp_path: Pa
              "AGENTS.md": f"# Agents\n\n## Checks\n\n- {rule}\n"}
     found = repo_findings(tmp_path, files)
     assert len(_gm201(found)) == 2, found
+
+
+def test_a_bare_relative_path_signpost_in_each_folder_is_no_duplicate(tmp_path: Path) -> None:
+    files = {}
+    for folder, up in (("project/events", "../../"), ("project/issues", "../../"),
+                       ("project", "../")):
+        name = folder.rpartition("/")[2]
+        files[f"{folder}/AGENTS.md"] = (
+            f"# {name}\n\n## Rules\n\n- Keep the {name} handlers free of network calls\n\n"
+            f"See {up}AGENTS.md and {up}CONTRIBUTING.md for the required process.\n")
+    found = repo_findings(tmp_path, files)
+    assert _gm201(found) == [], found
+
+
+def test_a_rule_with_a_bare_path_is_still_a_duplicate(tmp_path: Path) -> None:
+    rule = "Run scripts/check.sh before every commit, and fix what it reports."
+    files = {"memory/workflow.md": f"# Workflow\n\n## Checks\n\n- {rule}\n",
+             "memory/review.md": f"# Review\n\n## Before review\n\n- {rule}\n"}
+    found = repo_findings(tmp_path, files)
+    assert len(_gm201(found)) == 1, found
