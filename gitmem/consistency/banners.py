@@ -17,8 +17,10 @@ more (`TEMPLATE_FILES`), the slot being the file's own frame:
 
 A file with no heading has no frame: its lines are its content. Two files with the same banner
 are still compared (two is a copy kept by hand, as AGENTS.md and CLAUDE.md opening with the same
-line are); so is the same text in the body of a third file, and a note in the frame of one file
-and the body of another.
+line are); so is the same text in the body of a third file, a note in the frame of one file
+and the body of another, and the banner of two files that share COPIED_CLAIMS claims or more
+(`copied_files`): one file copied into the other, banner and all, is one copied-file finding,
+which counts its banner too.
 """
 
 from __future__ import annotations
@@ -29,6 +31,9 @@ from collections.abc import Iterable
 from gitmem.model import Claim, Memory
 
 TEMPLATE_FILES = 3  # files holding a text in their frame that make it a template's note
+# claims two files share that make them one copied file (the copied-file finding's own count,
+# `gitmem.lint.rules.claim_groups.COPIED_FILE_MIN`)
+COPIED_CLAIMS = 5
 
 _HEADING = re.compile(r" {0,3}#{1,6}(?:\s|$)")
 _FENCE = re.compile(r" {0,3}(?:```|~~~)")
@@ -93,3 +98,9 @@ def template_note_claims(memories: Iterable[Memory]) -> frozenset[tuple[str, int
                 framed.setdefault(claim.text, []).append(claim)
     return frozenset((c.path, c.line) for found in framed.values()
                      if len({c.path for c in found}) >= TEMPLATE_FILES for c in found)
+
+
+def copied_files(a: Memory, b: Memory) -> bool:
+    """Two files that share COPIED_CLAIMS claims or more, word for word: one a copy of the
+    other, whose banner is one of the copied lines."""
+    return len({c.text for c in a.claims} & {c.text for c in b.claims}) >= COPIED_CLAIMS

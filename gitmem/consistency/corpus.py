@@ -20,7 +20,7 @@ from collections.abc import Container, Sequence
 
 from gitmem.config import Config
 from gitmem.consistency.analyze import PairFinding, Thresholds, find_pairs
-from gitmem.consistency.banners import template_note_claims
+from gitmem.consistency.banners import copied_files, template_note_claims
 from gitmem.consistency.budget import PairBudget
 from gitmem.consistency.duplicates import PARAPHRASE_SCORE, score_duplicate
 from gitmem.consistency.lexicon import Lexicon, lexicon_for
@@ -223,7 +223,8 @@ def corpus_pairs(
         if pair.kind == "duplicate" and _other_lead_ins(pair, lexicon, config.possible_threshold):
             continue  # one entry finishing the sentences of two lead-ins about two subjects
         if pair.kind == "duplicate" and pair.a.text == pair.b.text \
-                and (pair.a.path, pair.a.line) in framed and (pair.b.path, pair.b.line) in framed:
+                and (pair.a.path, pair.a.line) in framed and (pair.b.path, pair.b.line) in framed \
+                and not copied_files(by_path[pair.a.path], by_path[pair.b.path]):
             continue  # the note a template puts above (or below) each of its files
         if pair.kind == "duplicate" and (pair.a.path, pair.b.path) in summarised:
             continue  # CLAUDE.md restating a line of the memory it points to for the details

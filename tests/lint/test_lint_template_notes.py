@@ -71,3 +71,22 @@ def test_files_without_headings_have_no_frame(tmp_path: Path) -> None:
     files = {f"memory/{name}.md": f"{BANNER}\n\n{rule}.\n" for name, rule in RULES.items()}
     found = repo_findings(tmp_path, files)
     assert len(_gm201(found)) == 1, found
+
+
+def test_a_copied_file_still_counts_its_banner(tmp_path: Path) -> None:
+    files = _learnings(["backend", "frontend", "billing"])
+    body = "".join(f"- {rule} in the worker\n" for rule in RULES.values())
+    files["memory/learnings/backend.md"] = (
+        f"# Learnings: backend\n\n> {BANNER}\n\n## Entries\n\n{body}")
+    files["memory/backend-copy.md"] = files["memory/learnings/backend.md"]
+    found = _gm201(repo_findings(tmp_path, files))
+    copied = [f for f in found if "repeated verbatim in" in f["message"]]
+    assert len(copied) == 1, found
+    assert copied[0]["message"].startswith("5 claims"), copied
+
+
+def test_the_copied_file_counts_agree() -> None:
+    from gitmem.consistency.banners import COPIED_CLAIMS
+    from gitmem.lint.rules.claim_groups import COPIED_FILE_MIN
+
+    assert COPIED_CLAIMS == COPIED_FILE_MIN
