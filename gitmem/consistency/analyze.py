@@ -66,6 +66,10 @@ class Thresholds:
     possible: float = POSSIBLE_THRESHOLD  # duplicate possible band (GM202)
     contradiction: float = 0.6  # lowest contradiction confidence reported (GM211)
     contradiction_match: float = 0.86
+    # which contradictions the run reports, so which a pair is judged for when nothing else of
+    # it is open (`batch.Judging`): "all"; "directives", between two directives only (a strict
+    # reading of memory beside code, `strict_reading.kept_strictly`); "none" (GM211 not run)
+    contradictions: str = "all"
 
 
 @dataclass(frozen=True)

@@ -29,8 +29,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
-from gitmem.consistency.features import TextFeatures
-from gitmem.consistency.lexicon import Lexicon
+from gitmem.consistency.features import TextFeatures, directs, directs_in
+from gitmem.consistency.lexicon import Lexicon, default_lexicon
 from gitmem.consistency.paraphrase import may_paraphrase
 from gitmem.consistency.triage import open_sides
 from gitmem.consistency.triage_facts import TextFacts, text_facts
@@ -88,6 +88,23 @@ class Judging:
                     cache[text] = (f, known)
             return known
 
+        reads = getattr(self.thresholds, "contradictions", "all")
+        directive: dict[str, bool] = {}
+        # `directs` reads a text with the default lexicon: its features here are those when the
+        # run's lexicon is the default one (no [consistency.lexicon] of the repository's)
+        plain = lexicon is default_lexicon()
+
+        def reported(fa: TextFeatures, fb: TextFeatures) -> bool:
+            """Whether a contradiction between these texts is reported at all (`reads`)."""
+            if reads == "all":
+                return True
+            if reads == "none":
+                return False
+            for f in (fa, fb):
+                if f.text not in directive:
+                    directive[f.text] = directs_in(f) if plain else directs(f.text)
+            return directive[fa.text] and directive[fb.text]
+
         out: list[Any] = []
         for i, j in jobs:
             a, b = claims[i], claims[j]
@@ -102,7 +119,7 @@ class Judging:
                 sides = open_sides(
                     fa, fb, facts(a.text, fa, known_a), facts(b.text, fb, known_b),
                     (analyze._states_rules(a), analyze._states_rules(b)), pair_tags,
-                    self.thresholds.possible, lexicon, unrelated)
+                    self.thresholds.possible, lexicon, unrelated, reported(fa, fb))
                 if not (sides[0] or sides[1]):
                     out.append(None)
                     continue

@@ -259,7 +259,13 @@ def directs(text: str, lexicon: Lexicon | None = None) -> bool:
     "Always pin versions"), and no clause is turned twice ("Never merge without a review" is
     "always review", which an "always" of another subject does not oppose). A description
     ("Positive values favour trailing orders", "Barrel-exported, 3 tests") is none."""
-    clauses = features(text, lexicon).clauses
+    return directs_in(features(text, lexicon))
+
+
+def directs_in(f: TextFeatures) -> bool:
+    """`directs` of a text whose features are at hand (read with the default lexicon, as
+    `directs` reads them, for the same answer)."""
+    clauses = f.clauses
     if any(c.polarity > 0 and len(c.flipped_by) > 1 for c in clauses):
         return False
     return any(c.directive for c in clauses)

@@ -125,12 +125,15 @@ def _raw_upper(fa: TextFeatures, fb: TextFeatures, tags: tuple[Sequence[str], Se
 def open_sides(
     fa: TextFeatures, fb: TextFeatures, facts_a: TextFacts, facts_b: TextFacts,
     states_rules: tuple[bool, bool], tags: tuple[Sequence[str], Sequence[str]],
-    possible: float, lexicon: Lexicon, unrelated: bool = False,
+    possible: float, lexicon: Lexicon, unrelated: bool = False, sought: bool = True,
 ) -> tuple[bool, bool]:
     """(duplicate open, contradiction open): a side is closed (False) only when the judge
     certainly finds nothing on it: no duplicate score in the `possible` band, or no
     contradiction evidence at all (`detect_contradiction_features` returns None, so a weak
-    contradiction cannot hide a duplicate). `analyze._judge` skips a closed side."""
+    contradiction cannot hide a duplicate). `analyze._judge` skips a closed side. Not
+    `sought` (no rule of the run reports a contradiction between these texts), the
+    contradiction side is closed with the duplicate side: it would only decide that the pair
+    is no duplicate, which the closed duplicate side already says."""
     if fa.text == fb.text:
         return True, True
     # a word oracle relates any two words; two sides naming values may swap them around one
@@ -140,7 +143,10 @@ def open_sides(
     shown = facts_a.negatives + facts_b.negatives < 2
     inert_a = not oracle and _has_inert_unique(facts_a, facts_b, fb)
     inert_b = not oracle and _has_inert_unique(facts_b, facts_a, fa)
-    return (_duplicate_open(fa, fb, tags, possible, lexicon, shown and (inert_a or inert_b)),
+    duplicate = _duplicate_open(fa, fb, tags, possible, lexicon, shown and (inert_a or inert_b))
+    if not (duplicate or sought):
+        return False, False
+    return (duplicate,
             _contradiction_open(fa, fb, facts_a, facts_b, states_rules, lexicon, unrelated,
                                 shown and inert_a and inert_b))
 

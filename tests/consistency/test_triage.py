@@ -296,3 +296,33 @@ def test_value_sets_may_swap_exactly_when_the_lexicon_relates_two_of_their_value
             assert _may_swap(x, y, lexicon) == expected, (x, y)
             swapped += expected
     assert 0 < swapped < len(sets) ** 2
+
+
+def test_contradictions_no_rule_reports_are_the_only_pairs_a_run_leaves_unsought() -> None:
+    """A run that reports contradictions between two directives only (a strict reading of
+    memory beside code), or none (GM211 not run), leaves unjudged a pair whose duplicate side
+    triage closed and whose contradiction it would not report: every other finding is the
+    same, and every finding left out is such a contradiction."""
+    from gitmem.consistency.analyze import Thresholds
+    from gitmem.consistency.features import directs
+
+    rows = labelled_rows()[::6]
+    texts = [row[side] for row in rows for side in ("a", "b")]
+    claims = [Claim(f"memory/{i % 11}.md", 1 + i // 11, text) for i, text in enumerate(texts)]
+    claims += templated(200)
+
+    def keyed(findings: list[PairFinding]) -> dict[str, PairFinding]:
+        return {repr(row): f for row, f in zip(shape(findings), findings)}
+
+    every = keyed(find_pairs(claims, thresholds=Thresholds(possible=0.86)))
+    assert sum(f.kind == "contradiction" and not (directs(f.a.text) and directs(f.b.text))
+               for f in every.values()) > 20  # the case is there to be left out
+    for reads in ("directives", "none"):
+        some = keyed(find_pairs(claims, thresholds=Thresholds(possible=0.86,
+                                                              contradictions=reads)))
+        assert set(some) <= set(every), reads
+        left_out = [every[k] for k in set(every) - set(some)]
+        assert left_out and all(f.kind == "contradiction" for f in left_out), reads
+        if reads == "directives":
+            assert not any(directs(f.a.text) and directs(f.b.text) for f in left_out)
+            assert any(f.kind == "contradiction" for f in some.values())

@@ -195,8 +195,11 @@ def test_runs_with_and_without_gm202_keep_their_own_pairs(tmp_path: Path) -> Non
 
 def test_the_bands_a_run_judges_at_follow_its_rules(tmp_path: Path) -> None:
     """Without GM202 the possible band is raised to the match band, so triage closes the
-    duplicate side of every pair that cannot reach GM201; the contradiction bands and the
-    configured match band are kept."""
+    duplicate side of every pair that cannot reach GM201; without GM211, or read strictly
+    (memory beside code: two directives only), the contradictions no rule reports are not
+    sought where nothing else of a pair is open. The configured match band is kept."""
+    import dataclasses
+
     from gitmem.config import Config
     from gitmem.lint.registry import enabled_rules
     from gitmem.lint.rule import LintContext
@@ -205,8 +208,13 @@ def test_the_bands_a_run_judges_at_follow_its_rules(tmp_path: Path) -> None:
     config = Config(match_threshold=0.9, possible_threshold=0.7)
     context = LintContext((), config)
     every = enabled_rules()
-    assert reported_bands(context, every) is None and context.memo[BANDS_KEY] is None
+    bands = reported_bands(context, every)
+    assert (bands.match, bands.possible, bands.contradictions) == (0.9, 0.7, "all")
+    assert context.memo[BANDS_KEY] is bands and bands.contradiction == 0.6
     without = [rule for rule in every if rule.code != "GM202"]
     bands = reported_bands(context, without)
-    assert (bands.match, bands.possible) == (0.9, 0.9) and context.memo[BANDS_KEY] is bands
-    assert bands.contradiction == 0.6
+    assert (bands.match, bands.possible, bands.contradictions) == (0.9, 0.9, "all")
+    no_gm211 = [rule for rule in without if rule.code != "GM211"]
+    assert reported_bands(context, no_gm211).contradictions == "none"
+    strict = LintContext((), dataclasses.replace(config, layouts=("memory-bank",)))
+    assert reported_bands(strict, without).contradictions == "directives"

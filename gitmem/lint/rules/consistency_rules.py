@@ -52,6 +52,8 @@ RECORD_KEY = MEMO_KEY + ":record"
 BUDGET_KEY = MEMO_KEY + ":budget"
 # the Thresholds the run's pairs are judged at (`reported_bands`; None: the configured ones)
 BANDS_KEY = MEMO_KEY + ":bands"
+# the codes of the run's rules (`reported_bands`): the groupings read only what they report
+CODES_KEY = MEMO_KEY + ":codes"
 _QUOTE_LENGTH = 80
 
 
@@ -86,24 +88,59 @@ def corpus_pair_findings(context: LintContext) -> list[PairFinding]:
     return pairs
 
 
-def reported_bands(context: LintContext, rules: Iterable[object]) -> Thresholds | None:
-    """The bands this run's pairs are judged at, kept in the run's memo for the pair rules:
-    the configured ones when a rule of the run reports the possible band (GM202), and otherwise
-    the possible band raised to the match band. GM202 is off by default, so a plain lint, the
-    hooks and `--select GM201,GM211` never report a pair scored in the possible band; judging
-    one costs the full duplicate score, and triage (`triage.open_sides`) closes the duplicate
-    side of every pair whose bound stays under the band asked for. Every GM201 and GM211 pair
-    is found as before: a pair's verdict at the match band and its contradiction do not depend
-    on the possible band (`analyze._judge`)."""
-    if any(getattr(rule, "code", "") == PossibleDuplicate.code for rule in rules):
-        bands = None
-    else:
-        from gitmem.consistency.analyze import Thresholds
+def reported_bands(context: LintContext, rules: Iterable[object]) -> Thresholds:
+    """The bands this run's pairs are judged at, and the codes its rules report, kept in the
+    run's memo for the pair rules. A pair is judged only for what a rule of the run reports:
+    - without GM202 (off by default, so a plain lint, the hooks, `--select GM201,GM211`) the
+      possible band is raised to the match band: judging a pair there costs the full duplicate
+      score, and triage (`triage.open_sides`) closes the duplicate side of every pair whose
+      bound stays under the band asked for;
+    - a contradiction GM211 would not report (GM211 not run; read strictly, beside code, two
+      texts not both directives: `strict_reading.kept_strictly`) is not sought in a pair whose
+      duplicate side triage closed (`Thresholds.contradictions`, `batch.Judging`). Where the
+      duplicate side is open the contradiction is still sought: it decides that the pair is no
+      duplicate.
+    What is reported does not change: a pair's match-band verdict and its contradiction do not
+    depend on the possible band (`analyze._judge`), and the groupings read only the pairs a
+    rule reports (`claim_groups`)."""
+    import dataclasses
 
-        config = context.config
-        bands = Thresholds(match=config.match_threshold, possible=config.match_threshold)
+    from gitmem.consistency.analyze import Thresholds
+
+    codes = frozenset(str(getattr(rule, "code", "")) for rule in rules)
+    config = context.config
+    possible = (config.possible_threshold if PossibleDuplicate.code in codes
+                else config.match_threshold)
+    bands = Thresholds(match=config.match_threshold, possible=possible)
+    if Contradiction.code not in codes:
+        bands = dataclasses.replace(bands, contradictions="none")
+    elif strict_pairs(config):
+        bands = dataclasses.replace(bands, contradictions="directives")
     context.memo[BANDS_KEY] = bands
+    context.memo[CODES_KEY] = codes
     return bands
+
+
+def _reported(context: LintContext) -> Callable[[PairFinding], bool]:
+    """Whether a rule of this run can report a pair, by the pair alone: its code is run and,
+    read strictly, a contradiction is two directives or the judge's (`kept_strictly`; the rest
+    of a strict reading, two agents' files, is the group's). Without the run's codes in the
+    memo (a rule called on its own), every code is run."""
+    codes = context.memo.get(CODES_KEY)
+    strict = strict_pairs(context.config)
+
+    def reported(pair: PairFinding) -> bool:
+        if pair.kind == "contradiction":
+            if codes is not None and Contradiction.code not in codes:
+                return False
+            if not strict or "judge" in pair.signals:
+                return True
+            from gitmem.consistency.features import directs
+
+            return directs(pair.a.text) and directs(pair.b.text)
+        code = Duplicate.code if pair.klass == "match" else PossibleDuplicate.code
+        return codes is None or code in codes
+    return reported
 
 
 def files_compared(context: LintContext) -> Callable[[str, str], bool]:
@@ -123,7 +160,8 @@ def claim_groups(context: LintContext) -> list[ClaimGroup]:
     key = MEMO_KEY + ":groups"
     if key not in context.memo:
         memories = _without_review_queue(context.corpus, context.config.review_file)
-        pairs = corpus_pair_findings(context)
+        reported = _reported(context)
+        pairs = [pair for pair in corpus_pair_findings(context) if reported(pair)]
         texts = {claim.text for pair in pairs for claim in (pair.a, pair.b)}
         from gitmem.consistency.corpus import compared_claims
 
@@ -153,11 +191,15 @@ def reported_copies(context: LintContext) -> list[tuple[tuple[str, str], list[Cl
 
 
 def near_texts(context: LintContext) -> frozenset[str]:
-    """The texts that are a side of a near-duplicate or contradiction group (memoised): their
-    verbatim copies stay findings of their own (`claim_groups.folded`)."""
+    """The texts that are a side of a near-duplicate or contradiction group a rule of this run
+    reports (memoised): their verbatim copies stay findings of their own
+    (`claim_groups.folded`), since that finding names them only in "also at"."""
     key = MEMO_KEY + ":near"
     if key not in context.memo:
-        context.memo[key] = _grouping().near_texts(claim_groups(context))
+        strict = strict_pairs(context.config)
+        context.memo[key] = _grouping().near_texts(
+            group for group in claim_groups(context)
+            if not strict or kept_strictly(group, group.pair.kind == "contradiction"))
     near: frozenset[str] = context.memo[key]
     return near
 
