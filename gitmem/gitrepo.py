@@ -1210,6 +1210,9 @@ _LANDED_CHECKS = 20  # commits off the default branch asked whether their work l
 _LANDED_BRANCHES = 200  # branch refs looked through for one that holds such a commit
 _LANDED_WALK = 1000  # default-branch commits (after the branch's fork point) compared
 _LONGEST_PATH = 4096  # PATH_MAX on Linux: a longer cited path names no file anywhere
+# a file name no ignore pattern names on purpose: asked inside a cited folder, it is ignored only
+# by a pattern that covers whatever the folder holds (`_contents_ignored`)
+_PROBE_NAME = "gitmem-probe-7f3a"
 
 
 class UnreadableRepo(Exception):
@@ -1413,7 +1416,24 @@ class CodeRepo:
                     return "submodule"
         if self._ignored_or_under_ignored(rel):
             return "ignored"
+        if path.endswith("/") and self._contents_ignored(rel):
+            return "ignored"
         return "missing"
+
+    def _contents_ignored(self, rel: str) -> bool:
+        """Whether git ignores what this folder holds though not the folder itself
+        (`third_party/*` beside `!third_party/`): a folder a setup script or a run fills, whose
+        files no commit holds. Asked only of a path cited as a folder (a trailing `/`; of a
+        file's path it would say nothing), and only when a folder beside it that no pattern
+        names is not ignored alike: an allow-list `.gitignore` (`*`, then `!*/` and `!*.py`)
+        ignores a name inside any folder, which says nothing of this one."""
+        parent = rel.rpartition("/")[0]
+        elsewhere = f"{parent}/{_PROBE_NAME}-folder" if parent else f"{_PROBE_NAME}-folder"
+        try:
+            return bool(self._repo.path_is_ignored(f"{rel}/{_PROBE_NAME}")
+                        and not self._repo.path_is_ignored(f"{elsewhere}/{_PROBE_NAME}"))
+        except pygit2.GitError:
+            return False
 
     @staticmethod
     def _below_a_submodule(tree: pygit2.Tree, rel: str) -> bool:

@@ -50,3 +50,22 @@ def test_cited_paths_resolve_as_resolving_each_in_full_does(tmp_path: Path) -> N
     assert again is not None
     for path in [*EXPECTED, "loop/a", "loop"]:
         assert again.path_state(path) == repo.path_state(path), path
+
+
+def test_a_cited_folder_whose_contents_git_ignores_is_ignored_not_missing(tmp_path: Path) -> None:
+    """`third_party/*` beside `!third_party/`: a setup script fills the folder, no commit holds
+    its files, so a memory naming it as a folder cites no missing path. Not read that way: the
+    same name cited as a file, and a folder whose contents are not ignored."""
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    (plain / ".gitignore").write_text("!third_party/\nthird_party/*\n!third_party/keep.txt\n")
+    (plain / "a.py").write_text("x = 1\n")
+    git(tmp_path, "init", "-q", str(plain))
+    git(plain, "add", "-A")
+    git(plain, "-c", "user.name=A", "-c", "user.email=a@b", "commit", "-q", "-m", "code")
+    repo = CodeRepo.open("plain", plain)
+    assert repo is not None
+    assert repo.path_state("third_party/") == "ignored"
+    assert repo.path_state("libs/third_party/") == "missing"  # the pattern is the root's
+    assert repo.path_state("third_party") == "missing"  # not cited as a folder: a file's name
+    assert repo.path_state("docs/") == "missing"

@@ -61,6 +61,7 @@ class PathQuery:
 
     # "path" | "basename" | "package" (a reading from the memory's own folder) | "nested" (a
     # bare folder at any depth below the memory's folder: `frontend/api/` for frontend/src/api)
+    # | "contents" (a folder cited with its `/`: counts only where git ignores what it holds)
     kind: str
     value: str
 

@@ -109,6 +109,16 @@ def _is_build_output(path: str) -> bool:
         part.endswith(".app") for part in parts[:-1])
 
 
+def contents_verdict(folder: str, repos: Repos) -> PathVerdict:
+    """IGNORED where git ignores what `folder` (cited with its `/`) holds though the tree has no
+    such folder (`third_party/*` beside `!third_party/`: a folder a setup script or a run
+    fills); otherwise this reading counts for nothing (UNVERIFIABLE, the least preferred)."""
+    for label, repo in repos.available:
+        if repo.path_state(folder) == "ignored":
+            return PathVerdict(IGNORED, label)
+    return PathVerdict(UNVERIFIABLE, reason="what it holds is not ignored")
+
+
 def path_verdict(value: str, repos: Repos) -> PathVerdict:
     if value.startswith("~"):
         return PathVerdict(OUTSIDE, reason="a path in a home directory")
@@ -253,6 +263,8 @@ def gather_evidence(
         elif query.kind == "elided":
             paths[query] = (elided_verdict(query.value, repos) if repos.available else
                             PathVerdict(UNVERIFIABLE, reason="no code repository"))
+        elif query.kind == "contents":  # counts only where git ignores what it holds
+            paths[query] = contents_verdict(query.value, repos)
         elif query.kind == "nested":  # counts only where it is one folder of its package
             continue  # all at once, below
         elif query.kind == "package":  # counts only where it exists (or is ignored)

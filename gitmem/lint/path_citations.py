@@ -173,6 +173,10 @@ def queries_for(text: str, style: str, memory_path: str) -> tuple[PathQuery, ...
         readings.append(posixpath.normpath(posixpath.join(folder, text)))
     readings.append(posixpath.normpath(text))
     queries = [PathQuery("path", reading) for reading in dict.fromkeys(readings)]
+    if text.endswith("/") and style != "link":
+        # a folder cited as one: git may ignore what it holds though not the folder itself
+        # (`third_party/*`), a folder a setup script fills (grounding: "contents")
+        queries.append(PathQuery("contents", posixpath.normpath(text) + "/"))
     if style != "link" and not text.startswith("../"):
         # a memory inside a package (packages/cli/CLAUDE.md) names paths as the package sees
         # them: `test/x.test.ts` is packages/cli/test/x.test.ts. Such a reading only counts

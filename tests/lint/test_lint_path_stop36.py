@@ -51,3 +51,22 @@ def test_a_bare_folder_a_package_memory_names_is_read_in_that_package(tmp_path: 
         "AGENTS.md": "# Repository\n\n- Server calls live in `api/`.\n"})
     commit_all(repo)
     assert path_codes(repo) == [("AGENTS.md", 3, "GM311"), ("web/AGENTS.md", 5, "GM311")]
+
+
+def test_a_folder_whose_contents_git_ignores_is_filled_at_setup(tmp_path: Path) -> None:
+    # The setup script clones a library into a folder git keeps empty: `.gitignore` ignores
+    # what the folder holds but not the folder (its one tracked file was deleted since). The
+    # memory names the folder as the place the library goes: nothing there is missing. A
+    # folder whose contents are not ignored, deleted the same way, still warns.
+    repo = make_repo(tmp_path / "r", {
+        ".gitignore": "!vendor/\nvendor/*\n!vendor/CMakeLists.txt\n",
+        "vendor/CMakeLists.txt": "# vendored\n", "tools/CMakeLists.txt": "# tools\n",
+        "src/main.cc": "int main() {}\n"})
+    git(repo, "rm", "-q", "vendor/CMakeLists.txt", "tools/CMakeLists.txt")
+    commit_all(repo, "set up from cmake alone")
+    write(repo, {"memory-bank/techContext.md": (
+        "# Tech\n\n"
+        "- The setup script clones the CLI parser into `vendor/`.\n"
+        "- Build helpers live in `tools/`.\n")})
+    commit_all(repo)
+    assert path_codes(repo) == [("memory-bank/techContext.md", 4, "GM311")]
