@@ -54,10 +54,15 @@ def memory_scope(memory: Memory, config: Config) -> tuple[str, ...]:
     overlaps every scope as well). A rule with `alwaysApply: true` (Cursor) or `trigger:
     always_on` (Windsurf, Antigravity) applies everywhere, whatever its globs say, and so does a
     Kiro steering file not included by file match. A Roo Code mode's rules (`.roo/rules-code/`,
-    `.roorules-code`) apply everywhere in that mode only (`scope.mode_scope`)."""
+    `.roorules-code`) apply in that mode only (`scope.mode_scope`), to the files they would
+    otherwise (the scope folder they live in, or everywhere)."""
     mode = _ROO_MODE.search(memory.path)
-    if mode:
-        return (mode_scope(mode.group(1) or mode.group(2)),)
+    files = _files_scope(memory, config)
+    return (mode_scope(mode.group(1) or mode.group(2)), *files) if mode else files
+
+
+def _files_scope(memory: Memory, config: Config) -> tuple[str, ...]:
+    """`memory_scope` without the agent's mode: the files a rule applies to."""
     meta = memory.meta
     if meta.get("alwaysApply") is True or meta.get("trigger") == "always_on":
         return ()

@@ -123,3 +123,22 @@ def test_roo_code_modes_rules_meet_the_workspace_rules_and_not_each_other(
         ".roo/rules-code/b.md": "- Never end statements with semicolons.\n",
     })
     assert contradictions(one_mode) == [(".roo/rules-code/a.md", ".roo/rules-code/b.md")]
+
+
+def test_a_roo_mode_rule_keeps_the_scope_folder_it_lives_in(tmp_path: Path) -> None:
+    """A mode's rule in one package is that package's rule, in that mode: it meets neither
+    another package's rules nor its own package's other modes, and meets its package's
+    workspace rules."""
+    toml = '[memory]\nscope_folders = ["packages/web", "packages/api"]\n'
+    repo = make_repo(tmp_path / "r", {**CODE, ".gitmem.toml": toml,
+        "packages/web/.roo/rules-code/style.md": "- Always end statements with semicolons.\n",
+        "packages/api/.roo/rules/general.md": "- Never end statements with semicolons.\n",
+        "packages/api/.roo/rules-code/style.md": "- Never end statements with semicolons.\n",
+    })
+    assert contradictions(repo) == []
+    same = make_repo(tmp_path / "s", {**CODE, ".gitmem.toml": toml,
+        "packages/web/.roo/rules-code/style.md": "- Always end statements with semicolons.\n",
+        "packages/web/.roo/rules/general.md": "- Never end statements with semicolons.\n",
+    })
+    assert contradictions(same) == [("packages/web/.roo/rules-code/style.md",
+                                     "packages/web/.roo/rules/general.md")]
