@@ -105,6 +105,8 @@ def mode_scope(mode: str) -> str:
 def scopes_disjoint(a: Sequence[str], b: Sequence[str]) -> bool:
     """True only when both scopes are set and no glob of one can overlap a glob of the other,
     or when both name modes and no mode of one is a mode of the other."""
+    if not a or not b:
+        return False
     modes_a = {x for x in a if x.startswith(_MODE)}
     modes_b = {x for x in b if x.startswith(_MODE)}
     if modes_a and modes_b and modes_a.isdisjoint(modes_b):
