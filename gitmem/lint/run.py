@@ -149,6 +149,7 @@ def lint_workspace(ws: Workspace, request: LintRequest) -> LintReport:
         if request.judge:
             from gitmem.lint.judge_step import judge_run_pairs
 
+            consistency_rules.record_codes(context, rules)
             notices += judge_run_pairs(ws, context, request.judge_limit, targets)
         else:
             prime_corpus_pairs(ws, context, consistency_rules.reported_bands(context, rules),

@@ -218,3 +218,22 @@ def test_the_bands_a_run_judges_at_follow_its_rules(tmp_path: Path) -> None:
     assert reported_bands(context, no_gm211).contradictions == "none"
     strict = LintContext((), dataclasses.replace(config, layouts=("memory-bank",)))
     assert reported_bands(strict, without).contradictions == "directives"
+
+
+def test_judge_groups_the_pairs_of_the_rules_it_runs_alone(tmp_path: Path) -> None:
+    """`--judge` judges at bands of its own, but its groupings read the pairs of the rules the
+    run reports, as a run without it does: with GM201 alone, a possible-band pair (GM202, not
+    run) keeps no verbatim copy apart from its copied file's finding. A judge is configured
+    and never called (`--judge-limit 0`), so the findings are those of the rules."""
+    shared = "".join(f"- Rule number {n} of the shared set is kept here.\n"
+                     for n in ("one", "two", "three", "four", "five"))
+    repo = make_repo(tmp_path / "r", {
+        "memory/a.md": f"# A\n\n{shared}- {NEAR_A}\n",
+        "memory/b.md": f"# B\n\n{shared}- {NEAR_A}\n",
+        "memory/c.md": f"# C\n\n- {NEAR_B}\n", "MEMORY.md": "# Index\n"})
+    git(repo, "config", "gitmem.judge.command", f"{sys.executable} -c pass")
+    plain = cli(repo, "lint", "--json", "--select", "GM201").json()["findings"]
+    judged = cli(repo, "lint", "--json", "--select", "GM201", "--judge", "--judge-limit", "0"
+                 ).json()["findings"]
+    assert [f["message"] for f in judged] == [f["message"] for f in plain]
+    assert len(plain) == 1 and "repeated verbatim in memory/b.md" in plain[0]["message"]

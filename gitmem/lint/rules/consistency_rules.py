@@ -107,6 +107,7 @@ def reported_bands(context: LintContext, rules: Iterable[object]) -> Thresholds:
 
     from gitmem.consistency.analyze import Thresholds
 
+    rules = tuple(rules)
     codes = frozenset(str(getattr(rule, "code", "")) for rule in rules)
     config = context.config
     possible = (config.possible_threshold if PossibleDuplicate.code in codes
@@ -117,8 +118,15 @@ def reported_bands(context: LintContext, rules: Iterable[object]) -> Thresholds:
     elif strict_pairs(config):
         bands = dataclasses.replace(bands, contradictions="directives")
     context.memo[BANDS_KEY] = bands
-    context.memo[CODES_KEY] = codes
+    record_codes(context, rules)
     return bands
+
+
+def record_codes(context: LintContext, rules: Iterable[object]) -> None:
+    """Keep the codes of the run's rules in its memo: the groupings read only the pairs they
+    report (`_reported`). `reported_bands` does it; `lint --judge`, which judges at bands of its
+    own, calls it alone."""
+    context.memo[CODES_KEY] = frozenset(str(getattr(rule, "code", "")) for rule in rules)
 
 
 def _reported(context: LintContext) -> Callable[[PairFinding], bool]:
