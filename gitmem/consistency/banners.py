@@ -15,6 +15,9 @@ more (`TEMPLATE_FILES`), the slot being the file's own frame:
 - its *footer*: what stands after the file's last thematic break (`---`, `***`, `___`), with
   no heading after it and a heading before it.
 
+A heading is an ATX one (`## Setup`) or a setext one: a paragraph underlined by a `---` or
+`===` line right below it, which is no thematic break (as `gitmem.memory.claims` reads it).
+
 A file with no heading has no frame: its lines are its content. Two files with the same banner
 are still compared (two is a copy kept by hand, as AGENTS.md and CLAUDE.md opening with the same
 line are); so is the same text in the body of a third file, a note in the frame of one file
@@ -37,6 +40,7 @@ COPIED_CLAIMS = 5
 
 _HEADING = re.compile(r" {0,3}#{1,6}(?:\s|$)")
 _FENCE = re.compile(r" {0,3}(?:```|~~~)")
+_LIST_ITEM = re.compile(r" *(?:[-*+]|\d{1,9}[.)])(?:\s|$)")
 _RULE = re.compile(r" {0,3}(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$")
 
 
@@ -48,17 +52,33 @@ def _frame(memory: Memory) -> tuple[int, int, int] | None:
     rules: list[int] = []
     first_text = 0
     fenced = False
+    paragraph = 0  # first line of the open paragraph (0: none), whose underline would make it
+    listed = False  # a list item is open: a plain line under it continues the item
     for at, line in enumerate(memory.body.splitlines()):
         number = memory.body_line + at
         if _FENCE.match(line):
             fenced = not fenced
+            paragraph, listed = 0, False
             continue
-        if fenced or not line.strip():
+        text = line.strip()
+        if fenced or not text:
+            paragraph, listed = 0, False
             continue
         if _HEADING.match(line):
             headings.append(number)
+            paragraph, listed = 0, False
+        elif paragraph and text[0] in "=-" and not text.strip(text[0]):
+            # a setext underline ("Deployment" over "----------"): the paragraph above it is a
+            # heading, as `gitmem.memory.claims` reads it, not a rule before a footer
+            headings.append(paragraph)
+            paragraph = 0
         elif _RULE.match(line):
             rules.append(number)
+            paragraph, listed = 0, False
+        elif _LIST_ITEM.match(line):
+            paragraph, listed = 0, True
+        elif not paragraph and not listed:
+            paragraph = number
         first_text = first_text or number
     if not headings:
         return None

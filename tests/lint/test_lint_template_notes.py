@@ -85,6 +85,22 @@ def test_a_copied_file_still_counts_its_banner(tmp_path: Path) -> None:
     assert copied[0]["message"].startswith("5 claims"), copied
 
 
+def test_a_setext_section_is_no_footer(tmp_path: Path) -> None:
+    # "Releases" over a dashed underline is a section heading, not a rule that opens a footer:
+    # the line under it, the same in three files, is body, and stays reported
+    files = {f"memory/{name}.md": f"# {name}\n\n## Rules\n\n- {rule}\n\nReleases\n--------\n\n"
+             "- Tag a release only from a green build on the trunk.\n"
+             for name, rule in RULES.items() if name != "search"}
+    found = _gm201(repo_findings(tmp_path, files))
+    assert len(found) == 1, found
+    assert "green build" in found[0]["message"] + repr(found[0].get("related")), found
+    # ... while a real rule line under the same paragraph's blank line still opens a footer
+    stamp = "_Reviewed by the platform team on 2026-03-02._"
+    files = {f"memory/{name}.md": f"# {name}\n\n## Rules\n\n- {rule}\n\nSee below.\n\n"
+             f"--------\n{stamp}\n" for name, rule in RULES.items() if name != "search"}
+    assert _gm201(repo_findings(tmp_path / "ruled", files)) == []
+
+
 def test_the_copied_file_counts_agree() -> None:
     from gitmem.consistency.banners import COPIED_CLAIMS
     from gitmem.lint.rules.claim_groups import COPIED_FILE_MIN
