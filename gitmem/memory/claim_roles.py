@@ -36,9 +36,10 @@ because one side restates the other on purpose in a part made for that:
 - a worked example under the rule it illustrates, in one file (the rule says to ask "What is
   the goal?", and the "Examples" section shows the agent asking it);
 - a summary of its own file: a line under "Summary", "TL;DR", "Recap", "At a glance", "Key
-  takeaways", "Remember", "Quick reference", "Cheat sheet" (not "Overview", which opens a
-  document) restating a line of the same file's body (a design document sums up
-  its formulas and choices where it ends);
+  takeaways", a heading that is "Remember" or "Reminders" whole, or one that opens with "Quick
+  reference" or "Cheat sheet" (not "Overview", which opens a document; nor "Remember me
+  login") restating a line of the same file's body (a design document sums up its formulas
+  and choices where it ends);
 - an active-context recap: Cline's `activeContext.md` holds the current state of the work and
   sums up, as short verbless entries ("**Auth**: token-based sessions"), what the core files of
   its bank say; such an entry restated in another file of the same bank is that recap. A whole
@@ -204,9 +205,12 @@ def contradiction_set_aside(a: Claim, b: Claim) -> str | None:
 # a section that sums up its own file
 # (not "Overview": it opens a document, and lists what the body then defines, so an item of it
 # repeated in the body is one list kept twice)
+# ("Remember", "Reminders", "Quick reference", "Cheat sheet" only as the heading's whole title,
+# or, for the last two, its start: "## Remember me login" is a feature's section)
 _RECAP = re.compile(r"\b(?:summary|summari[sz]ed|tl;?\s?dr|recap|at a glance"
-                    r"|key takeaways|in short|in brief|remember|reminders|quick reference"
-                    r"|cheat ?sheet)\b", re.I)
+                    r"|key takeaways|in short|in brief)\b"
+                    r"|^[\W\d_]*(?:(?:(?:things to )?remember|reminders?)[\W_]*$"
+                    r"|quick reference|cheat ?sheet)", re.I)
 _ACTIVE_CONTEXT = re.compile(r"(?:^|/)active[-_ ]?context\.md$", re.I)
 # a label in front of an entry's value: "**Auth**: ...", "Region: ..."
 _ENTRY_LABEL = re.compile(r"^[*_]*[^:*_`]{1,40}?[*_]*\s*[:：][*_]*\s*")

@@ -147,3 +147,18 @@ def test_a_remember_line_copied_into_another_file_is_still_a_duplicate(tmp_path:
     other = "# API guide\n\n## Errors\n\n- Throw `Error` subclasses only\n"
     repo = make_repo(tmp_path / "r", {**FRAME, "memory/ts.md": guide, "memory/api.md": other})
     assert len(duplicates(repo)) == 1
+
+
+def test_a_feature_section_named_with_remember_is_no_recap(tmp_path: Path) -> None:
+    # "Remember" sums up its file only as a heading's whole title: a section about the
+    # "stay signed in" feature restating a setup rule of the same file is still a duplicate
+    guide = ("# Web app notes\n\n## Tests\n\n- Seed the fixtures database before each test "
+             "run.\n\n## Remember me cookie\n\nThe sign-in page keeps a session cookie.\n\n"
+             "- Seed the fixtures database before each test run.\n- Expire the cookie after "
+             "thirty days.\n")
+    repo = make_repo(tmp_path / "r", {**FRAME, "memory/web.md": guide})
+    assert len(duplicates(repo)) == 1
+    closing = guide.replace("## Remember me cookie\n\nThe sign-in page keeps a session "
+                            "cookie.\n\n", "## Things to remember\n\n")
+    repo = make_repo(tmp_path / "s", {**FRAME, "memory/web.md": closing})
+    assert duplicates(repo) == []
