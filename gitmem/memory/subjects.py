@@ -264,21 +264,28 @@ def _same_wording(a: str, b: str) -> bool:
 
 # a heading that numbers an item of its kind: "Rule 2 — New issue", "Mode 3: PLAN"
 _NUMBERED_ITEM = re.compile(r"[\W_]*([^\W\d_]+)\s+(\d+[a-z]?)\b")
-# a heading that opens with an item's code: "C4. sec-api.io", "ADR-12 Storage", "P0 bugs"
-_ITEM_CODE = re.compile(r"[\W_]*([A-Z]{1,4}-?\d+[a-z]?)(?!\w)")
+# a heading that opens with an item's code: "C4. sec-api.io", "ADR-12 Storage", "P0 bugs";
+# (its letters, its number, and a "." / ":" / dash after it: "C4. ", "I3: ", "D2 — ")
+_ITEM_CODE = re.compile(r"[\W_]*(([A-Z]{1,4})-?(\d+)[a-z]?)(?!\w)(\s*(?:[.:](?!\w)|[-–—]))?")
 
 
 def numbered_items(a: str, b: str) -> bool:
     """Two headings that number two items of one kind: one word and two numbers ("Rule 2 —
     New issue" / "Rule 3 — Payment errors", "Mode 1: RESEARCH" / "Mode 3: PLAN"), or two item
-    codes ("C4. sec-api.io" / "I3. CBonds"). A bare outline number ("2. Problem Space" / "8.
+    codes, each set off by a "." / ":" / dash ("C4. sec-api.io" / "I3. CBonds") or both of one
+    series ("P0 bugs" / "P1 bugs"); "S3 buckets" / "EC2 instances" name two products. A bare outline number ("2. Problem Space" / "8.
     Components") numbers the document's parts, not items of one kind."""
     item_a, item_b = _NUMBERED_ITEM.match(a), _NUMBERED_ITEM.match(b)
     if item_a and item_b:
         return (item_a.group(1).lower() == item_b.group(1).lower()
                 and item_a.group(2) != item_b.group(2))
     code_a, code_b = _ITEM_CODE.match(a), _ITEM_CODE.match(b)
-    return bool(code_a and code_b) and code_a.group(1) != code_b.group(1)
+    if not (code_a and code_b) or code_a.group(1) == code_b.group(1):
+        return False
+    # set off as a code ("C4. " / "I3. "), or one series ("P0" / "P1", "ADR-12" / "ADR-13");
+    # not product names that read as codes ("S3 buckets" / "EC2 instances")
+    return bool(code_a.group(4) and code_b.group(4)) or (
+        code_a.group(2) == code_b.group(2) and int(code_a.group(3)) != int(code_b.group(3)))
 
 
 def parallel_sections(a: str, b: str) -> bool:

@@ -67,3 +67,18 @@ def test_a_copy_with_other_markup_under_two_unnumbered_headings_stays(tmp_path: 
              "**MAY**\n- Specs link each other\n")
     found = repo_findings(tmp_path, {"specs/AGENTS.md": guide})
     assert len(_gm201(found)) == 1, found
+
+
+def test_a_line_under_two_product_names_is_still_a_duplicate(tmp_path: Path) -> None:
+    # "S3" and "EC2" read like item codes but name two cloud products, not two items of one
+    # numbered series: the same rule under both is one rule kept twice
+    cloud = ("# Cloud notes\n\n## S3 storage\n\n- Keep the access keys out of the repository; "
+             "load them from the vault.\n- Turn on versioning for each bucket.\n\n"
+             "## EC2 hosts\n\n- Keep the access keys out of the repository; load them from "
+             "the vault.\n- Prefer spot capacity for batch jobs.\n")
+    found = repo_findings(tmp_path, {"memory/cloud.md": cloud})
+    assert len(_gm201(found)) == 1, found
+    # ... while two codes of one series ("P1" / "P2") stay two items of one kind
+    triage = ("# Triage\n\n## P1 incidents\n\n- Post an update in the status channel every "
+              "hour.\n\n## P2 incidents\n\n- Post an update in the status channel every hour.\n")
+    assert _gm201(repo_findings(tmp_path / "series", {"memory/triage.md": triage})) == []
