@@ -59,8 +59,9 @@ other file has no body of its own that the summary stands for.
 `contradiction_set_aside(a, b)` is why a contradiction pair is no finding: a record on either
 side ("After the bucket was recreated, users could no longer upload", under "**Problem**:" of a
 fix) says what went wrong once; it cannot conflict with what the product does now, nor with the
-record of another bug. Nor can two ticked checklist boxes ("- [x] Add entries", "- [x] Delete
-entries", a test plan's coverage): each says a step was taken, and both were.
+record of another bug. Nor can two ticked checklist boxes of one file ("- [x] Add entries",
+"- [x] Delete entries", a test plan's coverage): each says a step was taken, and both were. Two
+files' ticked boxes still can: a memory bank keeps its conventions as ticked lists.
 """
 
 from __future__ import annotations
@@ -197,8 +198,11 @@ def contradiction_set_aside(a: Claim, b: Claim) -> str | None:
     """Why a contradiction pair (a, b) is no finding, or None (module docstring)."""
     if "record" in (claim_role(a), claim_role(b)):
         return "a record of what went wrong once"
-    if a.kind == b.kind == "done":
-        return "two ticked checklist boxes"  # two steps taken: both were done, neither a rule
+    if a.kind == b.kind == "done" and a.path == b.path:
+        # two steps of one checklist taken: both were done, neither a rule. Not across files:
+        # a memory bank ticks its conventions ("- [x] Use tabs"), and two files' ticked rules
+        # can still be at odds
+        return "two ticked boxes of one checklist"
     return None
 
 

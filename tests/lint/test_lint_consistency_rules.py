@@ -107,3 +107,18 @@ def test_two_ticked_checklist_boxes_never_contradict() -> None:
                    for r in f.related)
     assert ("docs/testing-sync.md", 4, "docs/testing-sync.md", 6) not in pairs
     assert ("docs/testing-sync.md", 6, "memory/rules.md", 3) in pairs
+
+
+def test_ticked_boxes_of_two_files_still_contradict(tmp_path: Path) -> None:
+    # A memory bank keeps its conventions as ticked lists in two files: the set-aside of two
+    # ticked boxes is for one file's checklist (steps taken), so two files ticking opposite
+    # rules are still a contradiction.
+    repo = make_repo(tmp_path / "r", {
+        "memory-bank/techContext.md": "# Tech context\n\n## Stack\n"
+                                      "- [x] Indent Python code with tabs.\n",
+        "memory-bank/systemPatterns.md": "# Patterns\n\n## Code style\n"
+                                         "- [x] Indent Python code with spaces.\n",
+        "src/app.py": "print(1)\n",
+    })
+    run = cli(repo, "lint", "--format", "json", "--select", "GM211")
+    assert run.codes() == ["GM211"]
