@@ -29,12 +29,23 @@ def _day(line: str) -> dt.date | None:
         return None
 
 
+def _day_of(commit_time: int) -> dt.date | None:
+    """The day `commit_time` fell on, or None when the commit holds a time no date can (a
+    cloned repository may: git fsck lets "99999999999999 +0000" pass)."""
+    try:
+        return dt.datetime.fromtimestamp(commit_time, dt.UTC).date()
+    except (ValueError, OverflowError, OSError):
+        return None
+
+
 def written_before(text: str, tokens: Iterable[str], commit_time: int) -> set[str]:
     """Of `tokens` (lowercase hex), those `text` cites on a line dated before `commit_time`
     (seconds since the epoch, the root commit's): by a date on the line itself, else by one in
-    the nearest heading above it."""
+    the nearest heading above it. Nothing for a commit whose time names no day."""
     wanted = set(tokens)
-    began = dt.datetime.fromtimestamp(commit_time, dt.UTC).date()
+    began = _day_of(commit_time)
+    if began is None:
+        return set()
     out: set[str] = set()
     heading_day: dt.date | None = None
     for line in text.split("\n"):

@@ -434,3 +434,36 @@ def test_hash_the_first_commit_held_under_an_older_date_predates_the_history(
     gm303 = next(f for f in findings if f["code"] == "GM303")
     assert "3e1f0a9c" in str(gm303["message"]) and "first commit" in str(gm303["message"])
     assert gm303["severity"] == "info"
+
+
+def _root_commit(repo: Path, committer_line: str) -> None:
+    """Point main at a root commit of the index's tree whose committer line is `committer_line`
+    (written as git would store it, times git itself refuses to make included)."""
+    git(repo, "add", "-A")
+    tree = git(repo, "write-tree").strip()
+    body = (f"tree {tree}\nauthor A <a@example.com> 1700000000 +0000\n{committer_line}\n\n"
+            "snapshot of the project\n")
+    oid = git(repo, "hash-object", "-t", "commit", "--literally", "-w", "--stdin",
+              input=body).strip()
+    git(repo, "update-ref", "refs/heads/main", oid)
+
+
+def test_a_root_commit_with_a_time_out_of_range_is_no_internal_error(tmp_path: Path) -> None:
+    # A cloned repository whose first commit carries a committer time no date can hold (year
+    # three million): the invented hash is still GM301, and lint neither fails with exit 70
+    # nor calls it older history.
+    log = "# Log\n\n## 2026-03-01\n- Set up the build in commit 3e1f0a9c.\n"
+    for committer in ("C <c@example.com> 99999999999999 +0000",):
+        repo = make_repo(tmp_path / committer.split()[2], {"src/app.py": "print(1)\n",
+                                                           "MEMORY.md": log})
+        _root_commit(repo, f"committer {committer}")
+        run = cli(repo, "lint", "--format", "json")
+        assert run.code == 1, run
+        assert [(f["code"], f["line"]) for f in run.json()["findings"]] == [("GM301", 4)]
+        # what the pre-commit hook checks: a staged line citing another invented hash
+        write(repo, {"MEMORY.md": log + "- Fixed the cache in commit 7d2b9e4f.\n"})
+        git(repo, "add", "MEMORY.md")
+        run = cli(repo, "lint", "--staged", "--format", "json")
+        assert run.code == 1, run
+        assert [(f["code"], f["line"]) for f in run.json()["findings"]] == [("GM301", 5)]
+
