@@ -1507,9 +1507,10 @@ class CodeRepo:
             found = self._ignored_folders[folder] = bool(self._repo.path_is_ignored(folder))
         return found
 
-    def root_copies(self, path: str) -> list[tuple[str, int, str]]:
-        """(commit, commit time, text) of `path` in each root commit of HEAD's history (a
-        commit with no parent: where the history began) that holds it as a file."""
+    def root_copies(self, path: str) -> list[tuple[str, int, int, str]]:
+        """(commit, commit time, its offset in minutes east of UTC, text) of `path` in each
+        root commit of HEAD's history (a commit with no parent: where the history began) that
+        holds it as a file."""
         if self._roots is None:
             self._roots = ()
             if not self._repo.head_is_unborn:
@@ -1528,7 +1529,7 @@ class CodeRepo:
                 text = self._repo[entry.id].data.decode("utf-8", "replace")
             except (KeyError, ValueError, pygit2.GitError):
                 continue
-            out.append((root, commit.commit_time, text))
+            out.append((root, commit.commit_time, commit.commit_time_offset, text))
         return out
 
     def _head_tree(self) -> pygit2.Tree | None:

@@ -219,8 +219,8 @@ def before_history(commits: dict[str, CommitVerdict], citations: Mapping[str, Ci
         if not tokens:
             continue
         for label, repo in repos.available:
-            for root, when, text in repo.root_copies(path):
-                for token in sorted(tokens & written_before(text, tokens, when)):
+            for root, when, offset, text in repo.root_copies(path):
+                for token in sorted(tokens & written_before(text, tokens, when, offset)):
                     unknown.discard(token)
                     commits[token] = CommitVerdict(
                         UNVERIFIABLE, f"{path} already cited it in the first commit of "

@@ -29,21 +29,26 @@ def _day(line: str) -> dt.date | None:
         return None
 
 
-def _day_of(commit_time: int) -> dt.date | None:
-    """The day `commit_time` fell on, or None when the commit holds a time no date can (a
+def _local_day(commit_time: int, offset: int) -> dt.date | None:
+    """The day `commit_time` fell on where it was committed (`offset`: the committer's minutes
+    east of UTC), or None when the commit holds a time or an offset no date or zone can (a
     cloned repository may: git fsck lets "99999999999999 +0000" pass)."""
     try:
-        return dt.datetime.fromtimestamp(commit_time, dt.UTC).date()
+        zone = dt.timezone(dt.timedelta(minutes=offset))
+        return dt.datetime.fromtimestamp(commit_time, zone).date()
     except (ValueError, OverflowError, OSError):
         return None
 
 
-def written_before(text: str, tokens: Iterable[str], commit_time: int) -> set[str]:
-    """Of `tokens` (lowercase hex), those `text` cites on a line dated before `commit_time`
-    (seconds since the epoch, the root commit's): by a date on the line itself, else by one in
-    the nearest heading above it. Nothing for a commit whose time names no day."""
+def written_before(text: str, tokens: Iterable[str], commit_time: int,
+                   offset: int = 0) -> set[str]:
+    """Of `tokens` (lowercase hex), those `text` cites on a line dated before the day of
+    `commit_time` (seconds since the epoch, the root commit's) in the committer's own zone
+    (`offset`, minutes east of UTC: a line dated the evening's day in California was written
+    that day, though UTC was on the next): by a date on the line itself, else by one in the
+    nearest heading above it. Nothing for a commit whose time names no day."""
     wanted = set(tokens)
-    began = _day_of(commit_time)
+    began = _local_day(commit_time, offset)
     if began is None:
         return set()
     out: set[str] = set()

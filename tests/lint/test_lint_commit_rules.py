@@ -450,10 +450,11 @@ def _root_commit(repo: Path, committer_line: str) -> None:
 
 def test_a_root_commit_with_a_time_out_of_range_is_no_internal_error(tmp_path: Path) -> None:
     # A cloned repository whose first commit carries a committer time no date can hold (year
-    # three million): the invented hash is still GM301, and lint neither fails with exit 70
-    # nor calls it older history.
+    # three million, or the last second of year 9999 an hour east of UTC): the invented hash
+    # is still GM301, and lint neither fails with exit 70 nor calls it older history.
     log = "# Log\n\n## 2026-03-01\n- Set up the build in commit 3e1f0a9c.\n"
-    for committer in ("C <c@example.com> 99999999999999 +0000",):
+    for committer in ("C <c@example.com> 99999999999999 +0000",
+                      "C <c@example.com> 253402300799 +0100"):
         repo = make_repo(tmp_path / committer.split()[2], {"src/app.py": "print(1)\n",
                                                            "MEMORY.md": log})
         _root_commit(repo, f"committer {committer}")
@@ -467,3 +468,14 @@ def test_a_root_commit_with_a_time_out_of_range_is_no_internal_error(tmp_path: P
         assert run.code == 1, run
         assert [(f["code"], f["line"]) for f in run.json()["findings"]] == [("GM301", 5)]
 
+
+def test_a_line_dated_the_first_commits_own_day_is_not_older_history(tmp_path: Path) -> None:
+    # The first commit was made on 1 March in the evening, California time (2 March in UTC):
+    # a line the memory dated 1 March was written that day, in this history, so an invented
+    # hash on it is still GM301. Only a line dated before the committer's own day is older.
+    log = ("# Log\n\n## 2026-03-01\n- Set up the build in commit 3e1f0a9c.\n\n"
+           "## 2026-02-28\n- Shipped the exporter in commit 5c8d2e7a.\n")
+    repo = make_repo(tmp_path / "r", {"src/app.py": "print(1)\n", "MEMORY.md": log})
+    _root_commit(repo, "committer C <c@example.com> 1772415000 -0800")  # 2026-03-01T17:30-08:00
+    assert sorted((f["code"], f["line"]) for f in lint_json(repo)) == [
+        ("GM301", 4), ("GM303", 7)]
