@@ -26,6 +26,7 @@ from gitmem.errors import GitStateError, UsageError
 if TYPE_CHECKING:
     import pygit2
 
+    from gitmem.memory.cache import MemoryCache
     from gitmem.model import FileChange
 else:
     class _Pygit2:
@@ -1235,6 +1236,13 @@ class CommitLookup:
     on_default_branch: bool | None = None
 
 
+def _hex_ids(values: Any) -> bool:
+    """A tuple of full commit ids, as the cache must hold them (else it is not read)."""
+    return type(values) is tuple and all(
+        type(v) is str and len(v) in (40, 64) and all(c in "0123456789abcdef" for c in v)
+        for v in values)
+
+
 class CodeRepo:
     """A repository whose commits and paths memories cite (verify.code_repos)."""
 
@@ -1255,6 +1263,9 @@ class CodeRepo:
         self._patch_ids: dict[bytes, str] = {}  # default-branch commit -> its patch id
         self._real_folders: dict[str, str] = {}  # os.path.realpath of each folder cited
         self._roots: tuple[str, ...] | None = None  # HEAD's root commits, asked of git once
+        # the workspace's cache (.git/gitmem/cache), where the root commits are kept between
+        # runs; None: asked of git every run
+        self.roots_cache: MemoryCache | None = None
 
     @classmethod
     def open(cls, label: str, path: Path, same_as: Repo | None = None) -> CodeRepo | None:
@@ -1512,13 +1523,7 @@ class CodeRepo:
         root commit of HEAD's history (a commit with no parent: where the history began) that
         holds it as a file."""
         if self._roots is None:
-            self._roots = ()
-            if not self._repo.head_is_unborn:
-                proc = subprocess.run(["git", "rev-list", "--max-parents=0", "HEAD"],
-                                      cwd=self.root, capture_output=True,
-                                      env={**clean_git_env(), **self._trust_env}, check=False)
-                if proc.returncode == 0:
-                    self._roots = tuple(proc.stdout.decode("ascii", "replace").split())
+            self._roots = self._root_commits()
         out = []
         for root in self._roots:
             try:
@@ -1531,6 +1536,52 @@ class CodeRepo:
                 continue
             out.append((root, commit.commit_time, commit.commit_time_offset, text))
         return out
+
+    def _root_commits(self) -> tuple[str, ...]:
+        """HEAD's root commits. `git rev-list --max-parents=0` walks the whole history (seconds
+        on 300,000 commits without a commit-graph, in the pre-commit hook too), so the answer
+        is kept in the workspace cache (`roots_cache`) under HEAD's id, and the last one asked
+        under this repository's folder: a HEAD that descends from it (the next commit) walks
+        only the commits since. Never kept for a shallow clone, whose boundary commits stand
+        as roots only until it is deepened."""
+        if self._repo.head_is_unborn:
+            return ()
+        try:
+            head = str(self._repo.head.peel(pygit2.Commit).id)
+        except (KeyError, ValueError, pygit2.GitError):
+            return ()
+        cache = None if self.shallow else self.roots_cache
+        if cache is not None:
+            from gitmem.memory.cache_codec import RecordCodec
+
+            codec = RecordCodec()  # tuples of strings
+        known: tuple[str, ...] = ()
+        since: list[str] = []
+        if cache is not None:
+            found, roots = cache.lookup("root-commits", head, codec)
+            if found and _hex_ids(roots):
+                return roots  # type: ignore[no-any-return]
+            found, last = cache.lookup("root-commits-last", str(self.root), codec)
+            if (found and len(last) == 2 and _hex_ids((last[0],)) and _hex_ids(last[1])
+                    and self._descends(head, last[0])):
+                known, since = last[1], [f"^{last[0]}"]
+        proc = subprocess.run(["git", "rev-list", "--max-parents=0", head, *since],
+                              cwd=self.root, capture_output=True,
+                              env={**clean_git_env(), **self._trust_env}, check=False)
+        if proc.returncode != 0:
+            return ()
+        roots = tuple(dict.fromkeys((*known, *proc.stdout.decode("ascii", "replace").split())))
+        if cache is not None:
+            cache.store("root-commits", head, roots, codec)
+            cache.store("root-commits-last", str(self.root), (head, roots), codec)
+        return roots
+
+    def _descends(self, head: str, older: str) -> bool:
+        """Whether `older` is `head` or one of its ancestors (False when git cannot tell)."""
+        try:
+            return head == older or bool(self._repo.descendant_of(head, older))
+        except (KeyError, ValueError, pygit2.GitError):
+            return False
 
     def _head_tree(self) -> pygit2.Tree | None:
         """HEAD's tree, looked up once a run (None: bare, or no commit yet)."""

@@ -165,9 +165,13 @@ class Workspace:
             path = (self.repo.root / label).resolve()
             same = self.repo if path == self.repo.root else None
             try:
-                out.append((label, CodeRepo.open(label, path, same)))
+                code = CodeRepo.open(label, path, same)
             except UnreadableRepo as exc:  # named with its reason where lint reports it
                 out.append((f"{label} ({exc})", None))
+                continue
+            if code is not None:
+                code.roots_cache = self.cache  # HEAD's root commits, kept between runs
+            out.append((label, code))
         return out
 
 

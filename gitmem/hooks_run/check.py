@@ -60,6 +60,7 @@ def check_changes(
     citations = {m.path: citations_in_force(m, extract_citations(m, ws.config.review_file))
                  for m in changed}
     evidence = gather_evidence(citations, ws.code_repos())
+    ws.cache.save()  # the root commits gather_evidence asked of git, for the next commit's hook
     context = LintContext(corpus, config or ws.config, evidence, citations)
     budget = context.memo[BUDGET_KEY] = PairBudget(HOOK_PAIR_BUDGET)
     reported_bands(context, rules)

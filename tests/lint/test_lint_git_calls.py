@@ -9,7 +9,7 @@ import os
 from pathlib import Path
 
 import pytest
-from gitutil import gitmem, make_repo, write
+from gitutil import commit_all, git, gitmem, make_repo, write
 
 MEMORY = "---\nname: a\ndescription: a fact\ntype: project\n---\n- A fact.\n"
 
@@ -42,3 +42,58 @@ def test_lint_lists_untracked_files_once(tmp_path: Path, configured: bool) -> No
     result = gitmem(repo, "lint", "--format", "json")
     paths = {f["path"] for f in json.loads(result.out)["findings"]}
     assert "memory/new.md" in paths, result
+
+
+def root_walks(repo: Path, trace: Path, *args: str) -> tuple[list[str], list[tuple[str, str]]]:
+    """The `git rev-list --max-parents=0` commands (HEAD's root commits) one `gitmem lint
+    ARGS` ran, and what it found."""
+    config = Path(os.environ["HOME"]) / ".gitconfig"
+    kept = config.read_text()
+    config.write_text(kept + f"[trace2]\n\tnormalTarget = {trace}\n")
+    try:
+        result = gitmem(repo, "lint", "--format", "json", *args)
+    finally:
+        config.write_text(kept)
+    assert result.code in (0, 1), result
+    starts = [line for line in trace.read_text().splitlines() if " start " in line]
+    assert starts, "git wrote no trace: the count below would prove nothing"
+    codes = sorted((f["code"], f["path"]) for f in json.loads(result.out)["findings"])
+    return [line for line in starts if "--max-parents=0" in line], codes
+
+
+def test_root_commits_are_asked_of_git_once_per_head(tmp_path: Path) -> None:
+    # Finding HEAD's root commits walks the whole history; lint asks only when a memory cites
+    # an unknown hash, and then once: the same HEAD again reads the answer back, a later
+    # commit walks only the commits since the HEAD last asked, and a history merged in later
+    # still has its root found.
+    log = "# Log\n\n## 2026-02-11\n- Shipped the exporter in commit 3e1f0a9c.\n"
+    repo = make_repo(tmp_path / "m", {"MEMORY.md": log, "src/app.py": "print(1)\n"})
+    older = {("GM303", "MEMORY.md")}
+    walks, codes = root_walks(repo, tmp_path / "t1")
+    assert len(walks) == 1 and set(codes) == older
+    walks, codes = root_walks(repo, tmp_path / "t2")
+    assert walks == [] and set(codes) == older
+    first = git(repo, "rev-parse", "HEAD").strip()
+    write(repo, {"src/app.py": "print(2)\n"})
+    commit_all(repo, "a later commit")
+    walks, codes = root_walks(repo, tmp_path / "t3")
+    assert len(walks) == 1 and f"^{first}" in walks[0] and set(codes) == older
+    git(repo, "checkout", "-q", "--orphan", "imported")
+    git(repo, "rm", "-q", "-r", "--cached", ".")
+    for name in ("MEMORY.md", "src/app.py"):
+        (repo / name).unlink()
+    write(repo, {"memory/old.md": "# Old log\n\n## 2026-01-05\n- Ported in commit 5c8d2e7a.\n"})
+    commit_all(repo, "the imported project")
+    git(repo, "checkout", "-q", "main")
+    git(repo, "merge", "-q", "--allow-unrelated-histories", "-m", "merge", "imported")
+    walks, codes = root_walks(repo, tmp_path / "t4")
+    assert len(walks) == 1 and set(codes) == older | {("GM303", "memory/old.md")}
+    # the pre-commit hook's check keeps its answer too: the next commit's check walks no more
+    write(repo, {"src/app.py": "print(3)\n"})
+    commit_all(repo, "another commit")
+    write(repo, {"MEMORY.md": log + "- Fixed the retry loop in commit 7d2b9e4f.\n"})
+    git(repo, "add", "MEMORY.md")
+    walks, codes = root_walks(repo, tmp_path / "t5", "--staged")
+    assert len(walks) == 1 and codes == [("GM301", "MEMORY.md")]
+    walks, codes = root_walks(repo, tmp_path / "t6", "--staged")
+    assert walks == [] and codes == [("GM301", "MEMORY.md")]
