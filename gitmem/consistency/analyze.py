@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gitmem.consistency.align import align
+from gitmem.consistency.bands import Thresholds
 from gitmem.consistency.batch import Judging, judge_all
 from gitmem.consistency.budget import PairBudget
 from gitmem.consistency.candidates import candidate_codes
@@ -58,18 +59,6 @@ from gitmem.consistency.per_text import forget_texts
 from gitmem.consistency.scope import scopes_disjoint
 from gitmem.consistency.verdicts import PairVerdicts, VerdictKeys
 from gitmem.model import Claim
-
-
-@dataclass(frozen=True)
-class Thresholds:
-    match: float = MATCH_THRESHOLD  # duplicate match band (GM201)
-    possible: float = POSSIBLE_THRESHOLD  # duplicate possible band (GM202)
-    contradiction: float = 0.6  # lowest contradiction confidence reported (GM211)
-    contradiction_match: float = 0.86
-    # which contradictions the run reports, so which a pair is judged for when nothing else of
-    # it is open (`batch.Judging`): "all"; "directives", between two directives only (a strict
-    # reading of memory beside code, `strict_reading.kept_strictly`); "none" (GM211 not run)
-    contradictions: str = "all"
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from gitmem.consistency.align import Alignment, align
+from gitmem.consistency.bands import MATCH_THRESHOLD, POSSIBLE_THRESHOLD
 from gitmem.consistency.dup_changes import (
     _article,
     _different_action,
@@ -31,15 +32,13 @@ from gitmem.consistency.names_apart import SHORT
 from gitmem.consistency.paraphrase import may_paraphrase, paraphrased
 from gitmem.consistency.per_text import per_text
 from gitmem.consistency.reported import statement_of
-from gitmem.consistency.roles import _crossed_roles, _turned_around, _swapped_roles
+from gitmem.consistency.roles import _crossed_roles, _swapped_roles, _turned_around
 from gitmem.consistency.scenes import in_progress, other_scene, own_things
 from gitmem.consistency.spans import HARMLESS
 from gitmem.consistency.text import common_subsequence, jaccard, unread_words
 from gitmem.consistency.values import list_reordered, other_codes, other_numbers, other_values
 from gitmem.consistency.vetoes import apart
 
-MATCH_THRESHOLD = 0.86
-POSSIBLE_THRESHOLD = 0.72
 PARAPHRASE_SCORE = 0.76  # a paraphrase (`paraphrase.py`) is a possible duplicate, never a match
 HARMLESS_CHANGES = ("synonyms", "function words")
 

@@ -23,7 +23,8 @@ from gitmem.lint.scan import PENDING_REVIEW
 from gitmem.model import Claim, Finding, Location, Memory
 
 if TYPE_CHECKING:
-    from gitmem.consistency.analyze import PairFinding, Thresholds
+    from gitmem.consistency.analyze import PairFinding
+    from gitmem.consistency.bands import Thresholds
     from gitmem.consistency.budget import PairBudget
     from gitmem.consistency.verdicts import PairVerdicts
     from gitmem.lint.rules.claim_groups import ClaimGroup
@@ -103,9 +104,7 @@ def reported_bands(context: LintContext, rules: Iterable[object]) -> Thresholds:
     What is reported does not change: a pair's match-band verdict and its contradiction do not
     depend on the possible band (`analyze._judge`), and the groupings read only the pairs a
     rule reports (`claim_groups`)."""
-    import dataclasses
-
-    from gitmem.consistency.analyze import Thresholds
+    from gitmem.consistency.bands import Thresholds
 
     rules = tuple(rules)
     codes = frozenset(str(getattr(rule, "code", "")) for rule in rules)
