@@ -1562,7 +1562,8 @@ class CodeRepo:
             if found and _hex_ids(roots):
                 return roots  # type: ignore[no-any-return]
             found, last = cache.lookup("root-commits-last", str(self.root), codec)
-            if (found and len(last) == 2 and _hex_ids((last[0],)) and _hex_ids(last[1])
+            if (found and type(last) is tuple and len(last) == 2 and _hex_ids((last[0],))
+                    and _hex_ids(last[1])
                     and self._descends(head, last[0])):
                 known, since = last[1], [f"^{last[0]}"]
         proc = subprocess.run(["git", "rev-list", "--max-parents=0", head, *since],

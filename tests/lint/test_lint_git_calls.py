@@ -97,3 +97,20 @@ def test_root_commits_are_asked_of_git_once_per_head(tmp_path: Path) -> None:
     assert len(walks) == 1 and codes == [("GM301", "MEMORY.md")]
     walks, codes = root_walks(repo, tmp_path / "t6", "--staged")
     assert walks == [] and codes == [("GM301", "MEMORY.md")]
+
+
+@pytest.mark.parametrize("damaged", [7, "ab", (1, 2), ("0" * 40, ("not an id",))])
+def test_a_damaged_root_commit_entry_is_asked_of_git_again(tmp_path: Path, damaged: object
+                                                          ) -> None:
+    # the cache under .git/gitmem holds the last HEAD asked and its roots: an entry of any
+    # other shape (an edit by hand, a disk error) is not trusted, and git is asked instead
+    from gitmem.memory.cache_codec import RecordCodec
+    from gitmem.workspace import open_workspace
+
+    repo = make_repo(tmp_path / "m", {"MEMORY.md": "- A fact.\n", "src/app.py": "print(1)\n"})
+    root = git(repo, "rev-parse", "HEAD").strip()
+    ws = open_workspace(repo)
+    ((_, code),) = ws.code_repos()
+    assert code is not None and code.roots_cache is ws.cache
+    ws.cache.store("root-commits-last", str(code.root), damaged, RecordCodec())
+    assert code._root_commits() == (root,)
