@@ -88,7 +88,7 @@ class Judging:
                     cache[text] = (f, known)
             return known
 
-        reads = getattr(self.thresholds, "contradictions", "all")
+        reads = self.thresholds.contradictions
         directive: dict[str, bool] = {}
         # `directs` reads a text with the default lexicon: its features here are those when the
         # run's lexicon is the default one (no [consistency.lexicon] of the repository's)

@@ -18,7 +18,12 @@ from typing import TYPE_CHECKING
 
 from gitmem.config import Config
 from gitmem.lint.rule import CorpusRule, LintContext
-from gitmem.lint.rules.strict_reading import across_agents, kept_strictly, strict_pairs
+from gitmem.lint.rules.strict_reading import (
+    across_agents,
+    kept_strictly,
+    strict_pairs,
+    two_directives,
+)
 from gitmem.lint.scan import PENDING_REVIEW
 from gitmem.model import Claim, Finding, Location, Memory
 
@@ -106,8 +111,7 @@ def reported_bands(context: LintContext, rules: Iterable[object]) -> Thresholds:
     rule reports (`claim_groups`)."""
     from gitmem.consistency.bands import Thresholds
 
-    rules = tuple(rules)
-    codes = frozenset(str(getattr(rule, "code", "")) for rule in rules)
+    codes = record_codes(context, rules)
     config = context.config
     possible = (config.possible_threshold if PossibleDuplicate.code in codes
                 else config.match_threshold)
@@ -117,15 +121,16 @@ def reported_bands(context: LintContext, rules: Iterable[object]) -> Thresholds:
     elif strict_pairs(config):
         bands = dataclasses.replace(bands, contradictions="directives")
     context.memo[BANDS_KEY] = bands
-    record_codes(context, rules)
     return bands
 
 
-def record_codes(context: LintContext, rules: Iterable[object]) -> None:
-    """Keep the codes of the run's rules in its memo: the groupings read only the pairs they
-    report (`_reported`). `reported_bands` does it; `lint --judge`, which judges at bands of its
-    own, calls it alone."""
-    context.memo[CODES_KEY] = frozenset(str(getattr(rule, "code", "")) for rule in rules)
+def record_codes(context: LintContext, rules: Iterable[object]) -> frozenset[str]:
+    """Keep the codes of the run's rules in its memo, and give them: the groupings read only
+    the pairs they report (`_reported`). `reported_bands` does it; `lint --judge`, which judges
+    at bands of its own, calls it alone."""
+    codes = frozenset(str(getattr(rule, "code", "")) for rule in rules)
+    context.memo[CODES_KEY] = codes
+    return codes
 
 
 def _reported(context: LintContext) -> Callable[[PairFinding], bool]:
@@ -140,11 +145,7 @@ def _reported(context: LintContext) -> Callable[[PairFinding], bool]:
         if pair.kind == "contradiction":
             if codes is not None and Contradiction.code not in codes:
                 return False
-            if not strict or "judge" in pair.signals:
-                return True
-            from gitmem.consistency.features import directs
-
-            return directs(pair.a.text) and directs(pair.b.text)
+            return not strict or "judge" in pair.signals or two_directives(pair)
         code = Duplicate.code if pair.klass == "match" else PossibleDuplicate.code
         return codes is None or code in codes
     return reported

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from gitmem.config import Config
 
 if TYPE_CHECKING:
+    from gitmem.consistency.analyze import PairFinding
     from gitmem.lint.rules.claim_groups import ClaimGroup
 
 # The pair rules that read memory beside code strictly (`strict_pairs`).
@@ -54,8 +55,12 @@ def kept_strictly(group: ClaimGroup, directives: bool) -> bool:
         return True
     if across_agents(claim.path for claim in (*group.first, *group.second)):
         return False
-    if not directives:
-        return True
+    return not directives or two_directives(pair)
+
+
+def two_directives(pair: PairFinding) -> bool:
+    """Whether both sides of a pair are directives (`features.directs`), as a strict reading
+    asks of a contradiction (`kept_strictly`)."""
     from gitmem.consistency.features import directs
 
     return directs(pair.a.text) and directs(pair.b.text)
