@@ -4,6 +4,7 @@
     python benchmarks/eval_real_repos.py run --mirrors /work/.mirror --batch 8  # one batch only
     python benchmarks/eval_real_repos.py sample --per-code 30 --seed 17  # findings to judge
     python benchmarks/eval_real_repos.py score                           # precision per code
+    python benchmarks/eval_real_repos.py agree --judged A --judged B     # two judges compared
 
 The list of repositories and the commit each one is read at is `real_repos.json` beside this
 script; their content is never copied into this repository. The first 30 entries are the ones
@@ -43,7 +44,11 @@ judged before, judged by a session that did not write the fixes (docs/lint.md, "
 blind judgment of batch 8, 16 repositories never tuned on (`run --batch 8`);
 `real_repos_judged_9.jsonl` that of batch 9, linted and judged once, after the fixes batch 8
 led to. `real_repos_judged_10.jsonl` to `real_repos_judged_15.jsonl` are the blind judgments of
-batches 10 to 15, each linted and judged once.
+batches 10 to 15, each linted and judged once (16 and 17 the same).
+`real_repos_rejudged.jsonl` is a second blind judgment of findings judged before (all of batch
+17, and GM201 / GM211 findings of batches 8-16), by a session that saw neither the first
+verdicts nor gitmem's code; `agree` compares two judgments of the same findings (agreement and
+Cohen's kappa per code), to say how far a precision figure moves with who judges it.
 """
 
 from __future__ import annotations
@@ -226,6 +231,40 @@ def cmd_score(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_agree(args: argparse.Namespace) -> int:
+    """How far two judgments of the same findings agree, code by code: the first --judged
+    files are read as one judge's, the last as another's (a second judge's blind pass over
+    findings the first had judged). Only findings both judged true or false are compared."""
+    if len(args.judged) < 2:
+        raise SystemExit("agree: give the first judge's files, then the second's, each with --judged")
+    first = {_key(item): item["verdict"] for path in args.judged[:-1] for item in _judgments(path)}
+    pairs: dict[str, Counter[tuple[str, str]]] = defaultdict(Counter)
+    for item in _judgments(args.judged[-1]):
+        earlier = first.get(_key(item))
+        if earlier in ("true", "false") and item["verdict"] in ("true", "false"):
+            pairs[item["code"]][(earlier, item["verdict"])] += 1
+    print("| code | both judged | agree | kappa | true by the first | true by the second |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for code in sorted(pairs):
+        table = pairs[code]
+        n = sum(table.values())
+        agree = table[("true", "true")] + table[("false", "false")]
+        first_true = table[("true", "true")] + table[("true", "false")]
+        second_true = table[("true", "true")] + table[("false", "true")]
+        print(f"| {code} | {n} | {agree / n:.0%} | {_kappa(table)} | {first_true / n:.0%} | "
+              f"{second_true / n:.0%} |")
+    return 0
+
+
+def _kappa(table: Counter[tuple[str, str]]) -> str:
+    """Cohen's kappa of a 2x2 table of (first verdict, second verdict), "-" when undefined."""
+    n = sum(table.values())
+    observed = (table[("true", "true")] + table[("false", "false")]) / n
+    chance = sum((table[(v, "true")] + table[(v, "false")]) * (table[("true", v)] + table[("false", v)])
+                 for v in ("true", "false")) / (n * n)
+    return f"{(observed - chance) / (1 - chance):.2f}" if chance < 1 else "-"
+
+
 def _precision(verdicts: Counter[str]) -> str:
     decided = verdicts["true"] + verdicts["false"]
     return f"{verdicts['true'] / decided:.0%}" if decided else "-"
@@ -233,7 +272,7 @@ def _precision(verdicts: Counter[str]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("command", choices=("run", "sample", "score"))
+    parser.add_argument("command", choices=("run", "sample", "score", "agree"))
     parser.add_argument("--mirrors", type=Path, help="folder of owner+name/repo git dirs")
     parser.add_argument("--clones", type=Path, help="folder of owner+name checkouts")
     parser.add_argument("--out", type=Path, default=Path(tempfile.gettempdir())
@@ -251,9 +290,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cap", action="append", default=[], metavar="CODE=N",
                         help="sample: draw N findings of CODE instead of --per-code (repeatable)")
     parser.add_argument("--judged", type=Path, action="append", default=[],
-                        help=f"score: judgments to score (repeatable; default {JUDGED.name})")
+                        help=f"score: judgments to score (repeatable; default {JUDGED.name}); "
+                             "agree: the first judge's files, then the second judge's, last")
     args = parser.parse_args(argv)
-    return {"run": cmd_run, "sample": cmd_sample, "score": cmd_score}[args.command](args)
+    commands = {"run": cmd_run, "sample": cmd_sample, "score": cmd_score, "agree": cmd_agree}
+    return commands[args.command](args)
 
 
 if __name__ == "__main__":
