@@ -8,7 +8,8 @@ and a contradiction only between claims that are no record of what went wrong on
 entry file and a memory it points to for the details are not compared for duplicates
 (`gitmem.memory.summaries`: the summary restates on purpose), only for contradictions; nor
 are the copies of a template's note, the banner or footer three files or more carry in the
-same place (`gitmem.consistency.banners`).
+same place (`gitmem.consistency.banners`), nor one line in the same slot of two entries of one
+pattern, each about its own subject (`gitmem.consistency.templates`).
 Type and category never gate a comparison.
 """
 
@@ -25,6 +26,7 @@ from gitmem.consistency.budget import PairBudget
 from gitmem.consistency.duplicates import PARAPHRASE_SCORE, score_duplicate
 from gitmem.consistency.lexicon import Lexicon, lexicon_for
 from gitmem.consistency.scope import mode_scope
+from gitmem.consistency.templates import TemplateSlots
 from gitmem.consistency.verdicts import PairVerdicts
 from gitmem.memory.claim_roles import (
     contradiction_set_aside,
@@ -202,6 +204,7 @@ def corpus_pairs(
     claims = compared_claims(active)
     summarised = summarised_pairs(active)  # an entry file and a memory it points to
     framed = template_note_claims(active)  # a template's banner or footer in 3+ files
+    slots = TemplateSlots(active)  # entries of one pattern, read when a duplicate asks
     lexicon = lexicon_for(config.lexicon)  # with the repository's [consistency.lexicon]
     pairs = find_pairs(
         claims,
@@ -233,6 +236,8 @@ def corpus_pairs(
             continue  # the note a template puts above (or below) each of its files
         if pair.kind == "duplicate" and (pair.a.path, pair.b.path) in summarised:
             continue  # CLAUDE.md restating a line of the memory it points to for the details
+        if pair.kind == "duplicate" and slots.same_slot(pair.a, pair.b):
+            continue  # each limitation's own "**Workarounds:**", each helper page's own rule
         if pair.kind == "contradiction" and contradiction_set_aside(pair.a, pair.b):
             continue  # what went wrong once ("**Problem**: users could no longer upload")
         a, b = by_path[pair.a.path], by_path[pair.b.path]

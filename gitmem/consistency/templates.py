@@ -1,0 +1,169 @@
+"""Entries of one pattern: the same line in the same slot of two entries, each about its own.
+
+A file that lists known limitations gives each its **Symptoms**, **Root cause** and
+**Workarounds**; a review gives each site it covers a **Status** and a **Gap** line; a set of
+rule pages, one per kind of component, each carry the same headings. When two such entries
+hold the same line in the same slot ("Use the stable mode instead" under the **Workarounds**
+of two limitations), each says it of its own subject: that limitation's workaround, that
+page's rule. Correcting one entry does not call for correcting the other, so the pair is no
+duplicate to merge (`same_slot`).
+
+The evidence is the structure of the files, never their names:
+
+- in one file: two sibling sections (the same heading level under the same headings, other
+  titles) that share two labels or more (bold labels, "**Status:**", "**Workarounds:**"), the
+  two lines in the same slot: the same label in front of each, or the same label above the
+  list each stands in;
+- in two files: two outlines of one pattern (COMMON_HEADINGS headings or more in common, at
+  least half of the smaller file's) under other titles, the two lines under the same heading.
+
+Either way each entry must say mostly its own: of the lines of the smaller of the two
+sections, at most half stand in the other too. A section copied whole (one feature list kept
+under two headings, a project's objective in two files) is still a duplicate, and so is a line
+in no slot (a sentence of its own under two headings). Only ATX headings (`## Setup`) are read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from gitmem.model import Claim, Memory
+
+COMMON_HEADINGS = 3  # headings two files share that make their outlines one pattern
+SHARED_LABELS = 2  # labels two sibling sections share that make them entries of one pattern
+OWN_SHARE = 0.5  # of the smaller section's lines, at most this share may stand in the other
+
+_HEADING = re.compile(r" {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$")
+_FENCE = re.compile(r" {0,3}(```|~~~)")
+_WORDS = re.compile(r"[^\W_]+")
+# a label in front of a line or above a list: "**Status:** done", "**Workarounds:**",
+# "**Root Cause**: ..."
+_LABEL = re.compile(r"^\*\*([^*:：]{1,40}?)(?:[:：]\*\*|\*\*\s*[:：])")
+
+
+@dataclass(frozen=True)
+class _Heading:
+    line: int
+    level: int
+    key: str  # the heading's words, lower case
+    parents: tuple[str, ...]  # the keys of the headings it stands under, outermost first
+
+
+@dataclass(frozen=True)
+class _Outline:
+    headings: tuple[_Heading, ...]
+    claims: tuple[Claim, ...]
+    last_line: int
+
+    @property
+    def keys(self) -> frozenset[str]:
+        return frozenset(h.key for h in self.headings)
+
+    def heading_of(self, line: int) -> int | None:
+        """The index of the nearest heading above `line`, or None."""
+        found = None
+        for index, heading in enumerate(self.headings):
+            if heading.line >= line:
+                break
+            found = index
+        return found
+
+    def section(self, index: int) -> tuple[Claim, ...]:
+        """The claims of heading `index`'s section, its subsections included."""
+        heading = self.headings[index]
+        end = next((h.line for h in self.headings[index + 1:] if h.level <= heading.level),
+                   self.last_line + 1)
+        return tuple(c for c in self.claims if heading.line < c.line < end)
+
+
+def _key(text: str) -> str:
+    return " ".join(_WORDS.findall(text.casefold()))
+
+
+def _outline(memory: Memory) -> _Outline:
+    headings: list[_Heading] = []
+    stack: list[_Heading] = []
+    fenced = False
+    lines = memory.body.splitlines()
+    for at, text in enumerate(lines):
+        if _FENCE.match(text):
+            fenced = not fenced
+            continue
+        match = None if fenced else _HEADING.match(text)
+        if match is None:
+            continue
+        level = len(match.group(1))
+        while stack and stack[-1].level >= level:
+            stack.pop()
+        heading = _Heading(memory.body_line + at, level, _key(match.group(2)),
+                           tuple(h.key for h in stack))
+        stack.append(heading)
+        headings.append(heading)
+    return _Outline(tuple(headings), memory.claims, memory.body_line + len(lines))
+
+
+def _label(text: str) -> str | None:
+    match = _LABEL.match(text.strip())
+    return _key(match.group(1)) if match else None
+
+
+def _slot(claim: Claim) -> tuple[str | None, str | None]:
+    """(the label in front of the claim, the label above its list)."""
+    return _label(claim.text), _label(claim.parent)
+
+
+def _labels(claims: Iterable[Claim]) -> set[str]:
+    return {label for c in claims for label in _slot(c) if label}
+
+
+def _mostly_own(a: tuple[Claim, ...], b: tuple[Claim, ...]) -> bool:
+    texts_a, texts_b = {c.text for c in a}, {c.text for c in b}
+    smaller = min(len(texts_a), len(texts_b))
+    return bool(smaller) and len(texts_a & texts_b) <= OWN_SHARE * smaller
+
+
+class TemplateSlots:
+    """`same_slot(a, b)` over a corpus, each memory's outline read once, when first asked."""
+
+    def __init__(self, memories: Iterable[Memory]) -> None:
+        self._memories = {m.path: m for m in memories}
+        self._outlines: dict[str, _Outline] = {}
+
+    def _of(self, path: str) -> _Outline | None:
+        if path not in self._outlines:
+            memory = self._memories.get(path)
+            if memory is None:
+                return None
+            self._outlines[path] = _outline(memory)
+        return self._outlines[path]
+
+    def same_slot(self, a: Claim, b: Claim) -> bool:
+        """Whether `a` and `b` stand in the same slot of two entries of one pattern, each
+        entry mostly its own (module docstring)."""
+        outline_a, outline_b = self._of(a.path), self._of(b.path)
+        if outline_a is None or outline_b is None:
+            return False
+        at_a, at_b = outline_a.heading_of(a.line), outline_b.heading_of(b.line)
+        if at_a is None or at_b is None:
+            return False
+        head_a, head_b = outline_a.headings[at_a], outline_b.headings[at_b]
+        section_a, section_b = outline_a.section(at_a), outline_b.section(at_b)
+        if a.path == b.path:
+            if (head_a.line == head_b.line or head_a.level != head_b.level
+                    or head_a.parents != head_b.parents or head_a.key == head_b.key):
+                return False
+            slot_a, slot_b = _slot(a), _slot(b)
+            in_slot = (slot_a[0] is not None and slot_a[0] == slot_b[0]) or (
+                slot_a[1] is not None and slot_a[1] == slot_b[1] and slot_a[0] == slot_b[0])
+            return (in_slot and len(_labels(section_a) & _labels(section_b)) >= SHARED_LABELS
+                    and _mostly_own(section_a, section_b))
+        if head_a.key != head_b.key or not outline_a.headings or not outline_b.headings:
+            return False
+        if outline_a.headings[0].key == outline_b.headings[0].key:
+            return False  # one title: two copies of one document, not two entries
+        keys_a, keys_b = outline_a.keys, outline_b.keys
+        common = len(keys_a & keys_b)
+        return (common >= COMMON_HEADINGS and common >= 0.5 * min(len(keys_a), len(keys_b))
+                and _mostly_own(section_a, section_b))
