@@ -21,6 +21,9 @@ Decided here once for the contradiction rule (`gitmem.memory.subjects.set_aside`
   write it, and agrees with "Write a summary of each meeting". A list of risks or limitations
   ("**MEV attacks**: ...") is such a list too. Two entries of one such list are two things
   not to do, and agree with each other.
+- `heading_and_named_subject` (`gitmem.memory.elided_subjects`): a line with no subject of its
+  own under a heading that names one ("## Core" / "- Must not reference Api") against a line
+  that names another subject first ("Api references Core"): two cases, not a conflict.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from gitmem.memory.elided_subjects import heading_and_named_subject
 from gitmem.memory.fragments import core_text, is_fragment, states
 from gitmem.model import Claim
 
@@ -195,4 +199,6 @@ def apart(a: Claim, b: Claim) -> str | None:
     if a.section and b.section and a.section != b.section \
             and field_name(a.text) is not None and field_name(a.text) == field_name(b.text):
         return "one field under two headings"  # ("**Gap after phase 2**: ..." per industry)
+    if heading_and_named_subject(a, b):
+        return "a heading's subject and another named subject"  # ("## Core" / "Api ...")
     return None
