@@ -888,7 +888,14 @@ class Repo:
             if change.path in index:
                 mode = index[change.path].mode
             index.add(pygit2.IndexEntry(change.path, blob, mode))
-        tree = index.write_tree(self._repo)
+        try:
+            tree = index.write_tree(self._repo)
+        except pygit2.GitError as exc:  # a tree entry names an object the store lacks
+            raise GitStateError(
+                f"cannot write the commit: {exc} (HEAD's tree names an object this repository "
+                "does not have: `git fsck` lists what is missing; fetch or restore it, then run "
+                "the command again); nothing was changed"
+            ) from None
         parents = [pygit2.Oid(hex=parent)] if parent else []
         return str(self._repo.create_commit(None, author, committer, message, tree, parents))
 
