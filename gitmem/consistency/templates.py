@@ -26,6 +26,7 @@ in no slot (a sentence of its own under two headings). Only ATX headings (`## Se
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -51,31 +52,34 @@ class _Heading:
     parents: tuple[str, ...]  # the keys of the headings it stands under, outermost first
 
 
-@dataclass(frozen=True)
 class _Outline:
-    headings: tuple[_Heading, ...]
-    claims: tuple[Claim, ...]
-    last_line: int
+    """A memory's headings, and each heading's section read once, when first asked."""
 
-    @property
-    def keys(self) -> frozenset[str]:
-        return frozenset(h.key for h in self.headings)
+    def __init__(self, headings: tuple[_Heading, ...], claims: tuple[Claim, ...],
+                 last_line: int) -> None:
+        self.headings = headings
+        self.keys = frozenset(h.key for h in headings)
+        self._lines = [h.line for h in headings]
+        self._claims = tuple(sorted(claims, key=lambda c: c.line))
+        self._claim_lines = [c.line for c in self._claims]
+        self._last_line = last_line
+        self._sections: dict[int, tuple[Claim, ...]] = {}
 
     def heading_of(self, line: int) -> int | None:
         """The index of the nearest heading above `line`, or None."""
-        found = None
-        for index, heading in enumerate(self.headings):
-            if heading.line >= line:
-                break
-            found = index
-        return found
+        index = bisect_left(self._lines, line) - 1
+        return index if index >= 0 else None
 
     def section(self, index: int) -> tuple[Claim, ...]:
         """The claims of heading `index`'s section, its subsections included."""
-        heading = self.headings[index]
-        end = next((h.line for h in self.headings[index + 1:] if h.level <= heading.level),
-                   self.last_line + 1)
-        return tuple(c for c in self.claims if heading.line < c.line < end)
+        if index not in self._sections:
+            heading = self.headings[index]
+            end = next((h.line for h in self.headings[index + 1:] if h.level <= heading.level),
+                       self._last_line + 1)
+            start = bisect_right(self._claim_lines, heading.line)
+            stop = bisect_left(self._claim_lines, end)
+            self._sections[index] = self._claims[start:stop]
+        return self._sections[index]
 
 
 def _key(text: str) -> str:
