@@ -109,7 +109,7 @@ def test_op_keeps_users_other_staged_and_unstaged_work(repo: Path) -> None:
     (["merge", "memory/wrapper.md", "--confirm"], 2, "at least two"),
     (["merge", "memory/wrapper.md", "memory/plain.md", "--into", "memory/wrapper-v2.md",
       "--confirm"], 2, "--into"),
-    (["undo", "deadbeef"], 2, "does not name a commit"),
+    (["undo", "deadbeef"], 2, "does not name a commit in this repository; `gitmem log` lists"),
     (["undo"], 2, "--last"),
     (["apply", "0123abcd"], 5, "no plan"),
     (["apply", "not-an-id"], 5, "not a plan id"),

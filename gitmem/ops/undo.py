@@ -41,7 +41,10 @@ def resolve_op(repo: Repo, op_id: str | None, last: bool, run: str | None = None
         raise GitStateError("there is no gitmem operation left to undo")
     if not op_id:
         raise UsageError("name the operation to undo (see `gitmem log`) or pass --last")
-    sha = repo.resolve_commit(op_id)
+    try:
+        sha = repo.resolve_commit(op_id)
+    except UsageError as exc:  # a mistyped id: say where the right one is
+        raise UsageError(f"{exc}; `gitmem log` lists the operations and their ids") from None
     by_id = {o.id: o for o in ops}
     if sha not in by_id:
         info = repo.commit_info(sha)
