@@ -320,6 +320,24 @@ def test_save_refuses_a_folder_that_is_a_file_or_a_submodule(repo: Path, folder:
     assert gitmem(repo, "log").code == 0  # nothing half-done is left for the next command
 
 
+def test_save_outside_the_layout_names_a_folder_that_would_do(tmp_path: Path) -> None:
+    # a project whose agent memory is Claude rule files: the default folder is no memory there
+    repo = make_repo(tmp_path / "repo", {
+        "CLAUDE.md": "# Project\n\n- Run the linter before a push.\n",
+        ".claude/rules/testing.md": "# Testing\n\n- Tests run against a real database.\n",
+        "src/app.py": "print('hi')\n",
+    })
+    before = snapshot(repo)
+    result = gitmem(repo, "save", "Deploy on Fridays.", "--category", "project")
+    assert result.code == 2, result
+    assert "--folder .claude/rules would do" in result.err
+    assert snapshot(repo) == before
+    saved = gitmem(repo, "save", "Deploy on Fridays.", "--category", "project",
+                   "--folder", ".claude/rules")
+    assert saved.code == 0, saved
+    assert git(repo, "ls-files", ".claude/rules").count("\n") == 2
+
+
 def test_annotate_refuses_a_review_file_outside_the_working_tree(
     repo: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 import sys
+from collections import Counter
+from collections.abc import Callable, Sequence
 
 import click
 
@@ -172,6 +174,16 @@ def _stdin_text() -> str:
                          "convert it to UTF-8 and run again") from None
 
 
+def _folder_hint(matches: Callable[[str], bool], path: str, existing: Sequence[Memory]) -> str:
+    """A folder of the existing memories where the new file would be a memory, as a hint."""
+    name = path.rsplit("/", 1)[-1]
+    folders = Counter(m.path.rsplit("/", 1)[0] for m in existing if "/" in m.path)
+    for folder, _ in folders.most_common():
+        if matches(f"{folder}/{name}"):
+            return f" (--folder {folder} would do)"
+    return " (or add the folder to memory.include in .gitmem.toml)"
+
+
 @click.command()
 @click.argument("text")
 @click.option("--category", required=True, help="The memory's type (user, feedback, project...).")
@@ -205,7 +217,8 @@ def save(ctx: click.Context, text: str, category: str, tags: tuple[str, ...], fr
     existing = ws.memories("worktree")
     path = new_memory_path(folder, text, {m.path for m in existing})
     if not ws.matcher.matches(path):
-        raise UsageError(f"{path} would not be a memory file under memory.include; pick --folder")
+        raise UsageError(f"{path} would not be a memory file under memory.include; pick --folder"
+                         + _folder_hint(ws.matcher.matches, path, existing))
     new = parse_memory(path, render_memory(text, category, tags, from_user, today))
     bad = unknown_commits(ws, new)
     if bad and not force:
