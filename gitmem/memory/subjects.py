@@ -29,7 +29,8 @@ for both, an open checklist box against a statement (a step to take,
 not a claim: "[ ] Add accessibility" against the feature it builds) and two files that each
 record a numbered phase (`two_phases`). For contradictions, entries that name two subjects of
 their own first (`gitmem.memory.titles`: two titles, two numbered classes, one field of two
-entries of a list).
+entries of a list), and lines of one file under two headings that name two cases of one kind
+(`two_cases`: "PHP specific" / "TypeScript specific", "`install.sh`" / "`install.ps1`").
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ from gitmem.memory.fragments import (
     states,
 )
 from gitmem.memory.statements import is_terse, states_rule
-from gitmem.memory.titles import apart
+from gitmem.memory.titles import apart, negative_head
 from gitmem.model import Claim
 
 # "Without AI context, modules are invisible": what would happen, not what is
@@ -230,6 +231,8 @@ def set_aside(a: Claim, b: Claim, kind: str, reworded: bool = False) -> str | No
         if (is_attribute_entry(a.text) or is_attribute_entry(b.text)) \
                 and not (states(a.text) or states(b.text)):
             return "entries of two headings"
+        if two_cases(a, b):
+            return "two cases of one kind"  # ("### PHP specific" / "### TypeScript specific")
         return None
     if not (a.section and b.section):
         return None
@@ -249,6 +252,23 @@ def set_aside(a: Claim, b: Claim, kind: str, reworded: bool = False) -> str | No
             and _same_wording(a.text, b.text):
         return "two numbered items of one kind"  # ("Access: REST API, paid" / "... API. Paid")
     return None
+
+
+# a heading that is one name in code: "### `install.sh`", "## `Connection:block()`"
+_CODE_HEADING = re.compile(r"[^\w`]*`[^`\n]+`[^\w`]*")
+
+
+def two_cases(a: Claim, b: Claim) -> bool:
+    """Two lines of one file under two headings that name two things of one kind: two
+    instances (`parallel_sections`: "PHP specific" / "TypeScript specific", "Path A: New minor"
+    / "Path B: Patch") or two names in code ("`install.sh`" / "`install.ps1`"). Each line holds
+    for its own heading's case. A heading of what not to do ("Allowed patterns" / "Forbidden
+    patterns") is no case of its own: its entries are denials (`titles.heading_agrees`)."""
+    if a.path != b.path or not a.section or not b.section or a.section == b.section \
+            or negative_head(a.section) or negative_head(b.section):
+        return False
+    return bool(_CODE_HEADING.fullmatch(a.section) and _CODE_HEADING.fullmatch(b.section)) \
+        or parallel_sections(a.section, b.section)
 
 
 _HEADING_WORD = re.compile(r"[^\W\d_]+")

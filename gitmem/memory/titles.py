@@ -143,8 +143,8 @@ _NEGATION = re.compile(
 
 def _under_negative_head(claim: Claim) -> bool:
     return bool(claim.kind in ("bullet", "item", "done") and (
-        (claim.parent and _negative_head(claim.parent))
-        or (claim.section and _negative_head(claim.section))))
+        (claim.parent and negative_head(claim.parent))
+        or (claim.section and negative_head(claim.section))))
 
 
 # a lead-in that sets a condition ("If the tests cannot reach the database:", "## When the build
@@ -153,7 +153,7 @@ def _under_negative_head(claim: Claim) -> bool:
 _CONDITION_LEAD = re.compile(r"[\s#*_>-]*(?:if|when|whenever|unless|in case)\b", re.I)
 
 
-def _negative_head(head: str) -> bool:
+def negative_head(head: str) -> bool:
     if _CONDITION_LEAD.match(head) is not None:
         head = head.partition(",")[2]
     return _NEGATIVE_HEAD.search(head) is not None
