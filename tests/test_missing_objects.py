@@ -42,3 +42,15 @@ def test_the_same_op_works_once_the_object_is_back(tmp_path: Path) -> None:
     assert gitmem(repo, "init").code == 0
     assert (repo / ".gitmem.toml").is_file()
     assert git(repo, "status", "--porcelain") == ""
+
+
+def test_a_refused_protect_does_not_say_it_added_frontmatter(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "repo", {"memory/plain.md": "Run make before a push.\n",
+                                         "data.bin": b"\x00large file stand-in\x00"})
+    blob = git(repo, "rev-parse", "HEAD:data.bin").strip()
+    (repo / ".git" / "objects" / blob[:2] / blob[2:]).unlink()
+    before = snapshot(repo)
+    result = gitmem(repo, "protect", "memory/plain.md")
+    assert result.code == 4, result
+    assert "now holds" not in result.err and "nothing was changed" in result.err
+    assert snapshot(repo) == before

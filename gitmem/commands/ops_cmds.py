@@ -264,10 +264,11 @@ def _protect(ctx: click.Context, path: str, reason: str, on: bool) -> None:
                    "nothing to do")
         return
     p = protect_plan(memory, on, reason)
+    sha = commit_changes(ws, p)  # the note below tells what was done: only once it is
     if on and not memory.has_frontmatter:
         click.echo(f"note: {printable(memory.path)} had no frontmatter; a block now holds `protected: "
                    "true` (unprotect removes it again)", err=True)
-    _report(p, commit_changes(ws, p))
+    _report(p, sha)
 
 
 @click.command()
