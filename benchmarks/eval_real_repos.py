@@ -88,14 +88,19 @@ def source_of(repo: str, mirrors: Path | None, clones: Path | None) -> Path | No
     return None
 
 
+def clone_at(entry: dict[str, str], source: Path, work: Path) -> Path:
+    """Clone `source` into `work` and check out the entry's recorded commit (detached)."""
+    subprocess.run(["git", "clone", "-q", "--no-checkout", str(source), str(work)],
+                   check=True, capture_output=True)
+    subprocess.run(["git", "-C", str(work), "checkout", "-q", entry["commit"]],
+                   check=True, capture_output=True)
+    return work
+
+
 def lint_one(entry: dict[str, str], source: Path, select: str | None = None
              ) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="gitmem-real-") as tmp:
-        work = Path(tmp) / "repo"
-        subprocess.run(["git", "clone", "-q", "--no-checkout", str(source), str(work)],
-                       check=True, capture_output=True)
-        subprocess.run(["git", "-C", str(work), "checkout", "-q", entry["commit"]],
-                       check=True, capture_output=True)
+        work = clone_at(entry, source, Path(tmp) / "repo")
         start = time.perf_counter()
         chosen = ["--select", select] if select else []
         proc = subprocess.run([*GITMEM, "-C", str(work), "lint", "--format", "json", *chosen],
