@@ -670,3 +670,22 @@ def test_show_and_plan_diffs_use_no_click_api_that_click_9_removes(repo: Path) -
     # a possible-band supersede shows its plan's diff and asks for --confirm (exit 2)
     assert plan.returncode == 2 and b"Traceback" not in plan.stderr, plan.stderr.decode()
     assert b"+superseded_by" in plan.stdout + plan.stderr
+
+
+@pytest.mark.parametrize("args", [
+    ("merge", "memory/good.md", "memory/broken.md", "--confirm"),
+    ("supersede", "memory/broken.md", "--by", "memory/good.md", "--confirm"),
+    ("protect", "memory/broken.md"),
+])
+def test_a_broken_frontmatter_refusal_names_the_file(tmp_path: Path, args: tuple[str, ...]) -> None:
+    # an op edits several files: "line 4 is not valid YAML" alone does not say which to fix
+    repo = make_repo(tmp_path / "repo", {
+        "memory/good.md": "---\nname: good\ndescription: fine\ntype: project\n---\n- Use tabs.\n",
+        "memory/broken.md": "---\nname: broken\ntags: [style, unclosed\ntype: project\n---\n"
+                            "- Use spaces.\n",
+    })
+    before = snapshot(repo)
+    result = gitmem(repo, *args)
+    assert result.code == 3, result
+    assert "memory/broken.md: frontmatter is not valid YAML" in result.err, result.err
+    assert snapshot(repo) == before

@@ -12,7 +12,8 @@ new value under the key and every other key unchanged; otherwise nothing is retu
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from gitmem.errors import InvalidInputError
@@ -20,6 +21,16 @@ from gitmem.memory.field_document import read_document, trailing_comment
 from gitmem.memory.yaml_value import format_yaml_key, format_yaml_value
 
 _MISSING = object()
+
+
+@contextmanager
+def editing(path: str) -> Iterator[None]:
+    """Name the memory in a refusal its frontmatter causes while an op edits it: an op edits
+    several files, and "line 10 is not valid YAML" alone does not say which."""
+    try:
+        yield
+    except InvalidInputError as error:
+        raise InvalidInputError(f"{path}: {error}") from None
 
 
 def set_field(raw: bytes, key: str, value: object) -> bytes:

@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping
 from urllib.parse import unquote
 
 from gitmem.memory.field_document import read_document
-from gitmem.memory.fields import remove_field, set_field
+from gitmem.memory.fields import editing, remove_field, set_field
 from gitmem.model import Memory
 
 INDEX_NAME = "MEMORY.md"
@@ -76,6 +76,11 @@ def _one_line(text: str) -> str:
 
 def retire_memory(memory: Memory, winner: str, today: dt.date, reason: str = "") -> bytes:
     """`memory` superseded by `winner`: gitmem's two fields, plus what its layout's agent reads."""
+    with editing(memory.path):
+        return _retired(memory, winner, today, reason)
+
+
+def _retired(memory: Memory, winner: str, today: dt.date, reason: str) -> bytes:
     after = set_field(memory.raw, "superseded_by", winner)
     after = set_field(after, "valid_until", today)
     layout = agent_layout(memory.path)

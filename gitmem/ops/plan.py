@@ -11,7 +11,13 @@ from gitmem.consistency.analyze import find_pairs
 from gitmem.consistency.duplicates import MATCH_THRESHOLD, POSSIBLE_THRESHOLD
 from gitmem.consistency.lexicon import Lexicon
 from gitmem.errors import GitStateError, InvalidInputError, UsageError
-from gitmem.memory.fields import append_to_body, drop_empty_frontmatter, remove_field, set_field
+from gitmem.memory.fields import (
+    append_to_body,
+    drop_empty_frontmatter,
+    editing,
+    remove_field,
+    set_field,
+)
 from gitmem.memory.inforce import claim_in_force
 from gitmem.memory.parse import MAX_TEXT_BYTES
 from gitmem.model import FileChange, Memory, Plan
@@ -192,7 +198,8 @@ def merge_plan(
                **({"contradicts": len(conflicts)} if conflicts else {})}
     changes = []
     if added:
-        changes.append(FileChange(into.path, into.raw, append_to_body(into.raw, added)))
+        with editing(into.path):
+            changes.append(FileChange(into.path, into.raw, append_to_body(into.raw, added)))
     for memory in others:
         changes.append(FileChange(memory.path, memory.raw,
                                   retire_memory(memory, into.path, today, reason)))
@@ -225,10 +232,11 @@ def protect_plan(memory: Memory, protect: bool, reason: str = "") -> Plan:
     if memory.protected == protect:
         state = "protected" if protect else "not protected"
         raise GitStateError(f"{memory.path} is already {state}; nothing to do")
-    if protect:
-        after = set_field(memory.raw, "protected", True)
-    else:  # a block protect added to a file without frontmatter goes with the field
-        after = drop_empty_frontmatter(remove_field(memory.raw, "protected"))
+    with editing(memory.path):
+        if protect:
+            after = set_field(memory.raw, "protected", True)
+        else:  # a block protect added to a file without frontmatter goes with the field
+            after = drop_empty_frontmatter(remove_field(memory.raw, "protected"))
     op = "protect" if protect else "unprotect"
     pairs = [(t.OP, op), (t.PATH, memory.path)]
     if reason.strip():

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from gitmem import trailers as t
 from gitmem.errors import GitStateError
-from gitmem.memory.fields import annotate_line, set_field
+from gitmem.memory.fields import annotate_line, editing, set_field
 from gitmem.memory.inforce import claim_in_force, dismissed_until, superseded_note
 from gitmem.model import Claim, FileChange, Memory, Plan
 from gitmem.ops.agent_effects import retire_memory
@@ -82,12 +82,14 @@ def lose_claim(winner: Memory, loser: Memory, claim: Claim, today: dt.date, reas
         if winner.path == loser.path:  # the winning claim would go with the file
             raise GitStateError(f"{loser.path} holds no other claim in force to keep")
         after = retire_memory(loser, winner.path, today, reason or basis)
-        after = set_field(after, "resolution_basis", basis)
+        with editing(loser.path):
+            after = set_field(after, "resolution_basis", basis)
         return FileChange(loser.path, loser.raw, after)
     note = superseded_note(today, winner.path, reason or basis)
     anchor, inside, whole = _anchor(loser, claim)
-    return FileChange(loser.path, loser.raw, annotate_line(
-        loser.raw, claim.line, anchor, note, after_text=inside, strike=whole))
+    with editing(loser.path):
+        return FileChange(loser.path, loser.raw, annotate_line(
+            loser.raw, claim.line, anchor, note, after_text=inside, strike=whole))
 
 
 def resolve_plan(winner: Side, loser: Side, *, today: dt.date, item_id: str, basis: str,
@@ -124,7 +126,8 @@ def _cooldown(memory: Memory, partner: str, until: dt.date) -> bytes:
         if isinstance(entries, list) else []
     previous = dismissed_until(memory, partner)
     kept.append({"partner": partner, "before": max(until, previous) if previous else until})
-    return set_field(memory.raw, "do_not_reopen", kept)
+    with editing(memory.path):
+        return set_field(memory.raw, "do_not_reopen", kept)
 
 
 def dismiss_plan(a: Memory, b: Memory, *, until: dt.date, item_id: str,
