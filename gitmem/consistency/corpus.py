@@ -9,7 +9,8 @@ entry file and a memory it points to for the details are not compared for duplic
 (`gitmem.memory.summaries`: the summary restates on purpose), only for contradictions; nor
 are the copies of a template's note, the banner or footer three files or more carry in the
 same place (`gitmem.consistency.banners`), nor one line in the same slot of two entries of one
-pattern, each about its own subject (`gitmem.consistency.templates`).
+pattern, each about its own subject (`gitmem.consistency.templates`), nor an inventory entry
+two folders' own agent files each list (`gitmem.consistency.inventories`).
 Type and category never gate a comparison.
 """
 
@@ -24,6 +25,7 @@ from gitmem.consistency.analyze import PairFinding, Thresholds, find_pairs
 from gitmem.consistency.banners import copied_files, template_note_claims
 from gitmem.consistency.budget import PairBudget
 from gitmem.consistency.duplicates import PARAPHRASE_SCORE, score_duplicate
+from gitmem.consistency.inventories import own_listings
 from gitmem.consistency.lexicon import Lexicon, lexicon_for
 from gitmem.consistency.scope import mode_scope
 from gitmem.consistency.templates import TemplateSlots
@@ -238,6 +240,8 @@ def corpus_pairs(
             continue  # CLAUDE.md restating a line of the memory it points to for the details
         if pair.kind == "duplicate" and slots.same_slot(pair.a, pair.b):
             continue  # each limitation's own "**Workarounds:**", each helper page's own rule
+        if pair.kind == "duplicate" and own_listings(pair.a, pair.b):
+            continue  # the root's dependency overview and a package's own list
         if pair.kind == "contradiction" and contradiction_set_aside(pair.a, pair.b):
             continue  # what went wrong once ("**Problem**: users could no longer upload")
         a, b = by_path[pair.a.path], by_path[pair.b.path]

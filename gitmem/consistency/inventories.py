@@ -1,0 +1,64 @@
+"""Each folder's own inventory: one item listed by two per-folder files, each for its folder.
+
+A monorepo may keep an agent file in each folder (`AGENTS.md`, `CLAUDE.md`, `GEMINI.md`): the
+agent reads the one of the folder it works in and those above it. Each lists what its own
+folder holds or uses, one entry a line: an item in a code span, a separator and a few words
+("`zod` - Schema validation", "`GET /api/items` - List items", "`Items.tsx`: Item list page").
+The root file names the packages and dependencies of the whole project, a package's file the
+dependencies that package really has, a parent folder's file what its child folders hold. The
+same entry in two such files (the root's dependency overview and the backend's own list, a
+`src/` index and the `src/pages/` file it sums up) says something of each folder: when one
+folder drops the dependency, the other's line stays true. So the pair is no duplicate to merge
+(`own_listings`).
+
+The evidence is where the two files stand and the shape of both lines, never their words:
+
+- both files are per-folder agent files, in two different folders (one inside the other, or
+  two siblings). Two files of one folder (`AGENTS.md` and `CLAUDE.md` side by side), two files
+  of a memory bank or of one rules folder describe one scope, and an entry both list is kept
+  twice: still reported, as is the same entry twice in one file;
+- both lines are inventory entries: a code span first (bold or not), then a dash or a colon,
+  then a description of at most `DESCRIPTION_WORDS` words. A rule repeated in two nested files
+  ("**TDD**: Write the component tests first", "Always run the linter before pushing") is no
+  entry of an inventory and is still reported.
+
+Only duplicates (GM201, GM202) read this; contradictions are compared as before.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+
+from gitmem.model import Claim
+
+DESCRIPTION_WORDS = 12  # an entry's description is a few words, not a paragraph
+
+# The agent files read per folder: the one of the working folder and those above it.
+PER_FOLDER_FILES = frozenset({"AGENTS.md", "AGENT.md", "CLAUDE.md", "CLAUDE.local.md",
+                              "GEMINI.md"})
+
+# "`item` - description", "**`item`** — description", "`item`: description"
+_ENTRY = re.compile(r"(\*\*)?`[^`\n]+`(?(1)\*\*)(?:\s+[-–—]\s+|\s*:\s+)(?P<what>\S.*)")
+
+
+def inventory_entry(text: str) -> bool:
+    """Whether `text` is one entry of an inventory: a code span naming the item, a separator
+    and a short description (module docstring)."""
+    match = _ENTRY.fullmatch(text.strip())
+    return match is not None and len(match.group("what").split()) <= DESCRIPTION_WORDS
+
+
+def folder_of(path: str) -> str | None:
+    """The folder a per-folder agent file speaks for ("" at the root), None for any other
+    memory (a rules folder, a memory bank: they speak for the project)."""
+    folder, name = posixpath.split(path)
+    return folder if name in PER_FOLDER_FILES else None
+
+
+def own_listings(a: Claim, b: Claim) -> bool:
+    """Whether `a` and `b` are inventory entries of two per-folder files of two different
+    folders, each listing what its own folder holds (module docstring)."""
+    folder_a, folder_b = folder_of(a.path), folder_of(b.path)
+    return (folder_a is not None and folder_b is not None and folder_a != folder_b
+            and inventory_entry(a.text) and inventory_entry(b.text))
