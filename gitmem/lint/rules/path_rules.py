@@ -75,8 +75,9 @@ _MADE_LABEL = re.compile(r"\b(?:generated|generates|created by|emitted|planned|p
 # A line that already says the path is gone (struck through, "deleted", "renamed", "A → B"),
 # or names it as an example: nothing left to report.
 _ACKNOWLEDGED = re.compile(
-    r"~~|→|->|\b(?:deleted|removed|retired|dangling|renamed|obsolete|deprecated|no longer|"
-    r"example|examples|e\.g\.|for instance|such as|gelöscht|entfernt)\b|已删除|删除|退役|过时|废弃",
+    r"~~|→|->|\b(?:deleted|removed|retired|decommissioned|dangling|renamed|obsolete|deprecated|"
+    r"no longer|example|examples|e\.g\.|for instance|such as|gelöscht|entfernt)\b|"
+    r"已删除|删除|退役|过时|废弃|삭제",
     re.I,
 )
 # A path offered as one of two places ("in `tests/` or `src/x/__tests__`", "in README.md or
