@@ -337,7 +337,7 @@ def _steps(s: Session) -> None:
         data = path.read_bytes()
         path.write_bytes(data + (b"" if data.endswith(b"\n") or not data else b"\n")
                          + b"- The sweep edited this line.\n")
-        s.git("add", "--", first)
+        s.git("add", "-u", "--", first)  # -u: no "ignored" refusal under a .gitignore'd folder
         s.run("git commit (pre-commit hook)", ["commit", "-q", "-m", "Edit a memory"],
               ok={0, 1}, git=True)
         _back_to(s, head, first, data)
