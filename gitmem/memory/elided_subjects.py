@@ -16,9 +16,13 @@ a capital inside it or after the first word: "Api", "UnitTests", "`flow.Outcome`
 everyone ("All projects must ..."), and shares no word with the first claim's heading or
 lead-in (words compared by their first four letters, each part of a CamelCase name on its own).
 "## API" / "- Must not call the database directly" against "The `API` gateway calls the
-database directly" share "API" and stay compared; so does any pair whose subject-less side is
-not under a heading, or whose other side is an instruction ("Use `Foo` ...") or names no
-subject ("It must ...", "Python code must ...": one capital, the sentence's first).
+database directly" share "API" and stay compared; so does a subject that is the memory's
+reader (`READERS`: "The AI agent must ...", "Claude Code must ...": the agent the heading's
+rule speaks to as well), and a clause in front of the subject ("After `make test` passes, you
+must ...": a subject ends at a comma and does not open with "after", "if", "once" ...); so
+does any pair whose subject-less side is not under a heading, or whose other side is an
+instruction ("Use `Foo` ...") or names no subject ("It must ...", "Python code must ...": one
+capital, the sentence's first).
 """
 
 from __future__ import annotations
@@ -35,7 +39,22 @@ _MODAL = re.compile(rf"(?:{_MODALS})", re.IGNORECASE)
 # words of a line, a code span as one word
 _WORD = re.compile(r"`[^`\n]*`|[^\W\d_][\w.'-]*")
 _ASIDE = re.compile(r"\([^()]*\)")  # a gloss in parentheses names no subject
-_BREAK = re.compile(r"[;:.!?—–]\s")  # a subject is one phrase
+_BREAK = re.compile(r"[,;:.!?—–]\s")  # a subject is one phrase, not a clause before it
+# a clause in front ("After `make test` passes, you must ..."), not a subject
+_SUBORDINATORS = frozenset(
+    "after before when whenever once if unless until while whilst since because as though "
+    "although where wherever whether".split())
+# the reader of the memory, never "another named subject": the agent by any of its names, and
+# the people it works for ("The AI agent must ...", "Claude Code must ...", "You must ...");
+# the one list of them (lowercased words; "Claude Code" is "claude")
+READERS = frozenset(
+    "agent agents subagent subagents ai assistant assistants llm llms gpt chatgpt claude "
+    "copilot cursor codex gemini windsurf cline roo aider junie kiro devin "
+    "you your yours we us our i me my "
+    "contributor contributors developer developers devs engineer engineers maintainer "
+    "maintainers reviewer reviewers".split())
+_READER_PHRASES = ("the model", "language model", "the bot")
+_POSSESSIVE = re.compile(r"['’]s?$")  # "Claude's", "agents'"
 _MAX_SUBJECT_WORDS = 6
 _EVERYONE = frozenset("all every each any everyone everything anyone anything both".split())
 _PART = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
@@ -54,6 +73,14 @@ def _stems(text: str) -> set[str]:
             if len(part) >= 3 and part.lower() not in _SMALL}
 
 
+def names_reader(subject: list[str]) -> bool:
+    """The subject is (or names) the memory's reader: the agent or its people (`READERS`)."""
+    words = [_POSSESSIVE.sub("", w.lower()) for w in subject if not w.startswith("`")]
+    joined = f" {' '.join(words)} "
+    return any(w in READERS for w in words) or any(
+        f" {phrase} " in joined for phrase in _READER_PHRASES)
+
+
 def own_subject(text: str, verb: str) -> list[str] | None:
     """The words before the line's own modal or `verb` (in any of its forms), when they name
     a subject (module docstring); None otherwise."""
@@ -69,7 +96,8 @@ def own_subject(text: str, verb: str) -> list[str] | None:
                 len(verb) > 4 and lower.startswith(verb[:-1])):
             subject = [w.group() for w in words[:at]]
             if _BREAK.search(core[:word.start()]) or any(
-                    w.lower() in _EVERYONE for w in subject):
+                    w.lower() in _EVERYONE for w in subject) \
+                    or subject[0].lower() in _SUBORDINATORS or names_reader(subject):
                 return None
             return subject if _names_something(subject) else None
     return None

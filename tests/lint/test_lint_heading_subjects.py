@@ -50,3 +50,34 @@ def test_the_same_subject_or_everyone_is_still_a_conflict(tmp_path: Path) -> Non
     })
     assert {(".cursor/rules/deps.mdc", 3), (".cursor/rules/web.mdc", 5)} in pairs
     assert {(".cursor/rules/gateway.mdc", 3), (".cursor/rules/all.mdc", 5)} in pairs
+
+
+def test_the_agent_named_as_the_subject_is_still_a_conflict(tmp_path: Path) -> None:
+    # Under "## Releases" the entries leave out their subject: whoever reads the memory. A line
+    # that names the agent (by its product name, or as "the coding assistant") names that same
+    # reader, not another project: the two still conflict.
+    pairs = _contradictions(tmp_path, {
+        "CLAUDE.md": "# Guide\n\n## Releases\n\n"
+                     "- Must not force-push to the `release` branch\n"
+                     "- Must not bump the version by hand\n",
+        "AGENTS.md": "# Notes\n\n"
+                     "Gemini CLI must force-push to the `release` branch after each rebase.\n\n"
+                     "The coding assistant in VS Code must bump the version by hand.\n",
+    })
+    assert {("AGENTS.md", 3), ("CLAUDE.md", 5)} in pairs
+    assert {("AGENTS.md", 5), ("CLAUDE.md", 6)} in pairs
+
+
+def test_a_clause_in_front_is_no_subject_of_its_own(tmp_path: Path) -> None:
+    # "After the `nightly` build passes, tag ..." and "Once `make check` is green tag ..." open
+    # with a condition, not with who acts: the order is the reader's, as under the heading.
+    pairs = _contradictions(tmp_path, {
+        "CLAUDE.md": "# Guide\n\n## Releases\n\n"
+                     "- Must not tag a release from a feature branch\n"
+                     "- Must not delete the staging database\n",
+        "AGENTS.md": "# Notes\n\n"
+                     "After the `nightly` build passes, tag a release from a feature branch.\n\n"
+                     "Once `make check` is green delete the staging database.\n",
+    })
+    assert {("AGENTS.md", 3), ("CLAUDE.md", 5)} in pairs
+    assert {("AGENTS.md", 5), ("CLAUDE.md", 6)} in pairs
