@@ -263,12 +263,37 @@ def two_cases(a: Claim, b: Claim) -> bool:
     instances (`parallel_sections`: "PHP specific" / "TypeScript specific", "Path A: New minor"
     / "Path B: Patch") or two names in code ("`install.sh`" / "`install.ps1`"). Each line holds
     for its own heading's case. A heading of what not to do ("Allowed patterns" / "Forbidden
-    patterns") is no case of its own: its entries are denials (`titles.heading_agrees`)."""
+    patterns") is no case of its own: its entries are denials (`titles.heading_agrees`); nor
+    is a word for a part of the document ("Testing rules" / "Code review rules", "Section 2" /
+    "Section 3": `_DOCUMENT_PARTS`), whose sections all bind the same reader."""
     if a.path != b.path or not a.section or not b.section or a.section == b.section \
             or negative_head(a.section) or negative_head(b.section):
         return False
     return bool(_CODE_HEADING.fullmatch(a.section) and _CODE_HEADING.fullmatch(b.section)) \
-        or parallel_sections(a.section, b.section)
+        or (parallel_sections(a.section, b.section)
+            and _shared_kind(a.section, b.section) not in _DOCUMENT_PARTS)
+
+
+# words that name a part of the document, not a kind of thing: "## Testing rules" / "## Code
+# review rules" are two parts of one rule book, whose rules all bind the same reader; "Section
+# 2" / "Section 3" number its parts
+_DOCUMENT_PARTS = frozenset(
+    "rule rules guideline guidelines guidance note notes convention conventions standard "
+    "standards practice practices requirement requirements instruction instructions tip tips "
+    "policy policies section sections part parts chapter chapters principle principles "
+    "checklist checklists reminder reminders guide guides".split())
+
+
+def _shared_kind(a: str, b: str) -> str | None:
+    """The word two parallel headings share as their kind: a numbered item's word ("Rule" of
+    "Rule 2" / "Rule 3") or the last word ("rules" of "Testing rules" / "Code review rules")."""
+    item_a, item_b = _NUMBERED_ITEM.match(a), _NUMBERED_ITEM.match(b)
+    if item_a and item_b and item_a.group(1).lower() == item_b.group(1).lower():
+        return item_a.group(1).lower()
+    words_a, words_b = _HEADING_WORD.findall(a), _HEADING_WORD.findall(b)
+    if words_a and words_b and words_a[-1].lower() == words_b[-1].lower():
+        return words_a[-1].lower()
+    return None
 
 
 _HEADING_WORD = re.compile(r"[^\W\d_]+")

@@ -61,3 +61,19 @@ def test_the_same_headings_in_two_files_are_still_compared(tmp_path: Path) -> No
                                        ".clinerules/kotlin.md": "# Naming\n\n## Kotlin specific"
                                                                 + kotlin.split("## Style")[0]})
     assert pairs == [{(".clinerules/python.md", 5), (".clinerules/kotlin.md", 5)}]
+
+
+def test_two_parts_of_one_rule_book_are_still_compared(tmp_path: Path) -> None:
+    # "Build rules" / "Release rules" share only "rules", a part of the document, not a kind of
+    # thing each heading is one case of: both sections bind the same reader, so a line under one
+    # still conflicts with a line under the other. So do "Section 2" / "Section 3".
+    book = ("# Handbook\n\n## Build rules\n\n- Never cache the node modules in CI\n"
+            "- Keep the build under five minutes\n\n## Release rules\n\n"
+            "- Always cache the node modules in CI release jobs\n"
+            "- Tag every release from `main`\n")
+    numbered = ("# Handbook\n\n## Section 2: Logging\n\n- Never log the request body\n\n"
+                "## Section 3: Debugging\n\n- Always log the request body when debugging\n")
+    pairs = _contradictions(tmp_path, {".clinerules/book.md": book,
+                                       ".clinerules/numbered.md": numbered})
+    assert {(".clinerules/book.md", 5), (".clinerules/book.md", 10)} in pairs
+    assert {(".clinerules/numbered.md", 5), (".clinerules/numbered.md", 9)} in pairs
