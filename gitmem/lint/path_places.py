@@ -20,7 +20,8 @@ import re
 
 from gitmem.lint.scan import LIST_MARKER, blank, code_spans
 
-_HEADING = re.compile(r"^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
+# a heading's opening `#` run; its text is taken by hand (`_heading`)
+_HEADING_MARK = re.compile(r" {0,3}(#{1,6})\s+")
 _FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
 _DATE = re.compile(r"(?:19|20)\d{2}[-/._]\d{1,2}[-/._]\d{1,2}"
                    r"|(?:19|20)\d{2}年\d{1,2}月\d{1,2}日")
@@ -278,6 +279,16 @@ def _cells(row: str) -> list[str]:
     return cells
 
 
+def _heading(line: str) -> tuple[int, str] | None:
+    """A heading line's level and text, without trailing spaces or a closing `#` run. Stripped
+    by hand: a regex for the closing run (`(.*?)\\s*#*\\s*$`) backtracked cubically on a
+    heading with a long run of spaces: one committed file stalled lint for 54 s."""
+    mark = _HEADING_MARK.match(line)
+    if mark is None:
+        return None
+    return len(mark.group(1)), line[mark.end():].rstrip().rstrip("#").rstrip()
+
+
 def _chains(lines: list[str]) -> list[tuple[tuple[int, str], ...]]:
     chains: list[tuple[tuple[int, str], ...]] = []
     stack: list[tuple[int, str]] = []
@@ -291,12 +302,12 @@ def _chains(lines: list[str]) -> list[tuple[tuple[int, str], ...]]:
         elif opened:
             fence = opened.group(1)
         else:
-            heading = _HEADING.match(line)
+            heading = _heading(line)
             if heading:
-                level = len(heading.group(1))
+                level = heading[0]
                 while stack and stack[-1][0] >= level:
                     stack.pop()
-                stack.append((level, heading.group(2)))
+                stack.append(heading)
                 current = tuple(stack)
         chains.append(current)
     return chains

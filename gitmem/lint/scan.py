@@ -19,7 +19,9 @@ PENDING_REVIEW = "Pending review"
 MAX_PER_LINE = 200  # code spans or links looked at in one line
 
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
-_HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$")
+# a heading's opening `#` run; its text is the rest, stripped of spaces and `#` by hand: a lazy
+# `(.*?)[ \t#]*$` retried the tail at every position (quadratic on a long run of spaces)
+_HEADING_MARK = re.compile(r" {0,3}(#{1,6})[ \t]+")
 # A span opens only at the start of a backtick run (CommonMark): opening anywhere inside a run
 # of thousands made each position rescan the rest of it (quadratic; a committed line hung lint).
 # a Markdown list marker: a bullet or an ordered item's number ("-", "*", "+", "12.", "3)")
@@ -70,12 +72,13 @@ def prose_lines(memory: Memory, review_file: str | None = None) -> Iterator[tupl
         if opener:
             fence = opener.group(1)
             continue
-        heading = _HEADING.match(line)
+        heading = _HEADING_MARK.match(line)
         if heading:
             level = len(heading.group(1))
             if skip_level is not None and level <= skip_level:
                 skip_level = None
-            if skip_reviews and heading.group(2).strip().lower() == PENDING_REVIEW.lower():
+            title = line[heading.end():].rstrip(" \t#")
+            if skip_reviews and title.strip().lower() == PENDING_REVIEW.lower():
                 skip_level = level
                 continue
             # a heading is prose too: "## Fixed in commit 4f3c2b1a", "## `src/api/client.py`"

@@ -27,11 +27,21 @@ _NUMBERED = re.compile(r"(\d{1,9})[.)](?:[ ]+|$)")
 _TASK_BOX = re.compile(r"\[[ xX]\](?:[ ]+|$)")
 _FENCE = re.compile(r"(`{3,})[^`]*$|(~{3,})")
 _ATX = re.compile(r"(#{1,6})(?:[ ]+|$)")
-_ATX_CLOSING = re.compile(r"(?:^|[ ]+)#+[ ]*$")
 _LINK_DEFINITION = re.compile(r"\[[^\]]{1,999}\]:(?:[ ]|$)")
 _HTML_TAGS_ONLY = re.compile(r"(?:<[^<>]*>[ ]*)+")
 _QUOTE = re.compile(r"(?:[ ]*>[ ]?)+")
 _TABLE_SEPARATOR_CHARS = frozenset("|-: ")
+
+
+def _without_closing_run(text: str) -> str:
+    """A heading's text without its closing `#` run (` ##`, or the whole text) and the spaces
+    around it. By hand: the regex `(?:^|[ ]+)#+[ ]*$` retried the run of spaces from each of
+    its positions (quadratic: a heading padded with thousands of spaces stalled lint)."""
+    kept = text.rstrip(" ")
+    body = kept.rstrip("#")
+    if body == kept or (body and not body.endswith(" ")):
+        return text
+    return body.rstrip(" ")
 
 
 class _Scanner:
@@ -155,7 +165,7 @@ class _Scanner:
         elif first == "#":
             atx = _ATX.match(text)
             if atx:
-                self.heading(_ATX_CLOSING.sub("", text[atx.end() :]))
+                self.heading(_without_closing_run(text[atx.end() :]))
                 return True
         elif first.isdigit():
             item = _NUMBERED.match(text)
