@@ -338,6 +338,23 @@ def test_save_outside_the_layout_names_a_folder_that_would_do(tmp_path: Path) ->
     assert git(repo, "ls-files", ".claude/rules").count("\n") == 2
 
 
+
+def test_a_suggested_folder_with_a_space_is_quoted_for_the_shell(tmp_path: Path) -> None:
+    # the hint is a command to paste: a folder named with a space must come out as one argument
+    repo = make_repo(tmp_path / "repo", {
+        ".gitmem.toml": '[memory]\ninclude = ["team notes/*.md"]\n',
+        "team notes/testing.md": "# Testing\n\n- Tests run against a real database.\n",
+    })
+    before = snapshot(repo)
+    result = gitmem(repo, "save", "Deploy on Fridays.", "--category", "project")
+    assert result.code == 2, result
+    assert "--folder 'team notes' would do" in result.err, result.err
+    assert snapshot(repo) == before
+    saved = gitmem(repo, "save", "Deploy on Fridays.", "--category", "project",
+                   "--folder", "team notes")
+    assert saved.code == 0, saved
+    assert git(repo, "ls-files", "team notes").count("\n") == 2
+
 def test_annotate_refuses_a_review_file_outside_the_working_tree(
     repo: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

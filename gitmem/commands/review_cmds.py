@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import shlex
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -180,7 +181,7 @@ def _folder_hint(matches: Callable[[str], bool], path: str, existing: Sequence[M
     folders = Counter(m.path.rsplit("/", 1)[0] for m in existing if "/" in m.path)
     for folder, _ in folders.most_common():
         if matches(f"{folder}/{name}"):
-            return f" (--folder {folder} would do)"
+            return f" (--folder {shlex.quote(folder)} would do)"  # a command to paste as is
     return " (or add the folder to memory.include in .gitmem.toml)"
 
 
