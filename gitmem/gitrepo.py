@@ -520,7 +520,13 @@ class Repo:
         """A blob's bytes, straight from the object database (no Blob object is built)."""
         try:
             kind, data = self._repo.odb.read(blob_id)
-        except (KeyError, ValueError, pygit2.GitError):
+        except KeyError:  # a tree names a blob the store lacks (a damaged copy, a partial mirror)
+            raise GitStateError(
+                f"cannot read object {blob_id}: this repository does not have it (`git fsck` "
+                "lists what is missing; fetch or restore it, then run the command again); "
+                "nothing was changed"
+            ) from None
+        except (ValueError, pygit2.GitError):
             kind, data = None, b""
         if kind != pygit2.enums.ObjectType.BLOB:
             # not a blob (or absent): fail exactly as reading it as a blob always did

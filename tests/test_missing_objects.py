@@ -54,3 +54,26 @@ def test_a_refused_protect_does_not_say_it_added_frontmatter(tmp_path: Path) -> 
     assert result.code == 4, result
     assert "now holds" not in result.err and "nothing was changed" in result.err
     assert snapshot(repo) == before
+
+
+def _drop_blob(repo: Path, path: str) -> str:
+    blob = git(repo, "rev-parse", f"HEAD:{path}").strip()
+    (repo / ".git" / "objects" / blob[:2] / blob[2:]).unlink()
+    return blob
+
+
+@pytest.mark.parametrize("first", [(), ("protect", "memory/a.md")])
+def test_an_op_on_a_memory_whose_own_blob_is_missing_refuses(tmp_path: Path,
+                                                             first: tuple[str, ...]) -> None:
+    # the memory the op reads is the one the store lacks: protect it straight away, or undo a
+    # protect whose new version of it is gone; either way a refusal (exit 4), nothing written
+    repo = make_repo(tmp_path / "repo", {"memory/a.md": MEMORY})
+    if first:
+        assert gitmem(repo, *first).code == 0
+    blob = _drop_blob(repo, "memory/a.md")
+    before = snapshot(repo)
+    result = gitmem(repo, *(("undo", "--last") if first else ("protect", "memory/a.md")))
+    assert result.code == 4, result
+    assert blob in result.err and "git fsck" in result.err, result.err
+    assert "internal error" not in result.err
+    assert snapshot(repo) == before
