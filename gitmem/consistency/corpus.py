@@ -206,7 +206,6 @@ def corpus_pairs(
     claims = compared_claims(active)
     summarised = summarised_pairs(active)  # an entry file and a memory it points to
     framed = template_note_claims(active)  # a template's banner or footer in 3+ files
-    slots = TemplateSlots(active)  # entries of one pattern, read when a duplicate asks
     lexicon = lexicon_for(config.lexicon)  # with the repository's [consistency.lexicon]
     pairs = find_pairs(
         claims,
@@ -219,6 +218,10 @@ def corpus_pairs(
         thresholds=thresholds,
         budget=budget,
     )
+    # entries of one pattern, read when a duplicate asks; a line paired with one of the other
+    # entry's counts as shared when the check asks whether each entry says mostly its own
+    slots = TemplateSlots(active, (((p.a.path, p.a.line), (p.b.path, p.b.line))
+                                   for p in pairs if p.kind == "duplicate"))
     out = []
     for pair in pairs:
         if focus is not None and pair.a.path not in focus and pair.b.path not in focus:

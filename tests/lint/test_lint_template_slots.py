@@ -99,3 +99,95 @@ def test_two_pages_whose_outlines_barely_meet_are_still_duplicates(tmp_path: Pat
                  f"- {RULE}\n\n## Eviction\n\n- Evict the oldest entry first\n")}
     found = _gm201(repo_findings(tmp_path, files))
     assert found, found
+
+
+def _service(name: str, purpose: str, release: list[str]) -> str:
+    steps = "".join(f"- {line}\n" for line in release)
+    return (f"# {name}\n\n## Purpose\n\n- {purpose}\n\n## Release\n\n{steps}\n"
+            f"## Monitoring\n\n- Watch the {name.lower()} dashboard after a change\n")
+
+
+def test_a_section_copied_with_light_rewording_is_still_a_duplicate(tmp_path: Path) -> None:
+    # only one line is word for word the same; the other three are reworded a little, so the
+    # two Release sections are one copy, not two entries each saying its own
+    first = ["Tag the release from the main branch after review",
+             "Warm the caches before you switch the traffic over",
+             "Tell the support team in their channel before each release",
+             "Switch the traffic back when the smoke checks fail twice"]
+    second = ["Tag the release from the main branch after review",
+              "Warm the caches before switching the traffic over",
+              "Tell the support team in their channel before every release",
+              "Switch the traffic back if the smoke checks fail two times"]
+    files = {"memory/billing.md": _service("Billing", "Billing sends the monthly invoices", first),
+             "memory/search.md": _service("Search", "Search indexes the product pages", second)}
+    found = _gm201(repo_findings(tmp_path, files))
+    lines = {f["line"] for f in found if f["path"] == "memory/billing.md"}
+    assert {9, 10, 11} <= lines, found
+
+
+def _team_page(title: str, about: str, own_rule: str, shared: str) -> str:
+    return (f"# {title}\n\n## Context\n\n{about}\n\n{shared}\n\n"
+            f"## Conventions\n\n- {own_rule}\n\n## Review\n\n- Ask the {title} owners to review\n")
+
+
+def test_a_fact_or_a_value_under_one_heading_of_two_pages_of_one_outline_is_still_reported(
+        tmp_path: Path) -> None:
+    fact = "The shared message broker is RabbitMQ 3.12, listening on port 5673 inside the VPN."
+    files = {".cursor/rules/mobile.mdc": _team_page(
+                 "Mobile", "The mobile app is written in Kotlin for phones.",
+                 "Keep screens free of network calls", fact),
+             ".cursor/rules/payments.mdc": _team_page(
+                 "Payments", "The payments service settles card charges each night.",
+                 "Keep amounts in integer cents", fact)}
+    found = _gm201(repo_findings(tmp_path, files))
+    assert any("RabbitMQ" in f["message"] for f in found), found
+
+
+def test_an_instruction_with_a_command_under_one_heading_of_two_pages_is_still_reported(
+        tmp_path: Path) -> None:
+    rule = "Run `npm run check` before opening a pull request"
+    files = {f".cursor/rules/jobs-{kind}.mdc": _job_page(kind, rule, own)
+             for kind, own in PAGES.items()}
+    found = _gm201(repo_findings(tmp_path, files))
+    assert any("npm run check" in f["message"] for f in found), found
+
+
+def test_a_heading_with_a_long_run_of_spaces_is_read_in_linear_time() -> None:
+    import resource
+
+    from gitmem.consistency.templates import _HEADING, _heading_text
+
+    line = "# a" + " " * 20_000 + "b"
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_utime
+    match = _HEADING.match(line)
+    assert match is not None and _heading_text(match.group(2)).endswith("b")
+    assert _heading_text("Setup ##") == "Setup" and _heading_text("C#") == "C#"
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_utime - before < 0.5
+
+
+def test_many_pairs_between_two_large_entries_read_each_entry_once() -> None:
+    import resource
+
+    from gitmem.consistency.templates import TemplateSlots
+    from gitmem.memory.parse import parse_memory
+
+    shared = [f"Check the backup number {i} of the night" for i in range(300)]
+
+    def entry(title: str, tag: str) -> str:
+        own = [f"Write the {tag} note number {i} for the log" for i in range(900)]
+        return (f"## {title}\n\n**Status:** open\n\n**Owner:** {tag}\n\n**Steps:**\n"
+                + "".join(f"- {line}\n" for line in shared + own) + "\n")
+
+    memory = parse_memory("memory/big.md", ("# Big\n\n" + entry("Imports fail", "red")
+                                            + entry("Uploads stall", "blue")).encode())
+    by_text: dict[str, list] = {}
+    for claim in memory.claims:
+        by_text.setdefault(claim.text, []).append(claim)
+    pairs = [claims[:2] for claims in by_text.values() if len(claims) == 2]
+    assert len(pairs) >= 300
+    slots = TemplateSlots([memory])
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_utime
+    for _ in range(5):
+        for a, b in pairs:
+            slots.same_slot(a, b)
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_utime - before < 1.0
