@@ -100,7 +100,7 @@ PAIR_SOURCES = (*sorted((PACKAGE / "consistency").glob("*.py")),
                 *(PACKAGE / "memory" / f"{name}.py"
                   for name in ("inforce", "claims", "statements", "fragments", "subjects",
                                "claim_roles", "copies", "titles", "summaries", "layouts",
-                               "sentences")),
+                               "sentences", "elided_subjects")),
                 PACKAGE / "lint" / "rules" / "consistency_rules.py")
 # ... and the modules that turn pairs into findings
 FINDING_SOURCES = tuple(PACKAGE / path for path in (
