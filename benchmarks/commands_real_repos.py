@@ -51,8 +51,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from eval_real_repos import CHECKOUT, GITMEM, LIST, clone_at, source_of
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from benchmarks.eval_real_repos import CHECKOUT, GITMEM, LIST, clone_at, source_of
 
 REFUSALS = {2, 3, 4, 5}
 # --quick leaves these out: other formats of a command run anyway, and refusals whose outcome
