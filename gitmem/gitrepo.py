@@ -285,6 +285,12 @@ def _open_repository(found: str) -> pygit2.Repository:
         ) from None
 
 
+# what to do when the object store lacks an object a tree names (a damaged copy, a partial
+# mirror); the end of every such refusal
+_MISSING_OBJECT_ADVICE = ("`git fsck` lists what is missing; fetch or restore it, then run the "
+                          "command again); nothing was changed")
+
+
 class Repo:
     """A non-bare repository with a working tree."""
 
@@ -521,11 +527,8 @@ class Repo:
         try:
             kind, data = self._repo.odb.read(blob_id)
         except KeyError:  # a tree names a blob the store lacks (a damaged copy, a partial mirror)
-            raise GitStateError(
-                f"cannot read object {blob_id}: this repository does not have it (`git fsck` "
-                "lists what is missing; fetch or restore it, then run the command again); "
-                "nothing was changed"
-            ) from None
+            raise GitStateError(f"cannot read object {blob_id}: this repository does not have it "
+                                f"({_MISSING_OBJECT_ADVICE}") from None
         except (ValueError, pygit2.GitError):
             kind, data = None, b""
         if kind != pygit2.enums.ObjectType.BLOB:
@@ -897,11 +900,8 @@ class Repo:
         try:
             tree = index.write_tree(self._repo)
         except pygit2.GitError as exc:  # a tree entry names an object the store lacks
-            raise GitStateError(
-                f"cannot write the commit: {exc} (HEAD's tree names an object this repository "
-                "does not have: `git fsck` lists what is missing; fetch or restore it, then run "
-                "the command again); nothing was changed"
-            ) from None
+            raise GitStateError(f"cannot write the commit: {exc} (HEAD's tree names an object this "
+                                f"repository does not have: {_MISSING_OBJECT_ADVICE}") from None
         parents = [pygit2.Oid(hex=parent)] if parent else []
         return str(self._repo.create_commit(None, author, committer, message, tree, parents))
 
