@@ -382,7 +382,11 @@ def test_a_pair_inside_one_file_is_resolved_by_line_and_cannot_be_dismissed(
     vague = gitmem(repo, "resolve", item["id"], "--keep", "memory/notes.md")
     assert vague.code == 2 and "--keep memory/notes.md:5 or --keep memory/notes.md:7" in vague.err
     dismissed = gitmem(repo, "dismiss", item["id"])
-    assert dismissed.code == 4 and "--keep memory/notes.md:LINE" in dismissed.err
+    # refused with both commands to paste: the item's id and each line, nothing to fill in
+    assert dismissed.code == 4, dismissed
+    assert (f"gitmem resolve {item['id']} --keep memory/notes.md:5" in dismissed.err
+            and f"gitmem resolve {item['id']} --keep memory/notes.md:7" in dismissed.err)
+    assert "ITEM" not in dismissed.err and "LINE" not in dismissed.err
     assert snapshot(repo) == before
     kept = gitmem(repo, "resolve", item["id"], "--keep", "memory/notes.md:7")
     assert kept.code == 0, kept

@@ -13,7 +13,7 @@ import click
 from gitmem.commands.common import emit_json, json_options, location, short, wants_json, workspace
 from gitmem.commands.review_text import SUMMARY_OVER, by_kind, echo_queue
 from gitmem.consistency.corpus import corpus_pairs
-from gitmem.errors import EXIT_FINDINGS, UsageError
+from gitmem.errors import EXIT_FINDINGS, GitStateError, UsageError
 from gitmem.lint.formats.printable import printable
 from gitmem.memory.parse import parse_memory
 from gitmem.model import Claim, Memory
@@ -158,6 +158,13 @@ def dismiss(ctx: click.Context, item_id: str, until: str | None, reason: str) ->
             raise UsageError("--until must be a date in the future")
     corpus = ws.memories("worktree")
     item = _item(ws, corpus, item_id, today)
+    if item.a_path == item.b_path:  # the commands to paste, not ITEM and LINE to fill in
+        keep = [shlex.quote(f"{item.a_path}:{line}") for line in (item.a_line, item.b_line)]
+        raise GitStateError(
+            f"both claims of {item.id} are in {item.a_path}, and a cooldown is kept "
+            "per pair of memories, so it cannot hold a pair inside one file: say which line "
+            f"stands (`gitmem resolve {item.id} --keep {keep[0]}` or `gitmem resolve "
+            f"{item.id} --keep {keep[1]}`) or edit the file")
     memories = {m.path: m for m in corpus}
     plan = dismiss_plan(memories[item.a_path], memories[item.b_path], until=day,
                         item_id=item.id, reason=reason)
