@@ -66,6 +66,14 @@ def make_state_dir(folder: Path) -> None:
         ) from None
 
 
+def _tree_link(tree: pygit2.Tree | None, path: str) -> bool:
+    """Whether `path` is a symbolic link in `tree`."""
+    try:
+        return tree is not None and tree[path].filemode == 0o120000
+    except KeyError:
+        return False
+
+
 def hash_blob(data: bytes) -> str:
     return str(pygit2.hash(data))
 
@@ -871,7 +879,10 @@ class Repo:
                 if kind in ("blob", "commit") or (
                     os.path.lexists(on_disk) and not on_disk.is_dir()
                 ):
-                    what = "a submodule" if kind == "commit" else "a file"
+                    # a committed link to a folder is a blob in the tree: say what it is, as
+                    # the write itself does for a link made after the clone
+                    what = ("a submodule" if kind == "commit" else "a symbolic link"
+                            if on_disk.is_symlink() or _tree_link(tree, prefix) else "a file")
                     raise UsageError(
                         f"{prefix} is {what}, so {path} cannot be created; choose another "
                         "folder (nothing was changed)"

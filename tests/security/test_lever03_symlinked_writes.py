@@ -102,6 +102,30 @@ def test_a_folder_link_inside_the_repository_is_not_written_through(tmp_path: Pa
     assert os.listdir(tmp_path / "repo/notes") == [".keep"]
 
 
+def test_a_committed_folder_link_is_refused_by_name_and_never_written_through(
+    tmp_path: Path,
+) -> None:
+    """A clone whose memory folder is a committed link to a folder outside the working tree
+    (seen on public repositories: `.claude/skills` -> `../.agents/skills`, absolute targets):
+    save refuses before writing, and says the folder is a link, not "a file"."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    origin = make_repo(tmp_path / "origin", {"CLAUDE.md": "- Use pnpm for installs.\n",
+                                             ".gitmem.toml": '[memory]\ninclude = '
+                                             '["CLAUDE.md", "notes/**/*.md"]\n'})
+    os.symlink(str(outside), origin / "notes")
+    commit_all(origin, "the notes folder is a link")
+    repo = clone(origin, tmp_path / "victim")
+    before = snapshot(repo)
+    for folder in ("notes", "notes/deploys"):
+        result = gitmem(repo, "save", "Deploys run from the release branch on Fridays.",
+                        "--folder", folder, "--category", "project")
+        assert result.code == 2, result
+        assert "notes is a symbolic link" in result.err and "choose another folder" in result.err
+        assert snapshot(repo) == before
+    assert os.listdir(outside) == []
+
+
 def test_temporary_copies_live_in_the_git_dir_of_a_linked_worktree(tmp_path: Path) -> None:
     repo = make_repo(tmp_path / "repo", {"memory/a.md": MEMORY})
     assert gitmem(repo, "init").code == 0
