@@ -84,7 +84,7 @@ def hooks_dir(repo: Repo) -> Path:
     return _rev_parse_paths(repo, "--git-path", "hooks")[0]
 
 
-def _rev_parse_paths(repo: Repo, *args: str) -> list[Path]:
+def _rev_parse_paths(repo: Repo, *args: str, resolve: bool = True) -> list[Path]:
     proc = repo.run_git("rev-parse", *args)
     if proc.returncode != 0:
         raise GitStateError(
@@ -92,7 +92,37 @@ def _rev_parse_paths(repo: Repo, *args: str) -> list[Path]:
             f"({proc.stderr.decode(errors='replace').strip()}); check that git works here"
         )
     found = [Path(os.fsdecode(line)) for line in proc.stdout.splitlines() if line.strip()]
-    return [(p if p.is_absolute() else repo.root / p).resolve() for p in found]
+    paths = [p if p.is_absolute() else repo.root / p for p in found]
+    return [p.resolve() if resolve else Path(os.path.normpath(p)) for p in paths]
+
+
+def _inside(path: Path, folders: tuple[Path, ...]) -> bool:
+    return any(path == folder or folder in path.parents for folder in folders)
+
+
+def _linked_out_problem(repo: Repo, folder: Path) -> str | None:
+    """Why the hooks folder may not be written: core.hooksPath names a folder inside the
+    working tree, but a symbolic link on the way (one the repository may commit) leads out of
+    it. The repository would then choose where gitmem writes its hooks; a folder outside that
+    the user names in core.hooksPath themselves is theirs to choose."""
+    named = _rev_parse_paths(repo, "--git-path", "hooks", resolve=False)[0]
+    root = Path(os.path.normpath(repo.root))
+    git_dir = _rev_parse_paths(repo, "--git-common-dir", resolve=False)[0]
+    # links of the working tree only: one in .git (a shared .git/hooks) is the user's own
+    links = [p for p in (named, *named.parents) if _inside(p, (root,)) and p != root
+             and not _inside(p, (git_dir,)) and p.is_symlink()]
+    common = _rev_parse_paths(repo, "--git-common-dir")[0]
+    if not links or _inside(folder, (repo.root.resolve(), common)):
+        return None
+    link = links[-1]  # the first link on the way from the root
+    return (
+        f"the hooks folder {named.relative_to(root)} (core.hooksPath) is inside this "
+        f"repository, but {link.relative_to(root)} is a symbolic link that leads out of it, "
+        f"to {folder}; gitmem does not write hooks through a link a repository may commit. "
+        "If you trust that folder, name it in core.hooksPath yourself "
+        f"(git config core.hooksPath {shlex.quote(str(folder))}), then run again; nothing "
+        "was changed"
+    )
 
 
 def legacy_path(folder: Path, name: str) -> Path:
@@ -108,6 +138,9 @@ def install_hooks(repo: Repo, hooks: bool = True, merge_driver: bool = False) ->
         check_attributes_writable(repo)
     if hooks:
         folder = hooks_dir(repo)
+        problem = _linked_out_problem(repo, folder)
+        if problem is not None:
+            raise GitStateError(problem)
         lines.extend(_shared_folder_warning(repo, folder))
         for name in HOOK_NAMES:
             lines.append(_install_one(folder, name, render_shim(name, sys.executable)))

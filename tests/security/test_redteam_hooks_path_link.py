@@ -1,0 +1,83 @@
+"""A lever found by the stop-38 sweep of real repositories: many projects ask each contributor
+to run `git config core.hooksPath .githooks` (a folder they commit). A cloned repository that
+commits `.githooks` as a symbolic link to a folder outside the working tree chose where
+`gitmem hooks install` wrote: the hooks (and the rename of a file already there to
+`pre-commit.legacy`) landed outside the repository, with only a warning.
+
+The promise: gitmem never writes hooks through a link of the working tree that leads out of it;
+`hooks install` refuses (exit 4, nothing changed anywhere) and names the folder to put in
+core.hooksPath if the user trusts it. A folder outside that the user names themselves, and a
+link inside `.git`, are theirs to choose and keep working.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+from gitutil import commit_all, git, gitmem, make_repo, snapshot
+
+from gitmem.hooks import MARKER
+
+MEMORY = "---\nname: a\ntype: project\n---\n- A fact.\n"
+
+
+def clone(origin: Path, target: Path) -> Path:
+    subprocess.run(["git", "clone", "-q", str(origin), str(target)], check=True)
+    return target
+
+
+def listing(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
+def test_a_committed_hooks_folder_link_out_of_the_repository_is_refused(tmp_path: Path) -> None:
+    outside = tmp_path / "bin"  # stands for a folder of the user's that a clone guessed
+    outside.mkdir()
+    (outside / "pre-commit").write_text("#!/bin/sh\necho mine\n")
+    origin = make_repo(tmp_path / "origin", {"memory/a.md": MEMORY, "tools/.keep": ""})
+    os.symlink(str(outside), origin / ".githooks")
+    os.symlink("../../bin", origin / "tools/hooks")  # a relative link leads out just as well
+    commit_all(origin, "hooks folders")
+    repo = clone(origin, tmp_path / "victim")
+    kept = listing(outside)
+    for hooks_path, link in ((".githooks", ".githooks"), (".githooks/more", ".githooks"),
+                             ("tools/hooks", "tools/hooks")):
+        git(repo, "config", "core.hooksPath", hooks_path)
+        before = snapshot(repo)
+        result = gitmem(repo, "hooks", "install")
+        assert result.code == 4, result
+        assert f"but {link} is a symbolic link that leads out of it" in result.err, result
+        assert f"git config core.hooksPath {outside}" in result.err, result
+        assert snapshot(repo) == before
+        assert listing(outside) == kept  # nothing written, nothing renamed
+        assert not (repo / ".git/hooks/pre-commit").exists()
+
+
+def test_folders_the_user_chose_still_get_the_hooks(tmp_path: Path) -> None:
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    repo = make_repo(tmp_path / "r", {"memory/a.md": MEMORY})
+    git(repo, "config", "core.hooksPath", str(shared))  # named by the user: used, with a warning
+    result = gitmem(repo, "hooks", "install")
+    assert result.code == 0, result
+    assert "outside this repository" in result.out
+    assert MARKER in (shared / "pre-commit").read_text()
+    # a user who links .git/hooks to a shared folder: no checkout can make that link
+    other = make_repo(tmp_path / "other", {"memory/a.md": MEMORY})
+    linked = tmp_path / "linked-hooks"
+    linked.mkdir()
+    (other / ".git/hooks").rename(tmp_path / "old-hooks")
+    os.symlink(str(linked), other / ".git/hooks")
+    result = gitmem(other, "hooks", "install")
+    assert result.code == 0, result
+    assert MARKER in (linked / "pre-commit").read_text()
+    # a committed link that stays inside the working tree is as good as the folder itself
+    inner = make_repo(tmp_path / "inner", {"memory/a.md": MEMORY, "scripts/hooks/.keep": ""})
+    os.symlink("scripts/hooks", inner / ".githooks")
+    commit_all(inner, "a link to the hooks folder")
+    git(inner, "config", "core.hooksPath", ".githooks")
+    result = gitmem(inner, "hooks", "install")
+    assert result.code == 0, result
+    assert MARKER in (inner / "scripts/hooks/pre-commit").read_text()
