@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gitmem.consistency.lexicon import Lexicon
+from gitmem.consistency.lexicon import Lexicon, numeric_value
 from gitmem.consistency.text import Token
 
 _CONDITIONAL = frozenset({"if", "unless", "when", "whenever", "otherwise", "except"})
@@ -134,6 +134,35 @@ def _in_embedded_clause(tokens: list[Token], position: int) -> bool:
     return False
 
 
+# A negator that denies going past a figure sets a limit: "Never use more than three levels"
+# and "Nobody should have more than five open PRs" say "at most", as "not more than" does.
+_COMPARATIVES = frozenset({"more", "longer", "larger", "bigger", "greater", "higher", "fewer",
+                           "less", "shorter", "smaller", "lower"})
+_PAST = frozenset({"exceed", "exceeds", "over", "above", "beyond", "under", "below"})
+_TIMES = frozenset({"once", "twice"})
+_LIMIT_REACH = 8  # words from the negator to the comparative: "Never let a PR sit open for more"
+
+
+def _figure(token: Token) -> bool:
+    return token.lower in _TIMES or (numeric_value(token.lower) or ("",))[0] == "cardinal"
+
+
+def _denies_past_a_figure(tokens: list[Token], position: int, lexicon: Lexicon) -> bool:
+    """The negator at `position` denies a figure's being passed ("more than five", "longer than
+    40 lines", "exceed 50 lines"): a limit, not a denial of the claim."""
+    for at in range(position + 1, min(position + 1 + _LIMIT_REACH, len(tokens))):
+        word = tokens[at].lower
+        if lexicon.negates(tokens[at]) or not any(c.isalnum() for c in word):
+            return False  # another negator, or a comma: the figure is out of its reach
+        after = tokens[at + 1 : at + 3]
+        if word in _COMPARATIVES and len(after) == 2 and after[0].lower == "than" \
+                and _figure(after[1]):
+            return True
+        if word in _PAST and after and _figure(after[0]):
+            return True
+    return False
+
+
 def flips(tokens: list[Token], lexicon: Lexicon) -> list[str]:
     """The negators and negative terms that count in `tokens` ("not only" is none)."""
     found: list[str] = []
@@ -148,7 +177,8 @@ def flips(tokens: list[Token], lexicon: Lexicon) -> list[str]:
         if token.lower == WORD_NEGATOR:
             continue
         if lexicon.negates(token) and not _in_relative_clause(tokens, position) \
-                and not _in_embedded_clause(tokens, position):
+                and not _in_embedded_clause(tokens, position) \
+                and not _denies_past_a_figure(tokens, position, lexicon):
             found.append(token.lower)
     return found
 
