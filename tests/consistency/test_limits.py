@@ -62,3 +62,13 @@ def test_lint_reports_the_other_limit_and_not_the_same_one(tmp_path: Path) -> No
     assert {code for code, _ in found} == {"GM211"}, run.out
     assert {path for _, path in found} <= {"memory/retries.md", "memory/uploads.md"}, run.out
 
+
+def test_a_dotted_abbreviation_ends_no_clause() -> None:
+    """"U.S." or "e.g." inside a sentence keeps the negator before it and the limit after it in
+    one clause, so both copies of a claim read the limit alike."""
+    from gitmem.consistency.features import features
+    from gitmem.consistency.lexicon import default_lexicon
+
+    text = "Not one U.S. region kept more than 3 builds last year."
+    clauses = features(text, default_lexicon()).clauses
+    assert len(clauses) == 1 and clauses[0].polarity == 1
