@@ -339,6 +339,32 @@ def test_save_outside_the_layout_names_a_folder_that_would_do(tmp_path: Path) ->
 
 
 
+def test_save_where_no_folder_would_do_names_the_include_entry_to_add(tmp_path: Path) -> None:
+    # memory that is only root agent files: no folder of the existing memories takes a new
+    # file, so the refusal names the memory.include entry and where it goes, and that works
+    repo = make_repo(tmp_path / "repo", {"AGENTS.md": "# Agents\n\n- Run the linter first.\n",
+                                         "src/app.py": "print('hi')\n"})
+    before = snapshot(repo)
+    result = gitmem(repo, "save", "Deploy on Fridays.", "--category", "project")
+    assert result.code == 2, result
+    # discovered layouts: a .gitmem.toml naming only the new entry would drop them
+    assert 'run `gitmem init`' in result.err and '"memory/*.md"' in result.err, result.err
+    assert snapshot(repo) == before
+    assert gitmem(repo, "init").code == 0
+    before = snapshot(repo)
+    result = gitmem(repo, "save", "Deploy on Fridays.", "--category", "project")
+    assert result.code == 2, result
+    assert 'add "memory/*.md" to memory.include in .gitmem.toml' in result.err, result.err
+    assert snapshot(repo) == before
+    config = (repo / ".gitmem.toml").read_text()
+    assert 'include = ["AGENTS.md"' in config
+    (repo / ".gitmem.toml").write_text(config.replace('include = [', 'include = ["memory/*.md", '))
+    git(repo, "commit", "-qam", "memory folder")
+    saved = gitmem(repo, "save", "Deploy on Fridays.", "--category", "project")
+    assert saved.code == 0, saved
+    assert git(repo, "ls-files", "memory").count("\n") == 1
+
+
 def test_a_suggested_folder_with_a_space_is_quoted_for_the_shell(tmp_path: Path) -> None:
     # the hint is a command to paste: a folder named with a space must come out as one argument
     repo = make_repo(tmp_path / "repo", {

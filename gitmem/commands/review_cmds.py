@@ -12,6 +12,7 @@ import click
 
 from gitmem.commands.common import emit_json, json_options, location, short, wants_json, workspace
 from gitmem.commands.review_text import SUMMARY_OVER, by_kind, echo_queue
+from gitmem.config import Config
 from gitmem.consistency.corpus import corpus_pairs
 from gitmem.errors import EXIT_FINDINGS, GitStateError, UsageError
 from gitmem.lint.formats.printable import printable
@@ -182,14 +183,25 @@ def _stdin_text() -> str:
                          "convert it to UTF-8 and run again") from None
 
 
-def _folder_hint(matches: Callable[[str], bool], path: str, existing: Sequence[Memory]) -> str:
-    """A folder of the existing memories where the new file would be a memory, as a hint."""
+def _folder_hint(matches: Callable[[str], bool], path: str, existing: Sequence[Memory],
+                 config: Config) -> str:
+    """A folder of the existing memories where the new file would be a memory, as a hint; else
+    the memory.include entry that would take it, and where to add it."""
     name = path.rsplit("/", 1)[-1]
     folders = Counter(m.path.rsplit("/", 1)[0] for m in existing if "/" in m.path)
     for folder, _ in folders.most_common():
         if matches(f"{folder}/{name}"):
             return f" (--folder {shlex.quote(folder)} would do)"  # a command to paste as is
-    return " (or add the folder to memory.include in .gitmem.toml)"
+    # no folder takes it (the memory is AGENTS.md or CLAUDE.md files only): the glob to add
+    glob = f"{path.rsplit('/', 1)[0]}/*.md" if "/" in path else path
+    if "include" in config.from_file:
+        return f' (or add "{glob}" to memory.include in .gitmem.toml)'
+    if "include" in config.explicit:  # git config or the environment, which win over the file
+        return (f' (or add "{glob}" to memory.include where you set it: git config '
+                "gitmem.memory.include or GITMEM_MEMORY_INCLUDE)")
+    # memory.include is discovered: a file naming only the new glob would drop the layouts
+    return (" (or run `gitmem init`, which writes the layouts it found to memory.include in "
+            f'.gitmem.toml, and add "{glob}" there)')
 
 
 @click.command()
@@ -226,7 +238,7 @@ def save(ctx: click.Context, text: str, category: str, tags: tuple[str, ...], fr
     path = new_memory_path(folder, text, {m.path for m in existing})
     if not ws.matcher.matches(path):
         raise UsageError(f"{path} would not be a memory file under memory.include; pick --folder"
-                         + _folder_hint(ws.matcher.matches, path, existing))
+                         + _folder_hint(ws.matcher.matches, path, existing, ws.config))
     new = parse_memory(path, render_memory(text, category, tags, from_user, today))
     bad = unknown_commits(ws, new)
     if bad and not force:
