@@ -12,10 +12,13 @@ user.name and user.email), then: `lint` (text, json, sarif, `--since`, `--diff`)
 `log` (text and json), `undo` of the init (the tree must be the commit's again, byte for byte),
 `init` again, `recall`, `show`, `history`, `candidates`, `review`, `sweep` (dry), `hooks
 install`, a real `git commit` of a one-line edit to a memory (the pre-commit hook runs) and a
-`git merge` of a side branch that edited it (the post-merge hook), `protect`, `save`,
-`supersede` and `merge` of two memories of one folder, `supersede` across folders, `merge` of
-three, `lint --annotate`, `sweep --apply`, `dismiss` and `resolve` of a review item, each op
-followed by `undo` and a check that the tree is back; and refusals (a path that is no memory, a
+`git merge` of a side branch that edited it (the post-merge hook), `hooks install
+--merge-driver` with a `git merge` of two branches that both changed a memory's last line (git
+runs the driver) and `hooks uninstall` (the tree as it was), `protect` then `unprotect`, `save`,
+`supersede` and `merge` of two memories of one folder, `plan supersede` then `apply` of that
+plan, `supersede` across folders, `merge` of three, `lint --annotate`, `sweep --apply`,
+`dismiss` and `resolve` of a review item, each op followed by `undo` and a check that the tree
+is back; and refusals (a path that is no memory, a
 missing file, an unknown op, a memory with uncommitted edits), each checked to leave HEAD, the
 index and the work tree as they were. An op that is refused is checked the same way.
 
@@ -352,10 +355,16 @@ def _steps(s: Session) -> None:
         _back_to(s, head, first, data)
         s.git("branch", "-q", "-D", "gitmem-sweep-side")
     s.run("hooks uninstall", ["hooks", "uninstall"], ok={0}, mutates=True)
+    _merge_driver(s, first)
     if first:
         before = s.tree()
         if s.run("protect", ["protect", first], ok=any_exit, refusal=True, mutates=True) and \
                 s.git("rev-parse", "HEAD^{tree}").stdout.strip() != before[0]:
+            protected = s.tree()
+            row = s.run("unprotect", ["unprotect", first], ok=any_exit, refusal=True,
+                        mutates=True)
+            if row and row["exit"] == 0:  # undo --last takes the newest op first: a stack
+                s.undo_check("undo unprotect", protected, ["undo", "--last"])
             s.undo_check("undo protect", before, ["undo", "--last"])
     before = s.tree()
     folder = _save_folder(memories)
@@ -376,6 +385,16 @@ def _steps(s: Session) -> None:
                     refusal=True, mutates=True)
         if row and row["exit"] == 0:
             s.undo_check("undo merge", before, ["undo", "--last"])
+    if pair:
+        a, b = pair
+        before = s.tree()
+        planned = _json(s.run("plan supersede", ["plan", "supersede", a, "--by", b, "--json"],
+                              ok=any_exit, refusal=True))
+        if planned and planned.get("plan") and s.tree() == before:
+            row = s.run("apply plan", ["apply", planned["plan"], "--confirm"], ok=any_exit,
+                        refusal=True, mutates=True)
+            if row and row["exit"] == 0:
+                s.undo_check("undo apply", before, ["undo", "--last"])
     across, three = _across(memories, s.work), _three(memories, s.work)
     if across:
         before = s.tree()
@@ -414,6 +433,40 @@ def _steps(s: Session) -> None:
         if row and row["exit"] == 0:
             s.undo_check("undo resolve", before, ["undo", "--last"])
     s.run("log at the end", ["log", "--json"], ok={0})
+
+
+def _merge_driver(s: Session, first: str | None) -> None:
+    """`hooks install --merge-driver`, then a `git merge` where both branches changed the last
+    line of a memory (git runs the driver), then `hooks uninstall`: the tree as it was."""
+    before = s.tree()
+    row = s.run("hooks install merge-driver", ["hooks", "install", "--merge-driver"],
+                ok=set(range(6)), refusal=True, mutates=True)
+    if row is None or row["exit"] != 0:
+        return
+    if s.incomplete:
+        s.rows.append({"repo": s.repo, "step": "git merge (merge driver)",
+                       "skipped": "the mirror lacks blobs: git cannot commit"})
+    elif first and (s.work / first).is_file() and not (s.work / first).is_symlink():
+        head = s.git("rev-parse", "HEAD").stdout.strip()
+        path = s.work / first
+        data = path.read_bytes()
+        base = data + (b"" if data.endswith(b"\n") or not data else b"\n")
+        s.git("checkout", "-q", "-b", "gitmem-sweep-driver")
+        path.write_bytes(base + b"- The side branch says the sweep runs on Mondays.\n")
+        s.git("commit", "-q", "--no-verify", "-m", "side", "--", first)
+        s.git("checkout", "-q", "gitmem-sweep")
+        path.write_bytes(base + b"- This branch says the sweep runs on Fridays.\n")
+        s.git("commit", "-q", "--no-verify", "-m", "ours", "--", first)
+        # a conflict is exit 1; the driver's own failure would show as a traceback
+        s.run("git merge (merge driver)", ["merge", "-q", "--no-edit", "gitmem-sweep-driver"],
+              ok={0, 1}, git=True)
+        s.git("merge", "--abort", check=False)
+        _back_to(s, head, first, data)
+        s.git("branch", "-q", "-D", "gitmem-sweep-driver")
+    s.run("hooks uninstall merge-driver", ["hooks", "uninstall"], ok={0}, mutates=True)
+    if s.tree() != before and not s.stopped:
+        s.rows[-1]["problem"] = "not_restored"
+        s.stopped = "after hooks uninstall merge-driver: not_restored"
 
 
 def summary(rows: list[dict[str, Any]]) -> str:
