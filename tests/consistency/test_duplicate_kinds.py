@@ -276,3 +276,55 @@ def test_a_quoted_rule_with_a_long_frame_is_a_duplicate_of_the_rule_introduced_o
 ])
 def test_a_reported_statement_against_one_that_says_more_is_no_duplicate(a: str, b: str) -> None:
     assert "duplicate" not in _kinds(a, b)
+
+
+# --- one identifier for another: the same line said of two named things -----------------------
+
+@pytest.mark.parametrize(("a", "b"), [
+    # two entries of one list, the subject's word swapped in its name and in the text
+    (("**orderExportCsv** (v2): order export form in table mode (extends baseExportTable + "
+      "mail delivery)"),
+     ("**orderExportPdf** (v2): order export form in print mode (extends baseExportPrint + "
+      "mail delivery)")),
+    # two names spelled so alike that one read as a respelling of the other
+    ("Use the registerDeviceWithToken mutation with retry: true and traceId for new devices.",
+     ("Then use the registerDeviceWithTicket mutation with retry: true and traceId for new "
+      "devices.")),
+    # one rule page per kind of worker, each line naming its own kind and its own verb
+    (("**DraftQueueWorkers** names MUST NOT include `Old` / `New` / `Next` unless the drafted "
+      "job name in the queue API includes those words."),
+     ("**PublishQueueWorkers** names MUST NOT include `Old` / `New` / `Next` unless the "
+      "published job name in the queue API includes those words.")),
+])
+def test_two_identifiers_each_with_a_word_of_its_own_are_two_entries(a: str, b: str) -> None:
+    assert "duplicate" not in _kinds(a, b)
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    # one name only adds a word to the other: a copy that may have drifted, still reported
+    ("Use **useEventStream** for server-to-client streaming.",
+     "Use **useAgentEventStream** for server-to-client streaming."),
+    # the same words in another spelling or case are one name
+    ("Invites go through the EventOrganiser service.",
+     "Invites go through the EventOrganizer service."),
+])
+def test_one_identifier_respelled_or_extended_stays_a_duplicate(a: str, b: str) -> None:
+    assert _kinds(a, b) == {"duplicate"}
+
+
+def test_lint_leaves_two_parallel_entries_of_one_list_apart(tmp_path: Path) -> None:
+    from lintutil import cli  # tests/lint's runner of the real CLI
+
+    repo = make_repo(tmp_path / "r", {
+        "memory/exports.md": (
+            "# Export styles\n\n"
+            "- **orderExportCsv** (v2): order export form in table mode (extends baseExportTable"
+            " + mail delivery)\n"
+            "- **orderExportPdf** (v2): order export form in print mode (extends baseExportPrint"
+            " + mail delivery)\n"),
+        "memory/notes.md": (
+            "# Notes\n\n- **orderExportCsv** (v2): order export form in table mode (extends "
+            "baseExportTable + mail delivery)\n")})
+    run = cli(repo, "lint", "--format", "json", "--select", "GM201")
+    assert [(f["path"], f["line"], f["related"][0]["path"], f["related"][0]["line"])
+            for f in run.json()["findings"]] == [("memory/exports.md", 3, "memory/notes.md", 3)]
