@@ -48,6 +48,8 @@ def opposed_clauses(
                 continue
             if said <= _asides(fb if negated is ca else fa, lexicon):
                 continue  # "Get helpers are methods (they perform API I/O)": a reason, no rule
+            if said <= _prevented(fb if negated is ca else fa, lexicon):
+                continue  # "SQL injection prevention" denies what "No SQL injection" denies
             missing = [word for word in said if not lexicon.covered(word, affirmed.content)]
             if missing and not _alternatives_said(fa if negated is ca else fb, negated, missing,
                                                   affirmed.content, lexicon):
@@ -60,6 +62,8 @@ def opposed_clauses(
             if _both_named(fa if negated is ca else fb, fb if negated is ca else fa, negated,
                            affirmed, lexicon):
                 continue  # "Use `tool test` (not `test`)" / "Use `tool test -coverage`"
+            if _says_it_too(fa if negated is ca else fb, negated, affirmed, lexicon):
+                continue  # "Use X for public jobs. Do not use X for private jobs" / "Use X"
             if len(negated.content) == 1 and not affirmed.directive:
                 continue  # "No Redux." vs a heading that mentions Redux: no stance to oppose
             overlap = jaccard(negated.content, affirmed.content)
@@ -83,6 +87,22 @@ def _both_named(denying: TextFeatures, affirming: TextFeatures, negated: Clause,
         and all(lexicon.covered(word, affirmed.content) for word in own.content)
         and (all(lexicon.covered(word, own.content) for word in negated.content)
              or _ranks_above(affirming, own.content, negated.content, lexicon))
+        for own in denying.clauses)
+
+
+def _says_it_too(denying: TextFeatures, negated: Clause, affirmed: Clause,
+                 lexicon: Lexicon) -> bool:
+    """The denying text affirms the very words it denies, in a clause of its own, and those
+    cover the other's affirmed clause: it holds the other's rule, and its denial is of another
+    case it tells apart elsewhere in the line ("Use `query` to register public handlers. Do
+    NOT use `query` to register private handlers" / "Use `query` for public handlers"). The
+    other says nothing the denying line does not say as well. A line that affirms more than it
+    denies chooses one thing over another ("Use `uv run pytest` (not `pytest`)"), and "Use
+    `pytest`" still conflicts with it; so does "Use X for private handlers" with the first."""
+    return any(
+        own is not negated and own.polarity > 0 and own.content
+        and all(lexicon.covered(word, negated.content) for word in own.content)
+        and all(lexicon.covered(word, own.content) for word in affirmed.content)
         for own in denying.clauses)
 
 
@@ -129,6 +149,30 @@ def _asides(f: TextFeatures, lexicon: Lexicon) -> frozenset[str]:
     outside = {stem for clause in features(_ASIDE.sub(" ", text), lexicon).clauses
                if clause.polarity > 0 for stem in clause.content}
     return frozenset(inside - outside)
+
+
+# Nouns that deny what they name before them: "SQL injection prevention", "XSS protection".
+_DENYING_NOUNS = frozenset({"prevention", "avoidance", "protection"})
+_NAMED_BEFORE = 3  # "automatic SQL injection prevention": the words it denies, at most three
+
+
+@per_text
+def _prevented(f: TextFeatures, lexicon: Lexicon) -> frozenset[str]:
+    """The content words a denying noun takes back: the run of content words right before it
+    ("Automatic SQL injection prevention" says there is no SQL injection, as "**No SQL
+    injection**: the ORM binds parameters" does). Only the words next to the noun: "Use a lock
+    for race prevention" denies races, not the lock."""
+    found: set[str] = set()
+    tokens = f.tokens
+    for at, token in enumerate(tokens):
+        if token.lower not in _DENYING_NOUNS:
+            continue
+        start = at
+        while start > 0 and at - start < _NAMED_BEFORE and tokens[start - 1].stem not in \
+                lexicon.non_content:
+            start -= 1
+        found |= content_stems(tokens[start:at], lexicon)
+    return frozenset(found)
 
 
 def _alternatives_said(f: TextFeatures, negated: Clause, missing: list[str],
