@@ -197,6 +197,14 @@ def _points_elsewhere(tokens: list[Token]) -> bool:
     return any(t.lower in _DEICTIC and after not in _BE for t, after in zip(tokens, following))
 
 
+def _describes_noun(before: Token | None, token: Token, lexicon: Lexicon) -> bool:
+    """A directive word in its "-ing" form right after a noun describes the noun and directs
+    no one: "servers requiring a key" are the servers that need one ("Use servers requiring a
+    key", "Always requiring a key" still direct)."""
+    return (before is not None and token.lower.endswith("ing")
+            and before.stem not in lexicon.non_content and before.lower.isalpha())
+
+
 def clause(
     tokens: list[Token], content: frozenset[str], negated_by_contrast: bool, lexicon: Lexicon
 ) -> Clause:
@@ -224,7 +232,8 @@ def clause(
                         for p, t in zip(tokens[:1] + tokens, tokens)) or _points_elsewhere(tokens),
         directive=any(
             t.stem in lexicon.directive_terms and t.stem not in lexicon.negative_terms
-            for t in tokens
+            and not _describes_noun(before, t, lexicon)
+            for before, t in zip([None, *tokens], tokens)
         ),
         embedded=embedded_negation(tokens, lexicon),
     )
