@@ -249,6 +249,8 @@ def is_convention(memory: Memory, citation: PathCitation, verdict: PathVerdict,
         return True  # "in `src/scene/Badge.tsx` (or equivalent)": a guess at the name
     if at >= 0 and _other_place_found(before, after, found):
         return True  # "in `tests/` or `src/x/__tests__`": one of two places, the other there
+    if at >= 0 and _given_as_example(before) and _below_folder_named(citation.text, before):
+        return True  # "under `src/types/` (e.g., `src/types/users.ts`)": the folder's rule
     if ((_given_as_example(before) or _FOR_EXAMPLE.search(after) is not None
          or _LIKE.search(before) is not None) and citation.line not in found_on):
         return True  # "(e.g. `x.yaml`)", or "`tasks/TASKID-name.md` (e.g., `TASK001-login.md`)"
@@ -306,6 +308,14 @@ def _standing_at(line: str, text: str) -> list[int]:
     """Where `text` stands in `line` as a name of its own: `utils/` in "[internal/utils/](...)
     — NOT `utils/`" is the second one, not the end of the link's path."""
     return [match.start() for match in re.finditer(r"(?<![\w./-])" + re.escape(text), line)]
+
+
+def _below_folder_named(path: str, before: str) -> bool:
+    """Whether the text before an example path names a folder the path lies below: "Keep
+    one file per domain under `src/types/` (e.g., `src/types/users.ts`)" shows how a file
+    under that folder would be named, a convention and no file."""
+    return any(path.startswith(folder) and path != folder
+               for folder in re.findall(r"`([^`\s]+/)`", before))
 
 
 def _given_as_example(before: str) -> bool:
@@ -398,6 +408,23 @@ def below_folder_named_above(memory: Memory, citation: PathCitation,
     return False
 
 
+# a version label right before a path: "v1 (`src/`)", "the v1 `src/` monolith", "v1.8 (`src/`"
+_VERSION_BEFORE = re.compile(r"\bv(\d+)(?:\.\d+)*\s*\(?\s*[`*_\[]*$", re.IGNORECASE)
+_VERSION = re.compile(r"\bv(\d+)\b", re.IGNORECASE)
+
+
+def _of_an_older_version(line: str, path: str) -> bool:
+    """Whether the line ties a deleted path to a version it names a later one beside: "|
+    v1 (`src/`) | v2 (`web/`) |", "Reused from v1 (`src/`) into v2", "a v2 module, not the v1
+    `src/` monolith". The line describes the old version's layout; the path is history."""
+    later = [int(number) for number in _VERSION.findall(line)]
+    for at in _standing_at(line, path):
+        label = _VERSION_BEFORE.search(line[max(at - 12, 0):at])
+        if label is not None and any(number > int(label.group(1)) for number in later):
+            return True
+    return False
+
+
 def nothing_to_report(memory: Memory, citation: PathCitation, verdict: PathVerdict,
                       places: Places) -> bool:
     """The line already says the path is gone, names it as an example or says it is kept out
@@ -410,6 +437,8 @@ def nothing_to_report(memory: Memory, citation: PathCitation, verdict: PathVerdi
     line = _line(memory, citation.line)
     if _ACKNOWLEDGED.search(line) or _NOT_THERE.search(line) or said_absent(memory, citation):
         return True
+    if verdict.fate is not None and _of_an_older_version(line, citation.text):
+        return True  # "| v1 (`src/`) | v2 (`web/`) |": the old version's layout, history
     if kept_out_of_git(memory, citation):
         return True
     if _RETIRED_FILE.search(memory.path):
