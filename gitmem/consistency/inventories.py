@@ -18,9 +18,14 @@ The evidence is where the two files stand and the shape of both lines, never the
   of a memory bank or of one rules folder describe one scope, and an entry both list is kept
   twice: still reported, as is the same entry twice in one file;
 - both lines are inventory entries: a code span first (bold or not), then a dash or a colon,
-  then a description of at most `DESCRIPTION_WORDS` words. A rule repeated in two nested files
-  ("**TDD**: Write the component tests first", "Always run the linter before pushing") is no
-  entry of an inventory and is still reported.
+  then a description of at most `DESCRIPTION_WORDS` words; or a bold label for the item
+  ("**Framework**: NestJS 11", "**Clean**: `bun run clean`", "**Database**: Postgres via
+  Prisma"), a separator and as short a description that says what the folder has, not what to
+  do: no instruction verb first, no "no" or "not" first, no modal, auxiliary or stance verb
+  ("must", "is", "use", "never", code spans aside). A rule repeated in two nested files
+  ("**TDD**: Write the component tests first", "**Note:** No login is needed, all pages are
+  public", "Always run the linter before pushing") is no entry of an inventory and is still
+  reported.
 
 Only duplicates (GM201, GM202) read this; contradictions are compared as before.
 """
@@ -30,6 +35,7 @@ from __future__ import annotations
 import posixpath
 import re
 
+from gitmem.memory.fragments import INSTRUCTION_VERBS, STATEMENT_VERBS
 from gitmem.model import Claim
 
 DESCRIPTION_WORDS = 12  # an entry's description is a few words, not a paragraph
@@ -42,11 +48,27 @@ PER_FOLDER_FILES = frozenset({"AGENTS.md", "AGENT.md", "CLAUDE.md", "CLAUDE.loca
 _ENTRY = re.compile(r"(\*\*)?`[^`\n]+`(?(1)\*\*)(?:\s+[-–—]\s+|\s*:\s+)(?P<what>\S.*)")
 
 
+# "**Framework**: NestJS 11", "**Build:** `make`", "**Search** - Full-text index"
+_LABELLED = re.compile(r"\*\*[^*`\n:：]{1,40}(?:\*\*\s*[:：]|[:：]\*\*|\*\*\s+[-–—])\s+(?P<what>\S.*)")
+_CODE_SPAN = re.compile(r"`[^`\n]*`")
+_WORD = re.compile(r"[\w']+")
+_NOT_FIRST = frozenset({"no", "not"})
+
+
 def inventory_entry(text: str) -> bool:
     """Whether `text` is one entry of an inventory: a code span naming the item, a separator
-    and a short description (module docstring)."""
-    match = _ENTRY.fullmatch(text.strip())
-    return match is not None and len(match.group("what").split()) <= DESCRIPTION_WORDS
+    and a short description, or a bold label and a short description that says what the
+    folder has, not what to do (module docstring)."""
+    text = text.strip()
+    match = _ENTRY.fullmatch(text)
+    if match is not None:
+        return len(match.group("what").split()) <= DESCRIPTION_WORDS
+    match = _LABELLED.fullmatch(text)
+    if match is None or len(match.group("what").split()) > DESCRIPTION_WORDS:
+        return False
+    words = [word.lower() for word in _WORD.findall(_CODE_SPAN.sub(" ", match.group("what")))]
+    return not (words and words[0] in INSTRUCTION_VERBS | _NOT_FIRST) and not any(
+        word in STATEMENT_VERBS for word in words)
 
 
 def folder_of(path: str) -> str | None:

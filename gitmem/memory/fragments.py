@@ -141,6 +141,8 @@ def is_bare_name(text: str) -> bool:
 
 _FIRST_WORD = re.compile(r"[*_]*([A-Za-z]+)")
 INSTRUCTION_VERBS = _IMPERATIVES
+# words that make a line a statement or a rule rather than a name or a short description
+STATEMENT_VERBS = _VERBS
 
 
 def is_instruction(text: str) -> bool:

@@ -1,6 +1,7 @@
 """Each folder's own inventory (issue 17, judged-false GM201 of batch 18, written again in our
 own words): a monorepo keeps an agent file in each folder, and each lists what its own folder
-holds or uses, an item in a code span and a few words after a dash or a colon. The same entry in
+holds or uses, an item in a code span (or a bold label) and a few words after a dash or a
+colon. The same entry in
 the root's file and a package's file, or in two sibling packages' files, is each folder's own
 listing, not a duplicate. Still reported: the entry twice in one file, in two files of one
 folder, in two files of a memory bank, and a rule repeated across nested files.
@@ -94,3 +95,35 @@ def test_what_reads_as_an_inventory_entry() -> None:
     assert not inventory_entry("**Tests first**: Write the failing test first")
     assert not inventory_entry("Use `zod` for every request body")
     assert not inventory_entry("`notes.md` - " + "a long description that goes on " * 3)
+
+
+def test_what_reads_as_an_entry_under_a_bold_label() -> None:
+    assert inventory_entry("**Framework**: Flask 3.0")
+    assert inventory_entry("**Lint:** `uv run ruff check`")
+    assert inventory_entry("**Search** - Full-text index over the catalogue")
+    assert not inventory_entry("**Note:** No login is needed, every page is public")
+    assert not inventory_entry("**Imports** - Import helpers from the shared package")
+    assert not inventory_entry("**Layout**: Pages must stay under the routes folder")
+    assert not inventory_entry("**Auth**: no tokens in the browser")
+
+
+def test_the_root_and_a_package_naming_one_stack_under_a_label_is_no_duplicate(
+        tmp_path: Path) -> None:
+    found = repo_findings(tmp_path, {
+        "apps/AGENTS.md": _folder_file("Apps", "**Database**: Postgres through the Drizzle ORM",
+                                       "The apps folder holds the api and the web app"),
+        "apps/api/AGENTS.md": _folder_file("Api", "**Database**: Postgres through the Drizzle ORM",
+                                           "The api serves the shop's orders", deep=True),
+    })
+    assert _gm201(found) == [], found
+
+
+def test_a_labelled_rule_repeated_in_nested_folder_files_is_still_a_duplicate(
+        tmp_path: Path) -> None:
+    rule = "**Layout**: Pages must stay under the routes folder"
+    found = _gm201(repo_findings(tmp_path, {
+        "apps/AGENTS.md": _folder_file("Apps", "`forms` - Form state", "The apps folder", rule),
+        "apps/web/AGENTS.md": _folder_file("Web", "`router` - Page routing", "The web app", rule,
+                                           deep=True),
+    }))
+    assert found, found
