@@ -21,7 +21,7 @@ from gitmem.consistency.negatives import read_negatives
 from gitmem.consistency.phrasings import preferences, read
 from gitmem.consistency.polarity import Clause, content_sequence, markers
 from gitmem.consistency.quantities import ITEM_LABELS, figures
-from gitmem.consistency.text import Token, char_shingles, clean, tokenize
+from gitmem.consistency.text import CodeToken, Token, char_shingles, clean, tokenize
 
 if TYPE_CHECKING:
     from gitmem.consistency.claims import ClaimAnalysis
@@ -125,6 +125,23 @@ _DESCRIBES_EXAMPLE = re.compile(
 
 # "`db:reset` - Drops every table": an entry that names its item in code before a dash
 _CODE_TITLE = re.compile(r"\s*`[^`\n]+`\s+[-–—]\s")
+# a code span, its backticks paired left to right ("`a` not `b`" holds two spans, not " not ")
+_CODE_SPAN = re.compile(r"`([^`\n]+)`")
+# a span that is one word ("`any`", "`this`", "`never`", "`any()`"), and a call written bare
+# ("any()"); a single letter ("`I` prefix") is a letter, however it is written ("prefixed with 'I'")
+_ONE_WORD = re.compile(r"\s*([A-Za-z_]\w+)\s*(?:\(\))?\s*")
+_BARE_CALL = re.compile(r"\b([A-Za-z_]\w+)\(\)")
+
+
+def code_words(text: str) -> frozenset[str]:
+    """The words `text` writes as code, lowercased: "Do not use `any` in TypeScript" denies
+    `any`, not TypeScript, so `any` must stay in its subject though "any" is a function word."""
+    words = {match.group(1).lower() for match in _BARE_CALL.finditer(text)}
+    for span in _CODE_SPAN.finditer(text):
+        one = _ONE_WORD.fullmatch(span.group(1))
+        if one:
+            words.add(one.group(1).lower())
+    return frozenset(words)
 
 
 def _titled(text: str, first_break: str) -> bool:
@@ -168,8 +185,11 @@ def features(text: str, lexicon: Lexicon | None = None) -> TextFeatures:
     sequence: list[str] = []
     topic = ""
     example = False
+    as_code = code_words(text) if "`" in text or "()" in text else frozenset()
     for index, piece in enumerate(pieces):
         tokens = read_negatives(list(tokenize(piece, cleaned=True)), lexicon, piece)
+        if as_code:
+            tokens = [CodeToken(*t) if t.lower in as_code else t for t in tokens]
         if not tokens:
             continue
         piece_sequence = content_sequence(tokens, lexicon)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gitmem.consistency.lexicon import Lexicon, numeric_value
-from gitmem.consistency.text import Token
+from gitmem.consistency.text import CodeToken, Token
 
 _CONDITIONAL = frozenset({"if", "unless", "when", "whenever", "otherwise", "except"})
 # "no X needed there", "do it here": the place is named elsewhere, so the clause is scoped.
@@ -76,6 +76,9 @@ def content_sequence(tokens: tuple[Token, ...] | list[Token], lexicon: Lexicon) 
     pair_starts = lexicon.synonym_pair_starts
     out = []
     for i, t in enumerate(tokens):
+        if isinstance(t, CodeToken):  # "`any`", "`this`": a name, whatever the word is in prose
+            out.append(canonical.get(t.stem, t.stem))
+            continue
         if t.stem in ignored or (t.lower in negators and t.lower != WORD_NEGATOR) or i in skip:
             continue
         if t.stem in pair_starts and i + 1 < len(tokens) and i + 1 not in skip:

@@ -12,7 +12,7 @@ import math
 
 from gitmem.consistency.lexicon import Lexicon, numeric_value
 from gitmem.consistency.quantities import quantity
-from gitmem.consistency.text import Token
+from gitmem.consistency.text import CodeToken, Token
 
 _HEDGES = frozenset(["about", "around", "approximately", "roughly", "nearly", "almost", "over", "under", "some", "than", "least", "most"])
 # Hedges that blur a figure ("about 55" / "57" may be one count); the rest of `_HEDGES` bound
@@ -70,11 +70,15 @@ def _restricts(span: list[Token], other: tuple[Token, ...]) -> bool:
             and not any(t.lower in _RESTRICTIVE for t in other))
 
 
+def _function_word(token: Token, lexicon: Lexicon) -> bool:
+    return token.stem in lexicon.function_words and not isinstance(token, CodeToken)
+
+
 def _trim(tokens: list[Token], lexicon: Lexicon) -> list[Token]:
     start, end = 0, len(tokens)
-    while start < end and tokens[start].stem in lexicon.function_words:
+    while start < end and _function_word(tokens[start], lexicon):
         start += 1
-    while end > start and tokens[end - 1].stem in lexicon.function_words:
+    while end > start and _function_word(tokens[end - 1], lexicon):
         end -= 1
     return tokens[start:end]
 

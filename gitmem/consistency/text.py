@@ -119,6 +119,14 @@ class PlainToken(Token):
     __slots__ = ()
 
 
+class CodeToken(PlainToken):
+    """A word written as code (`features.code_words`): "`any`", "`this`", "`never`", "any()"
+    name a type, a keyword or a function. Such a word is content, never a function word left
+    out of a claim's subject, and it denies nothing."""
+
+    __slots__ = ()
+
+
 _PARENTHESIS = re.compile(r"\(([^()]{1,80})\)")
 _HEX_ID = re.compile(r"(?<![0-9A-Za-z])(?=[0-9a-f]*[0-9])(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}(?![0-9A-Za-z])")
 _SEE_PATH = re.compile(r"^\s*see\s+`?[\w./-]*[/.][\w./-]*`?\s*$", re.IGNORECASE)
