@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 _EN_PARTICIPLES = ("been", "broken", "chosen", "done", "driven", "forgotten", "given", "hidden",
                    "known", "made", "meant", "proven", "seen", "shown", "taken", "written")
 _CLAUSE_BREAK = re.compile(
-    r"[;!?]|[:,](?=\s)|(?<!\.[A-Za-z])\.(?=\s|$)|\s[-–—]\s"
+    r"[;!?]|[:,](?=\s)|(?<!(?<!\w)[A-Za-z]\.[A-Za-z])\.(?=\s|$)|\s[-–—]\s"
     r"|\b(?:but|however|whereas|although|though)\b"
     r"|\b(?=instead of\b|rather than\b|unless\b|except\b|otherwise\b)"
     # "Use pnpm (not npm)": a parenthesis that denies a thing is a clause of its own ("(not

@@ -69,6 +69,9 @@ def test_a_dotted_abbreviation_ends_no_clause() -> None:
     from gitmem.consistency.features import features
     from gitmem.consistency.lexicon import default_lexicon
 
-    text = "Not one U.S. region kept more than 3 builds last year."
-    clauses = features(text, default_lexicon()).clauses
-    assert len(clauses) == 1 and clauses[0].polarity == 1
+    lexicon = default_lexicon()
+    assert len(features("Not one U.S. region kept more than 3 builds last year.", lexicon)
+               .clauses) == 1
+    # a version or a file name before the period ends its sentence: two clauses
+    assert len(features("Pin the SDK to 2.x. Do not upgrade to 3.0.", lexicon).clauses) == 2
+    assert len(features("Compile with gcc main.c. Never use clang.", lexicon).clauses) == 2
