@@ -151,18 +151,27 @@ def _figure(token: Token) -> bool:
 
 
 def _denies_past_a_figure(tokens: list[Token], position: int, lexicon: Lexicon) -> bool:
-    """The negator at `position` denies a figure's being passed ("more than five", "longer than
-    40 lines", "exceed 50 lines"): a limit, not a denial of the claim."""
+    """The negator at `position` denies a figure's being passed ("Never use more than three",
+    "Nobody should have more than five", "Do not exceed 50 lines"): a limit of how much the
+    verb does, not a denial of the claim. Only the verb (and the noun after "no") may stand
+    between: where more words do, the figure describes a thing the line denies ("Do not cache
+    responses larger than 1 MB", "Never merge PRs with more than 2 failing checks"), and the
+    denial stands."""
+    own = 2 if tokens[position].lower == "no" else 1  # "No reviewer should hold more than ..."
     for at in range(position + 1, min(position + 1 + _LIMIT_REACH, len(tokens))):
         word = tokens[at].lower
-        if lexicon.negates(tokens[at]) or not any(c.isalnum() for c in word):
-            return False  # another negator, or a comma: the figure is out of its reach
+        if lexicon.negates(tokens[at]):
+            return False  # another negator: the figure is out of this one's reach
         after = tokens[at + 1 : at + 3]
         if word in _COMPARATIVES and len(after) == 2 and after[0].lower == "than" \
                 and _figure(after[1]):
             return True
         if word in _PAST and after and _figure(after[0]):
             return True
+        if word not in _AUXILIARY:
+            own -= 1
+            if own < 0:
+                return False
     return False
 
 
