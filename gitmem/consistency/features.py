@@ -141,7 +141,12 @@ def code_words(text: str) -> frozenset[str]:
         one = _ONE_WORD.fullmatch(span.group(1))
         if one:
             words.add(one.group(1).lower())
-    return frozenset(words)
+    if not words:
+        return frozenset()
+    # tokens are marked by spelling, so a word the line also writes as prose stays prose
+    # ("Never give it a `never` return type": the first "Never" still denies)
+    prose = _BARE_CALL.sub(" ", _CODE_SPAN.sub(" ", text)).lower()
+    return frozenset(word for word in words if not re.search(rf"\b{re.escape(word)}\b", prose))
 
 
 def _titled(text: str, first_break: str) -> bool:

@@ -49,3 +49,11 @@ def test_a_denial_between_two_code_spans_still_denies() -> None:
                                 "Log through app.log instead of print") is None
     clauses = features("Log through `app.log` not `print`", default_lexicon()).clauses
     assert [clause.polarity for clause in clauses] == [-1]
+
+
+def test_a_word_also_written_as_prose_stays_prose() -> None:
+    """Words are marked by spelling: one the line also writes outside code keeps its prose
+    reading, so a negator in the line still denies."""
+    assert code_words("Never give exported functions a `never` return type.") == frozenset()
+    denial = "Do not use `not` in filters; use `!=`. Do not add raw SQL."
+    assert detect_contradiction(denial, "Add raw SQL.") is not None
