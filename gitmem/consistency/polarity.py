@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gitmem.consistency.lexicon import Lexicon, numeric_value
-from gitmem.consistency.text import CodeToken, Token
+from gitmem.consistency.text import CodeToken, Token, stem
 
 _CONDITIONAL = frozenset({"if", "unless", "when", "whenever", "otherwise", "except"})
 # "no X needed there", "do it here": the place is named elsewhere, so the clause is scoped.
@@ -209,12 +209,24 @@ def _points_elsewhere(tokens: list[Token]) -> bool:
     return any(t.lower in _DEICTIC and after not in _BE for t, after in zip(tokens, following))
 
 
+# Verbs that take an "-ing" complement (catenative verbs): "Try using Jest", "Consider using
+# X", "Continue using Y" direct through the -ing word, which describes no noun there.
+_TAKES_GERUND = frozenset(stem(word) for word in (
+    "try", "consider", "start", "begin", "began", "begun", "continue", "keep", "stop", "quit",
+    "resume", "finish", "suggest", "recommend", "propose", "advise", "prefer", "favor",
+    "favour", "avoid", "encourage", "discourage", "prioritize", "prioritise", "mandate",
+    "require", "need"))
+
+
 def _describes_noun(before: Token | None, token: Token, lexicon: Lexicon) -> bool:
     """A directive word in its "-ing" form right after a noun describes the noun and directs
     no one: "servers requiring a key" are the servers that need one ("Use servers requiring a
-    key", "Always requiring a key" still direct)."""
+    key", "Always requiring a key" still direct). After a verb that takes an -ing complement
+    the -ing word is that complement and still directs ("Try using Jest", "Consider using
+    X")."""
     return (before is not None and token.lower.endswith("ing")
-            and before.stem not in lexicon.non_content and before.lower.isalpha())
+            and before.stem not in lexicon.non_content and before.lower.isalpha()
+            and before.stem not in _TAKES_GERUND)
 
 
 def clause(

@@ -50,3 +50,20 @@ def test_a_glossary_entry_is_no_side_of_a_conflict_beside_code(tmp_path: Path) -
     (repo / "AGENTS.md").write_text("# Gateway\n\n## Rules\n\n- **API Keys**: Always require "
                                     "an API key for every server\n")
     assert "GM211" in cli(repo, "lint", "--json").codes()
+
+
+@pytest.mark.parametrize("verb", ["Try", "Consider", "Start", "Begin", "Continue", "Suggest"])
+def test_an_ing_word_after_a_verb_taking_it_still_directs(verb: str) -> None:
+    # the word before "using" is a verb whose complement "using ..." is, not a noun it describes
+    assert directs(f"{verb} using Vitest for the unit tests.")
+
+
+def test_a_tentative_directive_still_conflicts_beside_code(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path / "r", {
+        "package.json": '{"name": "shop"}\n', "src/main.ts": "export const shop = 1;\n",
+        "CLAUDE.md": "# Shop\n\n- Never use Vitest for the unit tests.\n",
+        "apps/admin/CLAUDE.md": "# Admin\n\n- Consider using Vitest for the unit tests.\n",
+    })
+    run = cli(repo, "lint", "--json")  # the defaults: strict beside code
+    assert run.code in (0, 1), run.out + run.err
+    assert "GM211" in run.codes()
