@@ -6,8 +6,6 @@ Read by `duplicates.duplicate_signals` as blockers; `triage` asks `_different_ac
 
 from __future__ import annotations
 
-import difflib
-import re
 from itertools import pairwise
 
 from gitmem.consistency.align import Change
@@ -15,6 +13,7 @@ from gitmem.consistency.features import TextFeatures
 from gitmem.consistency.lexicon import Lexicon
 from gitmem.consistency.paraphrase import key_form
 from gitmem.consistency.scenes import in_progress
+from gitmem.consistency.span_words import identifier_parts, respelled
 from gitmem.consistency.text import prefix_negates
 
 
@@ -108,18 +107,6 @@ def _names_another(change: Change) -> bool:
     return change.kind in ("unknown", "synonym") and _identifiers_swapped(*sides)
 
 
-_CAMEL = re.compile(r"[a-z][A-Z]")
-_PARTS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
-
-
-def _identifier_parts(side: str) -> list[str] | None:
-    """The words of a camelCase or snake_case identifier ("llmFormRecord": llm, form,
-    record), or None when `side` is no such identifier."""
-    if " " in side or not side[:1].isalpha() or not (_CAMEL.search(side) or "_" in side):
-        return None
-    return [part.lower() for part in _PARTS.findall(side)]
-
-
 def _identifiers_swapped(a: str, b: str) -> bool:
     """"llmFormRecord" / "llmFormLog", "authenticateWithUsername" / "authenticateWithEmail",
     "ApplyHelpers" / "CheckHelpers": two identifiers, each with a word of its own, name two
@@ -127,19 +114,11 @@ def _identifiers_swapped(a: str, b: str) -> bool:
     One identifier that only adds words to the other ("useEventStream" / "useAgentEventStream")
     may be the same thing renamed in one copy, and the same words in another case or joined
     otherwise ("userId" / "user_id") are one name."""
-    parts_a, parts_b = _identifier_parts(a), _identifier_parts(b)
+    parts_a, parts_b = identifier_parts(a), identifier_parts(b)
     if parts_a is None or parts_b is None:
         return False
     own_a, own_b = set(parts_a) - set(parts_b), set(parts_b) - set(parts_a)
-    return bool(own_a and own_b) and not _respelled(parts_a, parts_b)
-
-
-def _respelled(parts_a: list[str], parts_b: list[str]) -> bool:
-    """The same words, one or more spelled another way ("EventOrganiser" / "EventOrganizer")."""
-    return len(parts_a) == len(parts_b) and all(
-        x == y or (min(len(x), len(y)) >= 6 and x[:3] == y[:3]
-                   and difflib.SequenceMatcher(a=x, b=y).ratio() >= 0.8)
-        for x, y in zip(parts_a, parts_b, strict=True))
+    return bool(own_a and own_b) and not respelled(parts_a, parts_b)
 
 
 # "not W", and "non W" ("non-operative", a negator of its own) against "inW" / "unW".

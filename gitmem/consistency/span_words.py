@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import difflib
 import math
+import re
 
 from gitmem.consistency.lexicon import Lexicon, numeric_value
 from gitmem.consistency.quantities import quantity
-from gitmem.consistency.text import CodeToken, Token
+from gitmem.consistency.text import CodeToken, Token, stem
 
 _HEDGES = frozenset(["about", "around", "approximately", "roughly", "nearly", "almost", "over", "under", "some", "than", "least", "most"])
 # Hedges that blur a figure ("about 55" / "57" may be one count); the rest of `_HEDGES` bound
@@ -153,12 +154,61 @@ def _quantities(a: list[Token], b: list[Token]) -> str | None:
     return "synonym" if math.isclose(qa[1], qb[1], rel_tol=1e-9) else "number"
 
 
+_CAMEL = re.compile(r"[a-z][A-Z]")
+_PARTS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
+
+
+def identifier_parts(side: str) -> list[str] | None:
+    """The words of a camelCase or snake_case identifier ("llmFormRecord": llm, form,
+    record), or None when `side` is no such identifier."""
+    if " " in side or not side[:1].isalpha() or not (_CAMEL.search(side) or "_" in side):
+        return None
+    return [part.lower() for part in _PARTS.findall(side)]
+
+
+_VOWELS = frozenset("aeiou")
+
+
+def _vowels_dropped(x: str, y: str) -> bool:
+    """The shorter word is the longer with vowels left out past its first letter ("usr" /
+    "user", "color" / "colour", "cnt" / "count"), as identifiers abbreviate a word or spell it
+    the American way; a consonant added or a letter changed ("mode" / "model", "data" /
+    "date") makes another word."""
+    short, long = sorted((x, y), key=len)
+    if len(short) < 3 or len(short) == len(long) or short[0] != long[0]:
+        return False
+    rest = iter(long[1:])
+    kept = [next((c for c in rest if c == want or c not in _VOWELS), "") for want in short[1:]]
+    return kept == list(short[1:]) and all(c in _VOWELS for c in rest)
+
+
+def _same_part(x: str, y: str) -> bool:
+    """One word of an identifier written two ways: the same stem ("retries" / "retry",
+    "datas" / "data"), a long word respelled ("organiser" / "organizer") or vowels dropped."""
+    return (x == y or stem(x) == stem(y) or _vowels_dropped(x, y)
+            or (min(len(x), len(y)) >= 6 and x[:3] == y[:3]
+                and difflib.SequenceMatcher(a=x, b=y).ratio() >= 0.8))
+
+
+def respelled(parts_a: list[str], parts_b: list[str]) -> bool:
+    """The same words, one or more spelled another way ("EventOrganiser" / "EventOrganizer",
+    "setBackgroundColour" / "setBackgroundColor", "getUserInfo" / "getUsrInfo",
+    "max_retries" / "maxRetry")."""
+    return len(parts_a) == len(parts_b) and all(
+        _same_part(x, y) for x, y in zip(parts_a, parts_b, strict=True))
+
+
 def _spelling_variant(a: list[Token], b: list[Token]) -> bool:
-    """"web sites"/"websites", "2.4-GHz"/"2.4 GHz", "organiser"/"organizer"."""
+    """"web sites"/"websites", "2.4-GHz"/"2.4 GHz", "organiser"/"organizer", "max_retries" /
+    "maxRetry"."""
     joined_a = "".join(t.lower for t in a).replace("-", "").replace(".", "")
     joined_b = "".join(t.lower for t in b).replace("-", "").replace(".", "")
     if joined_a == joined_b:
         return True
+    if len(a) == len(b) == 1 and "." not in a[0].raw + b[0].raw:
+        parts_a, parts_b = identifier_parts(a[0].raw), identifier_parts(b[0].raw)
+        if parts_a and parts_b and respelled(parts_a, parts_b):
+            return True  # "max_retries" / "maxRetry": one identifier written two ways
     if len(a) != 1 or len(b) != 1 or not (joined_a.isalpha() and joined_b.isalpha()):
         return False
     if "." in a[0].raw + b[0].raw:

@@ -312,6 +312,36 @@ def test_one_identifier_respelled_or_extended_stays_a_duplicate(a: str, b: str) 
     assert _kinds(a, b) == {"duplicate"}
 
 
+
+@pytest.mark.parametrize(("a", "b"), [
+    # British and American spelling of one word inside the name
+    ("Paint every dashboard card through the applyCardColour helper.",
+     "Paint every dashboard card through the applyCardColor helper."),
+    # a word abbreviated by leaving out its vowels
+    ("Load the invoice list with loadCustomerInvoices before the billing tab opens.",
+     "Load the invoice list with loadCstmrInvoices before the billing tab opens."),
+    # a plural part against its singular
+    ("Call syncItem after each edit so the sidebar badge stays current.",
+     "Call syncItems after each edit so the sidebar badge stays current."),
+    # snake_case against camelCase, one part plural in one and singular in the other
+    ("Lower poll_intervals in settings/queue.toml when the queue backs up at night.",
+     "Lower pollInterval in settings/queue.toml when the queue backs up at night."),
+])
+def test_one_identifier_in_two_spellings_stays_a_duplicate(a: str, b: str) -> None:
+    assert _kinds(a, b) == {"duplicate"}
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    # a consonant added, or a letter changed, makes another word and so another name
+    ("Switch the viewer with setRenderMode when the canvas loads.",
+     "Switch the viewer with setRenderModel when the canvas loads."),
+    ("Keep the report filter in the exportDate field of the job.",
+     "Keep the report filter in the exportData field of the job."),
+])
+def test_names_a_letter_apart_are_still_two_names(a: str, b: str) -> None:
+    assert "duplicate" not in _kinds(a, b)
+
+
 def test_lint_leaves_two_parallel_entries_of_one_list_apart(tmp_path: Path) -> None:
     from lintutil import cli  # tests/lint's runner of the real CLI
 
