@@ -129,18 +129,36 @@ def legacy_path(folder: Path, name: str) -> Path:
     return folder / (name + LEGACY_SUFFIX)
 
 
-def install_hooks(repo: Repo, hooks: bool = True, merge_driver: bool = False) -> list[str]:
-    """Install the hook shims and/or the merge driver; return the lines to print."""
-    lines: list[str] = []
-    if merge_driver:  # refuse before anything is installed
+def check_installable(repo: Repo, hooks: bool = True, merge_driver: bool = False) -> None:
+    """Raise GitStateError for every refusal `install_hooks` could make, before anything (an
+    init commit included) changes: the linked-out folder, a pre-commit framework hook, a
+    foreign hook whose `.legacy` name is taken, an unwritable `.gitattributes`."""
+    if merge_driver:
         from gitmem.merge_driver.registration import check_attributes_writable
 
         check_attributes_writable(repo)
     if hooks:
+        folder = writable_hooks_dir(repo)
+        for name in HOOK_NAMES:
+            _install_problem(folder, name)
+
+
+def writable_hooks_dir(repo: Repo) -> Path:
+    """The hooks folder, refused (GitStateError) when a working-tree link leads out of the
+    repository or the path loops."""
+    folder = hooks_dir(repo)
+    problem = _linked_out_problem(repo, folder)
+    if problem is not None:
+        raise GitStateError(problem)
+    return folder
+
+
+def install_hooks(repo: Repo, hooks: bool = True, merge_driver: bool = False) -> list[str]:
+    """Install the hook shims and/or the merge driver; return the lines to print."""
+    lines: list[str] = []
+    check_installable(repo, hooks, merge_driver)  # refuse before anything is installed
+    if hooks:
         folder = hooks_dir(repo)
-        problem = _linked_out_problem(repo, folder)
-        if problem is not None:
-            raise GitStateError(problem)
         lines.extend(_shared_folder_warning(repo, folder))
         for name in HOOK_NAMES:
             lines.append(_install_one(folder, name, render_shim(name, sys.executable)))
@@ -169,7 +187,8 @@ def uninstall_hooks(repo: Repo, hooks: bool = True, merge_driver: bool = True) -
     return lines
 
 
-def _install_one(folder: Path, name: str, shim: str) -> str:
+def _install_problem(folder: Path, name: str) -> None:
+    """Raise GitStateError when hook `name` cannot be installed in `folder`."""
     hook = folder / name
     legacy = legacy_path(folder, name)
     if os.path.lexists(hook) and not is_gitmem_shim(hook):
@@ -184,6 +203,13 @@ def _install_one(folder: Path, name: str, shim: str) -> str:
                 f"{hook} is not gitmem's and {legacy.name} already exists; merge the two into "
                 f"{legacy.name} (gitmem runs it first), remove {hook.name}, then install again"
             )
+
+
+def _install_one(folder: Path, name: str, shim: str) -> str:
+    hook = folder / name
+    legacy = legacy_path(folder, name)
+    if os.path.lexists(hook) and not is_gitmem_shim(hook):
+        _install_problem(folder, name)
         os.replace(hook, legacy)
         kept = f" (kept the existing hook as {legacy.name}; it runs first)"
     elif is_gitmem_shim(hook) and hook.read_text(encoding="utf-8") == shim:

@@ -140,6 +140,10 @@ def _echo_layouts(names: tuple[str, ...]) -> None:
 def init(ctx: click.Context, with_hooks: bool, merge_driver: bool) -> None:
     """Write .gitmem.toml with the defaults, as one commit (Gitmem-Op: init)."""
     ws = workspace(ctx)
+    if with_hooks or merge_driver:  # a refusal must come before the init commit
+        from gitmem.hooks import check_installable
+
+        check_installable(ws.repo, hooks=with_hooks, merge_driver=merge_driver)
     head = ws.repo.head_id()
     existing = ws.repo.read_at("HEAD", CONFIG_FILE) if head else None
     if existing is not None:

@@ -81,3 +81,39 @@ def test_folders_the_user_chose_still_get_the_hooks(tmp_path: Path) -> None:
     result = gitmem(inner, "hooks", "install")
     assert result.code == 0, result
     assert MARKER in (inner / "scripts/hooks/pre-commit").read_text()
+
+
+def _state(repo: Path) -> tuple[str, str]:
+    """HEAD and `git status --porcelain`: what a refusal must leave as it was."""
+    return (git(repo, "rev-parse", "HEAD"),
+            git(repo, "status", "--porcelain", "--untracked-files=all", "--ignored"))
+
+
+def test_init_with_hooks_refuses_before_its_commit(tmp_path: Path) -> None:
+    """`init --hooks` used to commit .gitmem.toml and only then refuse the linked-out hooks
+    folder, saying "nothing was changed" with HEAD moved. Every refusal `hooks install` can
+    make now comes first."""
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    origin = make_repo(tmp_path / "origin", {"memory/a.md": MEMORY})
+    os.symlink(str(outside), origin / ".githooks")
+    commit_all(origin, "hooks folder")
+    repo = clone(origin, tmp_path / "victim")
+    git(repo, "config", "core.hooksPath", ".githooks")
+    before = _state(repo)
+    result = gitmem(repo, "init", "--hooks")
+    assert result.code == 4, result
+    assert "leads out of it" in result.err and "nothing was changed" in result.err, result
+    assert _state(repo) == before
+    assert not (repo / ".gitmem.toml").exists()
+    assert listing(outside) == {}
+    # a foreign hook whose .legacy name is taken: refused before the commit as well
+    git(repo, "config", "--unset", "core.hooksPath")
+    hooks = repo / ".git/hooks"
+    (hooks / "post-merge").write_text("#!/bin/sh\necho mine\n")
+    (hooks / "post-merge.legacy").write_text("#!/bin/sh\necho older\n")
+    result = gitmem(repo, "init", "--hooks")
+    assert result.code == 4, result
+    assert "post-merge.legacy already exists" in result.err, result
+    assert _state(repo) == before
+    assert not (hooks / "pre-commit").exists()  # no half install either
