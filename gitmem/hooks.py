@@ -118,7 +118,7 @@ def _linked_out_problem(repo: Repo, folder: Path) -> str | None:
     return (
         f"the hooks folder {named.relative_to(root)} (core.hooksPath) is inside this "
         f"repository, but {link.relative_to(root)} is a symbolic link that leads out of it, "
-        f"to {folder}; gitmem does not write hooks through a link a repository may commit. "
+        f"to {folder}; gitmem does not write or remove hooks through a link a repository may commit. "
         "If you trust that folder, name it in core.hooksPath yourself "
         f"(git config core.hooksPath {shlex.quote(str(folder))}), then run again; nothing "
         "was changed"
@@ -174,7 +174,7 @@ def uninstall_hooks(repo: Repo, hooks: bool = True, merge_driver: bool = True) -
     """Remove gitmem's shims (restoring kept foreign hooks) and/or the merge driver."""
     lines: list[str] = []
     if hooks:
-        folder = hooks_dir(repo)
+        folder = writable_hooks_dir(repo)  # never unlink or rename through a link out
         for name in HOOK_NAMES:
             lines.append(_uninstall_one(folder, name))
         from gitmem.hooks_run.neighbours import INDEX_FILE

@@ -117,3 +117,29 @@ def test_init_with_hooks_refuses_before_its_commit(tmp_path: Path) -> None:
     assert "post-merge.legacy already exists" in result.err, result
     assert _state(repo) == before
     assert not (hooks / "pre-commit").exists()  # no half install either
+
+
+def test_uninstall_never_touches_a_folder_a_committed_link_leads_to(tmp_path: Path) -> None:
+    """`hooks uninstall` removed gitmem's shims and renamed `.legacy` files back in a folder
+    outside the repository, reached through a committed link (a folder other repositories may
+    share). It refuses as install does: exit 4, nothing changed anywhere."""
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    user = make_repo(tmp_path / "user", {"memory/a.md": MEMORY})
+    (shared / "pre-commit").write_text("#!/bin/sh\necho mine\n")
+    git(user, "config", "core.hooksPath", str(shared))  # the user's own choice: installed there
+    assert gitmem(user, "hooks", "install").code == 0
+    kept = listing(shared)
+    assert MARKER in kept["pre-commit"].decode() and "pre-commit.legacy" in kept
+    origin = make_repo(tmp_path / "origin", {"memory/a.md": MEMORY})
+    os.symlink(str(shared), origin / ".githooks")
+    commit_all(origin, "hooks folder")
+    repo = clone(origin, tmp_path / "victim")
+    git(repo, "config", "core.hooksPath", ".githooks")
+    before = _state(repo)
+    result = gitmem(repo, "hooks", "uninstall")
+    assert result.code == 4, result
+    assert "leads out of it" in result.err and "nothing was changed" in result.err, result
+    assert f"git config core.hooksPath {shared}" in result.err, result
+    assert listing(shared) == kept
+    assert _state(repo) == before
