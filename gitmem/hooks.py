@@ -15,6 +15,7 @@ The merge driver (`--merge-driver`, gitmem/merge_driver/registration.py) is regi
 
 from __future__ import annotations
 
+import errno
 import os
 import shlex
 import stat
@@ -93,7 +94,29 @@ def _rev_parse_paths(repo: Repo, *args: str, resolve: bool = True) -> list[Path]
         )
     found = [Path(os.fsdecode(line)) for line in proc.stdout.splitlines() if line.strip()]
     paths = [p if p.is_absolute() else repo.root / p for p in found]
-    return [p.resolve() if resolve else Path(os.path.normpath(p)) for p in paths]
+    return [_resolve(p) if resolve else Path(os.path.normpath(p)) for p in paths]
+
+
+def _resolve(path: Path) -> Path:
+    """`path.resolve()`, refused (GitStateError) when a symbolic link on the way loops, as a
+    committed `.githooks -> .githooks` does: Python 3.11 raises RuntimeError, 3.13 returns the
+    path unresolved (os.stat then fails with ELOOP)."""
+    try:
+        resolved = path.resolve()
+        looped = False
+        try:
+            os.stat(resolved)
+        except OSError as exc:  # a folder not there yet is fine: install creates it
+            looped = exc.errno == errno.ELOOP
+    except RuntimeError:
+        looped = True
+    if looped:
+        raise GitStateError(
+            f"{path} goes through a symbolic link that loops (it leads back to itself), so it "
+            "names no folder; remove or fix that link, or point core.hooksPath at a real "
+            "folder, then run again; nothing was changed"
+        )
+    return resolved
 
 
 def _inside(path: Path, folders: tuple[Path, ...]) -> bool:

@@ -143,3 +143,23 @@ def test_uninstall_never_touches_a_folder_a_committed_link_leads_to(tmp_path: Pa
     assert f"git config core.hooksPath {shared}" in result.err, result
     assert listing(shared) == kept
     assert _state(repo) == before
+
+
+def test_a_committed_hooks_folder_link_to_itself_is_refused_not_a_crash(tmp_path: Path) -> None:
+    """A committed `.githooks -> .githooks` with core.hooksPath .githooks made `hooks install`
+    and `hooks uninstall` crash (RuntimeError "Symlink loop", exit 70 and a traceback). Each
+    refuses it as a git state (exit 4, nothing changed), `init --hooks` before its commit."""
+    origin = make_repo(tmp_path / "origin", {"memory/a.md": MEMORY})
+    os.symlink(".githooks", origin / ".githooks")
+    commit_all(origin, "a looping hooks folder")
+    repo = clone(origin, tmp_path / "victim")
+    for hooks_path in (".githooks", ".githooks/deeper"):
+        git(repo, "config", "core.hooksPath", hooks_path)
+        before = _state(repo)
+        for command in (("hooks", "install"), ("hooks", "uninstall"), ("init", "--hooks")):
+            result = gitmem(repo, *command)
+            assert result.code == 4, (command, result)
+            assert "symbolic link that loops" in result.err, (command, result)
+            assert "Traceback" not in result.err and "internal error" not in result.err
+            assert _state(repo) == before
+            assert not (repo / ".gitmem.toml").exists()
