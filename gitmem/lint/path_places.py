@@ -71,6 +71,14 @@ def _indent(line: str) -> int:
 _OLD = re.compile(r"\b(?:old|before|from|previous|former|original)\b"
                   r"|旧|原|以前|変更前|변경\s?전", re.IGNORECASE)
 _NEW = re.compile(r"\b(?:new|after|to|current|now)\b|新|现|現|変更後|변경\s?후", re.IGNORECASE)
+# a version of the project named as a word of its own, "v1", "v2.3": not a folder of a path
+# (`terraform/v2/`, `api/v1`) and not "V8" (the engine), so lower case only
+_RELEASE = re.compile(r"(?<![\w./-])v(\d+)(?:\.\d+)*(?![\w/-])")
+
+
+def versions_named(text: str) -> list[int]:
+    """The major numbers of the versions `text` names: "v1 (`src/`) | v2 (`web/`)" -> [1, 2]."""
+    return [int(number) for number in _RELEASE.findall(text)]
 
 
 class Places:
@@ -245,6 +253,26 @@ class Places:
         if column < 0 or column >= len(header) or not _OLD.search(header[column]):
             return False
         return any(_NEW.search(cell) for index, cell in enumerate(header) if index != column)
+
+    def in_older_version_column(self, number: int, text: str) -> bool:
+        """Whether `text` on line `number` is in a table column whose header names a version
+        while another column's header names a later one: "| Part | v1 (`legacy/`) | v2 |"
+        (the header row itself) or a row below it, the old version's column. A table that
+        sets versions side by side compares them; the older one's paths are its layout."""
+        if not 0 < number <= len(self.lines) or not self.lines[number - 1].lstrip().startswith("|"):
+            return False
+        line = self.lines[number - 1]
+        at = line.find(text)
+        if at < 0:
+            return False
+        header = _cells(self.lines[self._top(number - 1)])
+        column = len(_cells(line[:at])) - 1
+        if column < 0 or column >= len(header):
+            return False
+        own = versions_named(header[column])
+        later = [version for index, cell in enumerate(header) if index != column
+                 for version in versions_named(cell)]
+        return bool(own) and any(version > min(own) for version in later)
 
 
     def _top(self, index: int) -> int:

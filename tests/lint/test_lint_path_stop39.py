@@ -47,3 +47,30 @@ def test_an_example_below_the_folder_a_rule_names_is_the_rules_pattern(tmp_path:
     commit_all(repo)
     assert path_codes(repo) == [(".clinerules/rules.md", 3, "GM313"),
                                 (".clinerules/rules.md", 4, "GM311")]
+
+
+def test_an_older_versions_path_is_history_only_where_the_line_says_so(tmp_path: Path) -> None:
+    # An API had a v1 and a v2 handler; the v1 one was deleted. Lines that set v1 in the past
+    # (moved from it to v2, the old v1, v1 was replaced, a table comparing the versions) cite
+    # the old layout and stay quiet. A line that says both versions are served names the
+    # deleted file as present, and warns; so do lines whose only "later version" is a folder of
+    # another path (`infra/v2/`) or the V8 engine.
+    repo = make_repo(tmp_path / "r", {"src/api/v1/handler.py": "x\n",
+                                      "src/api/v2/handler.py": "x\n", "infra/v2/main.tf": "x\n"})
+    git(repo, "rm", "-q", "src/api/v1/handler.py")
+    commit_all(repo, "drop the v1 handler")
+    old = "`src/api/v1/handler.py`"
+    write(repo, {"CLAUDE.md": (
+        "# API\n\n"
+        f"Both versions are served: v1 ({old}) and v2 (`src/api/v2/handler.py`).\n\n"
+        f"Routes moved from v1 ({old}) to v2 in the spring.\n\n"
+        f"The old v1 ({old}) gave way to v2.\n\n"
+        f"v1 ({old}) was replaced by v2.\n\n"
+        f"Tune v1 ({old}), which was deployed by `infra/v2/`.\n\n"
+        f"Profile v1 ({old}), which was tuned for V8.\n\n"
+        "| Route | v1 | v2 |\n"
+        "| --- | --- | --- |\n"
+        f"| /orders | {old} | `src/api/v2/handler.py` |\n")})
+    commit_all(repo)
+    assert path_codes(repo) == [("CLAUDE.md", 3, "GM311"), ("CLAUDE.md", 11, "GM311"),
+                                ("CLAUDE.md", 13, "GM311")]

@@ -20,7 +20,7 @@ from gitmem.lint.evidence import (
     describe_repo,
 )
 from gitmem.lint.path_citations import PathCitation, is_placeholder
-from gitmem.lint.path_places import Places
+from gitmem.lint.path_places import Places, versions_named
 from gitmem.lint.rule import LintContext, MemoryRule
 from gitmem.lint.scan import LIST_MARKER, code_spans
 from gitmem.memory.layouts import is_prompt
@@ -409,18 +409,43 @@ def below_folder_named_above(memory: Memory, citation: PathCitation,
 
 
 # a version label right before a path: "v1 (`src/`)", "the v1 `src/` monolith", "v1.8 (`src/`"
-_VERSION_BEFORE = re.compile(r"\bv(\d+)(?:\.\d+)*\s*\(?\s*[`*_\[]*$", re.IGNORECASE)
-_VERSION = re.compile(r"\bv(\d+)\b", re.IGNORECASE)
+_VERSION_BEFORE = re.compile(r"(?<![\w./-])v(\d+)(?:\.\d+)*\s*\(?\s*[`*_\[]*$")
+# words before the label that set the version in the past: "moved from v1 (`src/`)", "a v2
+# part, not the v1 `src/` monolith", "the legacy v1 (`src/`)"
+_FROM_BEFORE = re.compile(r"\bfrom\s+(?:the\s+)?$", re.IGNORECASE)
+_NOT_BEFORE = re.compile(r"\bnot\s+(?:the\s+|an?\s+)?$", re.IGNORECASE)
+_OLD_BEFORE = re.compile(r"\b(?:old|older|legacy|previous|former|original|earlier|retired|"
+                         r"replaced|superseded)\s+$", re.IGNORECASE)
+# "... into v2": where the version the path came from went
+_TO_LATER = re.compile(r"\b(?:to|into)\b", re.IGNORECASE)
+# the clause after the path says it in the past: "v1 (`src/`) was replaced by v2"
+_PAST_AFTER = re.compile(r"^[^.;|]*?\b(?:was|were|used to|had|retired|replaced|superseded)\b",
+                         re.IGNORECASE)
 
 
 def _of_an_older_version(line: str, path: str) -> bool:
-    """Whether the line ties a deleted path to a version it names a later one beside: "|
-    v1 (`src/`) | v2 (`web/`) |", "Reused from v1 (`src/`) into v2", "a v2 module, not the v1
-    `src/` monolith". The line describes the old version's layout; the path is history."""
-    later = [int(number) for number in _VERSION.findall(line)]
+    """Whether the line ties a deleted path to an older version, in words that set that
+    version in the past, while it names a later one: "Reused from v1 (`src/`) into v2", "a v2
+    module, not the v1 `src/` monolith", "the legacy v1 (`src/`), before v2", "v1 (`src/`) was
+    replaced by v2". The line describes the old version's layout; the path is history. Two
+    versions named side by side say nothing of the past ("Both are served: v1 (`src/v1/`) and
+    v2"); a table whose header sets versions side by side is `Places.in_older_version_column`."""
     for at in _standing_at(line, path):
         label = _VERSION_BEFORE.search(line[max(at - 12, 0):at])
-        if label is not None and any(number > int(label.group(1)) for number in later):
+        if label is None:
+            continue
+        old = int(label.group(1))
+        start = max(at - 12, 0) + label.start()
+        before, after = line[:start], line[at + len(path):]
+        to = _TO_LATER.search(after)
+        if _FROM_BEFORE.search(before) and to is not None and any(
+                version > old for version in versions_named(after[to.end():])):
+            return True
+        if _NOT_BEFORE.search(before) and any(version > old
+                                              for version in versions_named(before)):
+            return True
+        if (_OLD_BEFORE.search(before) or _PAST_AFTER.search(after)) and any(
+                version > old for version in versions_named(line)):
             return True
     return False
 
@@ -437,8 +462,10 @@ def nothing_to_report(memory: Memory, citation: PathCitation, verdict: PathVerdi
     line = _line(memory, citation.line)
     if _ACKNOWLEDGED.search(line) or _NOT_THERE.search(line) or said_absent(memory, citation):
         return True
-    if verdict.fate is not None and _of_an_older_version(line, citation.text):
-        return True  # "| v1 (`src/`) | v2 (`web/`) |": the old version's layout, history
+    if verdict.fate is not None and (_of_an_older_version(line, citation.text)
+                                     or places.in_older_version_column(citation.line,
+                                                                       citation.text)):
+        return True  # "| v1 (`src/`) | v2 (`web/`) |", "from v1 (`src/`) into v2": history
     if kept_out_of_git(memory, citation):
         return True
     if _RETIRED_FILE.search(memory.path):
