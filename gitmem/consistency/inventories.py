@@ -22,10 +22,11 @@ The evidence is where the two files stand and the shape of both lines, never the
   ("**Framework**: NestJS 11", "**Clean**: `bun run clean`", "**Database**: Postgres via
   Prisma"), a separator and as short a description that says what the folder has, not what to
   do: no instruction verb first, no "no" or "not" first, no modal, auxiliary or stance verb
-  ("must", "is", "use", "never", code spans aside). A rule repeated in two nested files
-  ("**TDD**: Write the component tests first", "**Note:** No login is needed, all pages are
-  public", "Always run the linter before pushing") is no entry of an inventory and is still
-  reported.
+  ("must", "is", "use", "never", code spans aside), under a label that is no rule itself
+  ("**Avoid**: default exports", "**Never edit**: `migrations/`": `_rule_label`). A rule
+  repeated in two nested files ("**TDD**: Write the component tests first", "**Note:** No login
+  is needed, all pages are public", "Always run the linter before pushing") is no entry of an
+  inventory and is still reported.
 
 Only duplicates (GM201, GM202) read this; contradictions are compared as before.
 """
@@ -35,6 +36,7 @@ from __future__ import annotations
 import posixpath
 import re
 
+from gitmem.consistency.lexicon import default_lexicon, phrase_key
 from gitmem.memory.fragments import INSTRUCTION_VERBS, STATEMENT_VERBS
 from gitmem.model import Claim
 
@@ -49,7 +51,7 @@ _ENTRY = re.compile(r"(\*\*)?`[^`\n]+`(?(1)\*\*)(?:\s+[-–—]\s+|\s*:\s+)(?P<w
 
 
 # "**Framework**: NestJS 11", "**Build:** `make`", "**Search** - Full-text index"
-_LABELLED = re.compile(r"\*\*[^*`\n:：]{1,40}(?:\*\*\s*[:：]|[:：]\*\*|\*\*\s+[-–—])\s+(?P<what>\S.*)")
+_LABELLED = re.compile(r"\*\*(?P<label>[^*`\n:：]{1,40})(?:\*\*\s*[:：]|[:：]\*\*|\*\*\s+[-–—])\s+(?P<what>\S.*)")
 _CODE_SPAN = re.compile(r"`[^`\n]*`")
 _WORD = re.compile(r"[\w']+")
 _NOT_FIRST = frozenset({"no", "not"})
@@ -66,9 +68,29 @@ def inventory_entry(text: str) -> bool:
     match = _LABELLED.fullmatch(text)
     if match is None or len(match.group("what").split()) > DESCRIPTION_WORDS:
         return False
+    if _rule_label(match.group("label"), match.group("what")):
+        return False
     words = [word.lower() for word in _WORD.findall(_CODE_SPAN.sub(" ", match.group("what")))]
     return not (words and words[0] in INSTRUCTION_VERBS | _NOT_FIRST) and not any(
         word in STATEMENT_VERBS for word in words)
+
+
+def _rule_label(label: str, what: str) -> bool:
+    """Whether a bold label is itself a rule, its description what the rule is about:
+    "**Avoid**: default exports", "**Forbidden**: direct pushes", "**Never edit**:
+    `migrations/`", "**Must**: full coverage", "**Do not**: ...", "**Banned**: ...". Its words
+    hold a modal, auxiliary or stance verb, a negator, or a directive or negative term of the
+    lexicon. An instruction verb alone names a command when a code span follows ("**Build:**
+    `make`", "**Lint:** `ruff check`"); before words it is an instruction ("**Write**: tests
+    first")."""
+    lexicon = default_lexicon()
+    words = [word.lower() for word in _WORD.findall(label)]
+    stems = phrase_key(label).split()
+    if (any(word in STATEMENT_VERBS or word in lexicon.negators for word in words)
+            or any(stem in lexicon.directive_terms or stem in lexicon.negative_terms
+                   for stem in stems)):
+        return True
+    return any(word in INSTRUCTION_VERBS for word in words) and not what.startswith("`")
 
 
 def folder_of(path: str) -> str | None:

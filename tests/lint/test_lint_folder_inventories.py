@@ -127,3 +127,32 @@ def test_a_labelled_rule_repeated_in_nested_folder_files_is_still_a_duplicate(
                                            deep=True),
     }))
     assert found, found
+
+
+def test_a_label_that_is_itself_a_rule_is_no_inventory_entry() -> None:
+    # The label states the rule and the words after it say what the rule is about: a rule
+    # repeated, not an item the folder has. A command list's verb label before the command
+    # itself is still an entry.
+    assert not inventory_entry("**Avoid**: wildcard imports in the shared helpers")
+    assert not inventory_entry("**Prohibited**: force pushes to the main branch")
+    assert not inventory_entry("**Never touch**: `db/migrations/`")
+    assert not inventory_entry("**Must**: full branch coverage")
+    assert not inventory_entry("**Don't**: print secrets")
+    assert not inventory_entry("**Banned**: the moment library")
+    assert not inventory_entry("**Commit**: small focused changes")
+    assert inventory_entry("**Deploy**: `make ship`")
+    assert inventory_entry("**Testing**: Pytest with the xdist plugin")
+
+
+def test_a_rule_under_a_rule_label_repeated_in_nested_folder_files_is_a_duplicate(
+        tmp_path: Path) -> None:
+    # The apps folder and its web app both forbid the same thing under a bold "Avoid" label:
+    # the web app's file repeats its parent's rule, which an agent in the web folder reads
+    # twice.
+    rule = "**Avoid**: wildcard imports in the shared helpers"
+    found = _gm201(repo_findings(tmp_path, {
+        "apps/AGENTS.md": _folder_file("Apps", "`forms` - Form state", "The apps folder", rule),
+        "apps/web/AGENTS.md": _folder_file("Web", "`router` - Page routing", "The web app", rule,
+                                           deep=True),
+    }))
+    assert [f["path"] for f in found] == ["apps/AGENTS.md"], found
