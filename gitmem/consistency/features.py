@@ -126,7 +126,7 @@ _DESCRIBES_EXAMPLE = re.compile(
 # "`db:reset` - Drops every table": an entry that names its item in code before a dash
 _CODE_TITLE = re.compile(r"\s*`[^`\n]+`\s+[-–—]\s")
 # a code span, its backticks paired left to right ("`a` not `b`" holds two spans, not " not ")
-_CODE_SPAN = re.compile(r"`([^`\n]+)`")
+CODE_SPAN = re.compile(r"`([^`\n]+)`")
 # a span that is one word ("`any`", "`this`", "`never`", "`any()`"), and a call written bare
 # ("any()"); a single letter ("`I` prefix") is a letter, however it is written ("prefixed with 'I'")
 _ONE_WORD = re.compile(r"\s*([A-Za-z_]\w+)\s*(?:\(\))?\s*")
@@ -137,7 +137,7 @@ def code_words(text: str) -> frozenset[str]:
     """The words `text` writes as code, lowercased: "Do not use `any` in TypeScript" denies
     `any`, not TypeScript, so `any` must stay in its subject though "any" is a function word."""
     words = {match.group(1).lower() for match in _BARE_CALL.finditer(text)}
-    for span in _CODE_SPAN.finditer(text):
+    for span in CODE_SPAN.finditer(text):
         one = _ONE_WORD.fullmatch(span.group(1))
         if one:
             words.add(one.group(1).lower())
@@ -145,7 +145,7 @@ def code_words(text: str) -> frozenset[str]:
         return frozenset()
     # tokens are marked by spelling, so a word the line also writes as prose stays prose
     # ("Never give it a `never` return type": the first "Never" still denies)
-    prose = _BARE_CALL.sub(" ", _CODE_SPAN.sub(" ", text)).lower()
+    prose = _BARE_CALL.sub(" ", CODE_SPAN.sub(" ", text)).lower()
     return frozenset(word for word in words if not re.search(rf"\b{re.escape(word)}\b", prose))
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from difflib import SequenceMatcher
 
-from gitmem.consistency.features import TextFeatures, features
+from gitmem.consistency.features import CODE_SPAN, TextFeatures, features
 from gitmem.consistency.lexicon import Lexicon
 from gitmem.consistency.paraphrase import Overlap, concepts, key_form, shipped, text_concepts
 from gitmem.consistency.per_lexicon import per_lexicon
@@ -29,15 +29,13 @@ from gitmem.consistency.per_text import per_text
 # adds such detail in passing.
 SHORT = 16
 
-_CODE_SPAN = re.compile(r"`([^`\n]+)`")
-
 
 def code_apart(fa: TextFeatures, fb: TextFeatures) -> bool:
     """A name written as code in one text ("`--fix`", "`APP_`", "`just test`") that the other
     does not write, as code or in words: the two texts name two things."""
     for f, other in ((fa, fb), (fb, fa)):
         text = other.text.lower()
-        for span in _CODE_SPAN.findall(f.text):
+        for span in CODE_SPAN.findall(f.text):
             name = span.strip().lower()
             if name and not re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text):
                 return True
